@@ -1,0 +1,5 @@
+export * from './tiers';
+export * from './roles';
+export * from './problem';
+export * from './users';
+export * from './events';

@@ -1,0 +1,3 @@
+export { AiPolicyPage } from './AiPolicyPage';
+export { PrivacyPolicyPage } from './PrivacyPolicyPage';
+export { TermsPage } from './TermsPage';

@@ -1,0 +1,19 @@
+/** One jest run covers every backend workspace; browser tests live under test/browser. */
+const workspaces = ['contracts', 'platform', 'command-service', 'projection-service', 'ai-worker', 'billing-service', 'gateway'];
+
+const moduleNameMapper = {
+  '^@cc/([a-z-]+)$': '<rootDir>/$1/src/index.ts',
+  '^@cc/([a-z-]+)/(.*)$': '<rootDir>/$1/src/$2',
+};
+
+module.exports = {
+  testEnvironment: 'node',
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  transform: { '^.+\\.[tj]sx?$': 'babel-jest' },
+  moduleNameMapper,
+  roots: [...workspaces.map((w) => `<rootDir>/${w}`), '<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  testTimeout: 30000,
+};

@@ -1,0 +1,346 @@
+/**
+ * The event store contract: every adapter (PostgreSQL now, EventStoreDB later) runs this same suite.
+ * Imported by `<adapter>.test.ts` files only.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Upcast } from './upcasting';
+import {
+  START,
+  WrongExpectedVersionError,
+  comparePositions,
+  type EventStore,
+  type RecordedEvent,
+  type Subscription,
+} from './types';
+
+export interface ContractStore {
+  store: EventStore;
+  /** The database where checkpoints live and where the handlers of these tests write their effects. */
+  knex: Knex;
+}
+
+export interface ContractFactoryOptions {
+  upcast?: Upcast;
+  schemaVersionOf?: (type: string) => number;
+  /** Runs inside each append before it commits, to widen race windows (adapters that can, honour it). */
+  beforeCommit?: () => Promise<void>;
+}
+
+export type ContractFactory = (options?: ContractFactoryOptions) => Promise<ContractStore & { close(): Promise<void> }>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const stream = (prefix = 'test') => `${prefix}-${randomUUID()}`;
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(25);
+  }
+}
+
+export function eventStoreContract(adapterName: string, factory: ContractFactory): void {
+  describe(`EventStore contract: ${adapterName}`, () => {
+    let ctx: ContractStore & { close(): Promise<void> };
+    const opened: Subscription[] = [];
+
+    beforeEach(async () => {
+      ctx = await factory();
+      await ctx.knex.schema.createTable('effects', (t) => {
+        t.bigIncrements('id');
+        t.text('subscriber').notNullable();
+        t.uuid('event_id').notNullable();
+        t.text('stream_id').notNullable();
+        t.integer('stream_version').notNullable();
+      });
+    });
+
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((s) => s.stop()));
+      await ctx.close();
+    });
+
+    const subscribeRecording = (name: string, extra: { batchSize?: number } = {}) => {
+      const sub = ctx.store.subscribe({
+        name,
+        batchSize: extra.batchSize,
+        pollIntervalMs: 20,
+        handle: async (events, trx) => {
+          for (const e of events) {
+            await trx('effects').insert({ subscriber: name, event_id: e.id, stream_id: e.streamId, stream_version: e.streamVersion });
+          }
+        },
+      });
+      opened.push(sub);
+      return sub;
+    };
+
+    describe('appending and reading a stream', () => {
+      it('numbers events from 1, keeps their order, data and metadata', async () => {
+        const id = stream();
+        const result = await ctx.store.appendToStream(
+          id,
+          [
+            { type: 'Opened', data: { n: 1 } },
+            { type: 'Noted', data: { n: 2, text: 'ünïcode ✓' } },
+          ],
+          { expectedVersion: 'no_stream', metadata: { userId: 'user-1', correlationId: 'corr-1', causationId: 'cause-1' } },
+        );
+        expect(result.nextExpectedVersion).toBe(2);
+        const read = await ctx.store.readStream(id);
+        expect(read.version).toBe(2);
+        expect(read.events.map((e) => [e.type, e.streamVersion, e.data])).toEqual([
+          ['Opened', 1, { n: 1 }],
+          ['Noted', 2, { n: 2, text: 'ünïcode ✓' }],
+        ]);
+        for (const e of read.events) {
+          expect(e.metadata).toMatchObject({ userId: 'user-1', correlationId: 'corr-1', causationId: 'cause-1', schemaVersion: 1 });
+          expect(Number.isNaN(Date.parse(e.metadata.occurredAt))).toBe(false);
+          expect(e.id).toMatch(/^[0-9a-f-]{36}$/);
+        }
+        expect(comparePositions(read.events[1]!.position, result.position)).toBe(0);
+      });
+
+      it('reads a stream that does not exist as empty at version 0', async () => {
+        expect(await ctx.store.readStream(stream())).toEqual({ version: 0, events: [] });
+      });
+
+      it('checks the expected version and reports the actual one', async () => {
+        const id = stream();
+        await expect(ctx.store.appendToStream(id, [{ type: 'A', data: {} }], { expectedVersion: 'stream_exists' })).rejects.toBeInstanceOf(
+          WrongExpectedVersionError,
+        );
+        await ctx.store.appendToStream(id, [{ type: 'A', data: {} }], { expectedVersion: 0 });
+        await ctx.store.appendToStream(id, [{ type: 'B', data: {} }], { expectedVersion: 1 });
+        const stale = ctx.store.appendToStream(id, [{ type: 'C', data: {} }], { expectedVersion: 1 });
+        await expect(stale).rejects.toMatchObject({ name: 'WrongExpectedVersionError', streamId: id, expected: 1, actual: 2 });
+        await expect(ctx.store.appendToStream(id, [{ type: 'C', data: {} }], { expectedVersion: 'no_stream' })).rejects.toBeInstanceOf(
+          WrongExpectedVersionError,
+        );
+        await ctx.store.appendToStream(id, [{ type: 'D', data: {} }], { expectedVersion: 'any' });
+        await ctx.store.appendToStream(id, [{ type: 'E', data: {} }], { expectedVersion: 'stream_exists' });
+        const read = await ctx.store.readStream(id);
+        expect(read.events.map((e) => e.type)).toEqual(['A', 'B', 'D', 'E']);
+      });
+
+      it('lets exactly one of many concurrent appends at the same expected version win', async () => {
+        const id = stream();
+        await ctx.store.appendToStream(id, [{ type: 'Start', data: {} }], { expectedVersion: 0 });
+        const attempts = await Promise.allSettled(
+          Array.from({ length: 12 }, (_, i) => ctx.store.appendToStream(id, [{ type: 'Racer', data: { i } }], { expectedVersion: 1 })),
+        );
+        const won = attempts.filter((a) => a.status === 'fulfilled');
+        const lost = attempts.filter((a) => a.status === 'rejected') as PromiseRejectedResult[];
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(11);
+        for (const l of lost) expect(l.reason).toBeInstanceOf(WrongExpectedVersionError);
+        expect((await ctx.store.readStream(id)).version).toBe(2);
+      });
+
+      it('lets exactly one of many concurrent creators of a new stream win', async () => {
+        const id = stream();
+        const attempts = await Promise.allSettled(
+          Array.from({ length: 8 }, () => ctx.store.appendToStream(id, [{ type: 'Created', data: {} }], { expectedVersion: 'no_stream' })),
+        );
+        expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+        expect((await ctx.store.readStream(id)).events).toHaveLength(1);
+      });
+    });
+
+    describe('the global log', () => {
+      it('reads every stream in one global order, from a position, in pages', async () => {
+        const a = stream('a');
+        const b = stream('b');
+        await ctx.store.appendToStream(a, [{ type: 'A1', data: {} }], { expectedVersion: 0 });
+        await ctx.store.appendToStream(b, [{ type: 'B1', data: {} }], { expectedVersion: 0 });
+        await ctx.store.appendToStream(a, [{ type: 'A2', data: {} }], { expectedVersion: 1 });
+        const all = await ctx.store.readAll({ after: START, limit: 100 });
+        expect(all.map((e) => e.type)).toEqual(['A1', 'B1', 'A2']);
+        for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1]!.position, all[i]!.position)).toBe(-1);
+        const page = await ctx.store.readAll({ after: all[0]!.position, limit: 1 });
+        expect(page.map((e) => e.type)).toEqual(['B1']);
+        expect(comparePositions(await ctx.store.headPosition(), all[2]!.position)).toBe(0);
+      });
+    });
+
+    describe('upcasting', () => {
+      it('upgrades events stored at an old schema version when they are read', async () => {
+        const upcasting = await factory({
+          schemaVersionOf: (type) => (type === 'Renamed' ? 2 : 1),
+          upcast: (type, version, data) =>
+            type === 'Renamed' && version === 1
+              ? { version: 2, data: { fullName: (data as { name: string }).name } }
+              : { version, data },
+        });
+        try {
+          const id = stream();
+          await upcasting.store.appendToStream(
+            id,
+            [
+              { type: 'Renamed', data: { name: 'Old Shape' }, metadata: { schemaVersion: 1 } },
+              { type: 'Renamed', data: { fullName: 'New Shape' } },
+            ],
+            { expectedVersion: 0 },
+          );
+          const read = await upcasting.store.readStream(id);
+          expect(read.events.map((e) => [e.data, e.metadata.schemaVersion])).toEqual([
+            [{ fullName: 'Old Shape' }, 2],
+            [{ fullName: 'New Shape' }, 2],
+          ]);
+        } finally {
+          await upcasting.close();
+        }
+      });
+    });
+
+    describe('catch-up subscriptions', () => {
+      it('never skips an event committed late by a slow concurrent writer, and delivers each once, in order', async () => {
+        const racy = await factory({ beforeCommit: () => sleep(Math.random() * 40) });
+        try {
+          const seen: RecordedEvent[] = [];
+          const sub = racy.store.subscribe({
+            name: 'no-skip',
+            batchSize: 7,
+            pollIntervalMs: 5,
+            handle: async (events) => {
+              seen.push(...events);
+            },
+          });
+          opened.push(sub);
+          const writers = 8;
+          const perWriter = 15;
+          const streams = Array.from({ length: writers }, () => stream('w'));
+          await Promise.all(
+            streams.map(async (id) => {
+              for (let i = 0; i < perWriter; i++) {
+                await racy.store.appendToStream(id, [{ type: 'Tick', data: { i } }], { expectedVersion: i });
+                await sleep(Math.random() * 5);
+              }
+            }),
+          );
+          const head = await racy.store.headPosition();
+          await sub.waitFor(head, 20_000);
+          expect(seen).toHaveLength(writers * perWriter);
+          expect(new Set(seen.map((e) => e.id)).size).toBe(writers * perWriter);
+          for (let i = 1; i < seen.length; i++) expect(comparePositions(seen[i - 1]!.position, seen[i]!.position)).toBe(-1);
+          for (const id of streams) {
+            expect(seen.filter((e) => e.streamId === id).map((e) => e.streamVersion)).toEqual(
+              Array.from({ length: perWriter }, (_, i) => i + 1),
+            );
+          }
+        } finally {
+          await racy.close();
+        }
+      });
+
+      it('stores the checkpoint with the effects, so a crash mid-batch loses and repeats nothing', async () => {
+        const id = stream();
+        for (let i = 0; i < 30; i++) await ctx.store.appendToStream(id, [{ type: 'Tick', data: { i } }], { expectedVersion: i });
+        let crashAt: number | undefined = 17;
+        const crashing = ctx.store.subscribe({
+          name: 'crashy',
+          batchSize: 10,
+          pollIntervalMs: 10,
+          maxAttempts: 1_000,
+          handle: async (events, trx) => {
+            for (const e of events) {
+              if (e.streamVersion === crashAt) throw new Error('simulated crash mid-batch');
+              await trx('effects').insert({ subscriber: 'crashy', event_id: e.id, stream_id: e.streamId, stream_version: e.streamVersion });
+            }
+          },
+        });
+        const countEffects = async () => {
+          const [row] = await ctx.knex('effects').where({ subscriber: 'crashy' }).count<{ count: string }[]>('* as count');
+          return Number(row!.count);
+        };
+        // The batch 11..20 rolls back whole at 17; retried one by one, 11..16 commit and 17 keeps failing.
+        await eventually(async () => (await countEffects()) >= 16);
+        await sleep(100);
+        await crashing.stop();
+        expect(await countEffects()).toBe(16);
+        crashAt = undefined;
+        const resumed = subscribeRecording('crashy');
+        await resumed.waitFor(await ctx.store.headPosition(), 10_000);
+        const rows = await ctx.knex('effects').where({ subscriber: 'crashy' }).orderBy('stream_version');
+        expect(rows.map((r: { stream_version: number }) => r.stream_version)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      });
+
+      it('keeps effects exactly once when two instances of one subscriber race (compare-and-set)', async () => {
+        const id = stream();
+        for (let i = 0; i < 40; i++) await ctx.store.appendToStream(id, [{ type: 'Tick', data: { i } }], { expectedVersion: i });
+        const one = subscribeRecording('twin', { batchSize: 3 });
+        const two = subscribeRecording('twin', { batchSize: 5 });
+        const head = await ctx.store.headPosition();
+        await Promise.all([one.waitFor(head, 10_000).catch(() => undefined), two.waitFor(head, 10_000).catch(() => undefined)]);
+        await eventually(async () => {
+          const [row] = await ctx.knex('effects').where({ subscriber: 'twin' }).count<{ count: string }[]>('* as count');
+          return Number(row!.count) >= 40;
+        });
+        const rows = await ctx.knex('effects').where({ subscriber: 'twin' }).orderBy('stream_version');
+        expect(rows.map((r: { stream_version: number }) => r.stream_version)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      });
+
+      it('delivers only the filtered types but moves past the others', async () => {
+        const id = stream();
+        await ctx.store.appendToStream(
+          id,
+          [
+            { type: 'Wanted', data: {} },
+            { type: 'Other', data: {} },
+            { type: 'Wanted', data: {} },
+            { type: 'Other', data: {} },
+          ],
+          { expectedVersion: 0 },
+        );
+        const got: string[] = [];
+        const sub = ctx.store.subscribe({
+          name: 'filtered',
+          filter: { types: ['Wanted'] },
+          pollIntervalMs: 10,
+          handle: async (events) => {
+            got.push(...events.map((e) => `${e.type}@${e.streamVersion}`));
+          },
+        });
+        opened.push(sub);
+        await sub.waitFor(await ctx.store.headPosition(), 10_000);
+        expect(got).toEqual(['Wanted@1', 'Wanted@3']);
+      });
+
+      it('parks an event that keeps failing and goes on with the rest', async () => {
+        const id = stream();
+        for (let i = 0; i < 5; i++) await ctx.store.appendToStream(id, [{ type: 'Tick', data: { poison: i === 2 } }], { expectedVersion: i });
+        const errors: boolean[] = [];
+        const sub = ctx.store.subscribe({
+          name: 'poisoned',
+          pollIntervalMs: 10,
+          maxAttempts: 3,
+          onError: (_error, context) => errors.push(context.parked),
+          handle: async (events, trx) => {
+            for (const e of events) {
+              if ((e.data as { poison: boolean }).poison) throw new Error('cannot handle this one');
+              await trx('effects').insert({ subscriber: 'poisoned', event_id: e.id, stream_id: e.streamId, stream_version: e.streamVersion });
+            }
+          },
+        });
+        opened.push(sub);
+        await sub.waitFor(await ctx.store.headPosition(), 15_000);
+        const rows = await ctx.knex('effects').where({ subscriber: 'poisoned' }).orderBy('stream_version');
+        expect(rows.map((r: { stream_version: number }) => r.stream_version)).toEqual([1, 2, 4, 5]);
+        const parked = await ctx.knex('subscription_dead_letters').where({ subscription: 'poisoned' });
+        expect(parked).toHaveLength(1);
+        expect(parked[0]).toMatchObject({ stream_id: id, type: 'Tick', attempts: 3 });
+        expect(errors.at(-1)).toBe(true);
+      });
+
+      it('resolves waitFor at once for a past position and times out for a future one', async () => {
+        const id = stream();
+        const { position } = await ctx.store.appendToStream(id, [{ type: 'A', data: {} }], { expectedVersion: 0 });
+        const sub = subscribeRecording('waiter');
+        await sub.waitFor(position, 5_000);
+        await expect(sub.waitFor({ txId: position.txId + 1_000_000n, seq: 0n }, 50)).rejects.toThrow(/did not reach/);
+        expect(sub.isLive()).toBe(true);
+      });
+    });
+  });
+}

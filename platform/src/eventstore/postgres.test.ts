@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { migrate } from '../db/migrations';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { eventStoreContract, type ContractFactoryOptions } from './contract';
+import { PostgresEventStore } from './postgres';
+import { eventStoreMigrations } from './postgresMigrations';
+
+async function openStore(options: ContractFactoryOptions = {}) {
+  const db = await createTestDatabase('es');
+  await migrate(db.knex, 'platform', eventStoreMigrations);
+  const store = new PostgresEventStore({ knex: db.knex, connectionString: db.url, ...options });
+  return {
+    store,
+    knex: db.knex,
+    db,
+    async close() {
+      await store.close();
+      await db.drop();
+    },
+  };
+}
+
+eventStoreContract('PostgreSQL', openStore);
+
+describe('PostgreSQL event store specifics', () => {
+  let opened: Awaited<ReturnType<typeof openStore>>;
+  beforeEach(async () => {
+    opened = await openStore();
+  });
+  afterEach(async () => opened.close());
+
+  it('refuses to edit or delete an event', async () => {
+    await opened.store.appendToStream('fixed-1', [{ type: 'A', data: { v: 1 } }], { expectedVersion: 0 });
+    await expect(opened.knex('events').update({ data: JSON.stringify({ v: 2 }) })).rejects.toThrow(/immutable/);
+    await expect(opened.knex('events').del()).rejects.toThrow(/immutable/);
+    expect((await opened.store.readStream('fixed-1')).events[0]!.data).toEqual({ v: 1 });
+  });
+
+  it('does not show an event to global readers while an older transaction is still open', async () => {
+    const db: TestDatabase = opened.db;
+    await opened.store.appendToStream('early', [{ type: 'A', data: {} }], { expectedVersion: 0 });
+    // An open transaction that has written (so it holds a transaction id) ...
+    const slow = await db.knex.transaction();
+    await slow.raw("insert into event_streams (stream_id, version) values ('slow', 0)");
+    // ... and a later append that commits before it.
+    await opened.store.appendToStream('late', [{ type: 'B', data: {} }], { expectedVersion: 0 });
+    expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A']);
+    await slow.rollback();
+    expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A', 'B']);
+  });
+
+  it('resumes after the subscriber process is SIGKILLed mid-batch, with no lost or repeated effect', async () => {
+    await opened.knex.schema.createTable('effects', (t) => {
+      t.bigIncrements('id');
+      t.text('subscriber');
+      t.uuid('event_id');
+      t.text('stream_id');
+      t.integer('stream_version');
+    });
+    for (let i = 0; i < 25; i++) {
+      await opened.store.appendToStream('victim', [{ type: 'Tick', data: { i } }], { expectedVersion: i });
+    }
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'testing/killableSubscriber.ts')], {
+      env: { ...process.env, TEST_DATABASE_URL: opened.db.url, KILL_AT_VERSION: '15' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
+    expect(signal).toBe('SIGKILL');
+    expect(output).toContain('killing myself');
+
+    // The batch 11..20 was cut off after writing 11..15: none of it may remain.
+    const afterKill = await opened.knex('effects').orderBy('stream_version').pluck('stream_version');
+    expect(afterKill).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+
+    const resumed = opened.store.subscribe({
+      name: 'killable',
+      pollIntervalMs: 10,
+      handle: async (events, trx) => {
+        for (const e of events) {
+          await trx('effects').insert({ subscriber: 'killable', event_id: e.id, stream_id: e.streamId, stream_version: e.streamVersion });
+        }
+      },
+    });
+    await resumed.waitFor(await opened.store.headPosition(), 10_000);
+    await resumed.stop();
+    const final = await opened.knex('effects').orderBy('stream_version').pluck('stream_version');
+    expect(final).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  }, 60_000);
+});

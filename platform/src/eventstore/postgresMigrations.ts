@@ -1,0 +1,61 @@
+import type { Migration } from '../db/migrations';
+
+/** Tables of the PostgreSQL event store and of every subscriber's checkpoint. */
+export const eventStoreMigrations: Migration[] = [
+  {
+    name: '0001_event_store',
+    async up(knex) {
+      await knex.raw(`
+        create table event_streams (
+          stream_id text primary key,
+          version integer not null check (version >= 0),
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now()
+        );
+        create table events (
+          global_position bigserial not null,
+          transaction_id xid8 not null default pg_current_xact_id(),
+          event_id uuid not null unique,
+          stream_id text not null,
+          stream_version integer not null check (stream_version > 0),
+          type text not null,
+          schema_version integer not null default 1,
+          data jsonb not null,
+          metadata jsonb not null,
+          created_at timestamptz not null default now(),
+          primary key (global_position),
+          unique (stream_id, stream_version)
+        );
+        create index events_global_order on events (transaction_id, global_position);
+        create table subscription_checkpoints (
+          name text primary key,
+          tx_id xid8 not null default '0'::xid8,
+          seq bigint not null default 0,
+          updated_at timestamptz not null default now()
+        );
+        create table subscription_dead_letters (
+          id bigserial primary key,
+          subscription text not null,
+          event_id uuid not null,
+          stream_id text not null,
+          type text not null,
+          tx_id xid8 not null,
+          seq bigint not null,
+          attempts integer not null,
+          error text not null,
+          parked_at timestamptz not null default now(),
+          unique (subscription, event_id)
+        );
+        -- Events are facts: never edited, never deleted.
+        create function events_are_immutable() returns trigger language plpgsql as $$
+        begin
+          raise exception 'events are immutable (% refused)', tg_op;
+        end $$;
+        create trigger events_no_update before update or delete on events
+          for each row execute function events_are_immutable();
+        create trigger events_no_truncate before truncate on events
+          for each statement execute function events_are_immutable();
+      `);
+    },
+  },
+];

@@ -1,0 +1,151 @@
+import type { Knex } from 'knex';
+
+/**
+ * A place in the global log. PostgreSQL orders events by (transaction id, sequence number) so that an
+ * event committed late by a concurrent transaction still comes after everything already read;
+ * EventStoreDB's (commit, prepare) pair maps onto the same two numbers.
+ */
+export interface GlobalPosition {
+  readonly txId: bigint;
+  readonly seq: bigint;
+}
+
+export const START: GlobalPosition = Object.freeze({ txId: 0n, seq: 0n });
+
+export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
+  if (a.txId !== b.txId) return a.txId < b.txId ? -1 : 1;
+  if (a.seq !== b.seq) return a.seq < b.seq ? -1 : 1;
+  return 0;
+}
+
+export function formatPosition(p: GlobalPosition): string {
+  return `${p.txId}.${p.seq}`;
+}
+
+export function parsePosition(text: string | null | undefined): GlobalPosition | undefined {
+  const match = /^(\d{1,20})\.(\d{1,20})$/.exec(text ?? '');
+  return match ? { txId: BigInt(match[1]!), seq: BigInt(match[2]!) } : undefined;
+}
+
+export function maxPosition(a: GlobalPosition | undefined, b: GlobalPosition | undefined): GlobalPosition | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return comparePositions(a, b) >= 0 ? a : b;
+}
+
+export interface EventMetadata {
+  /** The actor: the user whose request caused the event, or null for the system. */
+  userId: string | null;
+  correlationId: string;
+  causationId: string | null;
+  occurredAt: string;
+  schemaVersion: number;
+}
+
+export interface NewEvent {
+  type: string;
+  data: unknown;
+  /** Optional stable id, so a retried append of the same event can be recognised. */
+  id?: string;
+  metadata?: Partial<EventMetadata>;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  streamId: string;
+  /** 1 for the first event of a stream. */
+  streamVersion: number;
+  position: GlobalPosition;
+  recordedAt: Date;
+}
+
+/**
+ * What the writer believes the stream's version is: a number (0 = the stream has no events yet),
+ * `no_stream`, `stream_exists`, or `any` (no check).
+ */
+export type ExpectedVersion = number | 'any' | 'no_stream' | 'stream_exists';
+
+export interface AppendOptions {
+  expectedVersion: ExpectedVersion;
+  /** Metadata applied to every event of this append unless the event sets its own. */
+  metadata?: Partial<EventMetadata>;
+}
+
+export interface AppendResult {
+  /** The stream's version after the append. */
+  nextExpectedVersion: number;
+  /** Position of the last appended event. */
+  position: GlobalPosition;
+}
+
+export class WrongExpectedVersionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actual}, expected ${String(expected)}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
+
+export interface ReadStreamResult {
+  /** Current version (0 when the stream does not exist). */
+  version: number;
+  events: RecordedEvent[];
+}
+
+export interface ReadAllOptions {
+  /** Exclusive lower bound. */
+  after?: GlobalPosition;
+  limit?: number;
+}
+
+export interface SubscriptionFilter {
+  types?: readonly string[];
+  streamPrefix?: string;
+}
+
+export interface SubscribeOptions {
+  /** Stable subscriber name; its checkpoint is stored under it. */
+  name: string;
+  filter?: SubscriptionFilter;
+  /** Where to start when the subscriber has no checkpoint yet (default: the beginning). */
+  after?: GlobalPosition;
+  batchSize?: number;
+  /**
+   * Handles a batch inside the transaction that also moves the checkpoint (compare-and-set), so the
+   * effect of every event is applied exactly once even though delivery is at least once.
+   */
+  handle(events: RecordedEvent[], trx: Knex.Transaction): Promise<void>;
+  /** A batch that keeps failing is retried event by event; an event failing this often is parked. */
+  maxAttempts?: number;
+  /** Idle poll interval when no append notification arrives (ms). */
+  pollIntervalMs?: number;
+  /** Told about failed batches and parked events. */
+  onError?: (error: unknown, context: { subscription: string; eventId?: string; attempt: number; parked: boolean }) => void;
+}
+
+export interface Subscription {
+  readonly name: string;
+  /** Last position whose effect is committed (the checkpoint). */
+  position(): GlobalPosition;
+  /** Resolves once the checkpoint is at or past `position`; rejects after `timeoutMs`. */
+  waitFor(position: GlobalPosition, timeoutMs: number): Promise<void>;
+  /** True once the subscription has read up to the end of the log at least once. */
+  isLive(): boolean;
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  readStream(streamId: string): Promise<ReadStreamResult>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribe(options: SubscribeOptions): Subscription;
+  /** The position of the newest event any reader may see now (START for an empty store). */
+  headPosition(): Promise<GlobalPosition>;
+  close(): Promise<void>;
+}
