@@ -66,7 +66,7 @@ export const eventSchemas = {
       userId: z.string(),
       from: z.enum(MEMBER_TIER_NAMES),
       to: z.enum(MEMBER_TIER_NAMES),
-      reason: z.enum(['administrator', 'subscription', 'registration-admin-email']),
+      reason: z.enum(['administrator', 'subscription']),
     }),
   },
 } as const;

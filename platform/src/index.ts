@@ -6,3 +6,8 @@ export * from './eventstore/types';
 export * from './eventstore/upcasting';
 export * from './eventstore/postgres';
 export { eventStoreMigrations } from './eventstore/postgresMigrations';
+export * from './crypto/personalDataVault';
+export * from './commands/handleCommand';
+export * from './http/problem';
+export * from './http/context';
+export * from './http/listQuery';

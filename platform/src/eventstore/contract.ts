@@ -196,7 +196,7 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
 
     describe('catch-up subscriptions', () => {
       it('never skips an event committed late by a slow concurrent writer, and delivers each once, in order', async () => {
-        const racy = await factory({ beforeCommit: () => sleep(Math.random() * 40) });
+        const racy = await factory({ beforeCommit: async () => void (await sleep(Math.random() * 40)) });
         try {
           const seen: RecordedEvent[] = [];
           const sub = racy.store.subscribe({

@@ -1,0 +1,52 @@
+import { streams, type EventDataOf, type MemberTierName, type UserPersonalData } from '@cc/contracts';
+import { handleCommand, type EventMetadata, type EventStore, type PersonalDataVault } from '@cc/platform';
+import { userDecider } from './decider';
+
+export interface UserCommandsDeps {
+  store: EventStore;
+  vault: PersonalDataVault;
+}
+
+/** The write side of users: what the gateway (sign-in) and the admin routes ask for. */
+export function userCommands({ store, vault }: UserCommandsDeps) {
+  return {
+    async register(
+      input: {
+        userId: string;
+        personal: UserPersonalData;
+        memberTier: MemberTierName;
+        authMethod: EventDataOf<'UserRegistered'>['authMethod'];
+      },
+      metadata: Partial<EventMetadata>,
+    ) {
+      const personal = await vault.seal(input.userId, input.personal);
+      return handleCommand({
+        store,
+        streamId: streams.user(input.userId),
+        decider: userDecider,
+        command: {
+          type: 'RegisterUser',
+          data: { userId: input.userId, memberTier: input.memberTier, authMethod: input.authMethod, personal },
+        },
+        metadata,
+      });
+    },
+
+    async changeTier(
+      userId: string,
+      tierName: MemberTierName,
+      reason: EventDataOf<'UserTierChanged'>['reason'],
+      metadata: Partial<EventMetadata>,
+    ) {
+      return handleCommand({
+        store,
+        streamId: streams.user(userId),
+        decider: userDecider,
+        command: { type: 'ChangeUserTier', data: { userId, tierName, reason } },
+        metadata,
+      });
+    },
+  };
+}
+
+export type UserCommands = ReturnType<typeof userCommands>;

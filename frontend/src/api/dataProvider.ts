@@ -1,0 +1,49 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
+
+export const API_URL = '/api';
+
+interface ProblemBody {
+  detail?: unknown;
+  title?: unknown;
+  message?: unknown;
+}
+
+/**
+ * react-admin's JSON client with the session cookie. A problem+json answer's detail (or title)
+ * becomes the error message, so react-admin notifications read like the server's text.
+ */
+export async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  if (options.body !== undefined && !(options.body instanceof FormData) && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+  } catch (error) {
+    if (error instanceof HttpError) {
+      const body = (error.body ?? {}) as ProblemBody;
+      const text = [body.detail, body.title, body.message].find((v): v is string => typeof v === 'string' && !!v);
+      if (text && text !== error.message) throw new HttpError(text, error.status, error.body);
+    }
+    throw error;
+  }
+}
+
+const rest = simpleRestProvider(API_URL, httpClient);
+
+/**
+ * `ra-data-simple-rest` over /api, except that lists are plain JSON arrays (the backend does not
+ * paginate nor send Content-Range): `getList` answers the whole array with `total = length`.
+ */
+export const dataProvider: DataProvider = {
+  ...rest,
+  async getList(resource, params) {
+    const { json } = await httpClient(`${API_URL}/${resource}`, { signal: params.signal });
+    if (Array.isArray(json)) return { data: json, total: json.length };
+    if (json && Array.isArray(json.data)) {
+      return { data: json.data, total: typeof json.total === 'number' ? json.total : json.data.length };
+    }
+    throw new Error(`GET ${API_URL}/${resource} did not answer a list`);
+  },
+};

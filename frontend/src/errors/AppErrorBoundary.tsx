@@ -1,0 +1,37 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { initialThemeMode } from '../theme/preference';
+import { darkTheme, lightTheme } from '../theme/themes';
+import { ErrorScreen } from './ErrorScreen';
+
+interface State {
+  error: unknown;
+  hasError: boolean;
+}
+
+/**
+ * Outermost safety net, for errors outside react-admin's own boundary (which renders the same
+ * screen through its `error` slot). Brings its own MUI theme since react-admin's may be broken.
+ */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: undefined, hasError: false };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error, hasError: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Uncaught error:', error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.hasError) return this.props.children;
+    return (
+      <ThemeProvider theme={createTheme(initialThemeMode() === 'dark' ? darkTheme : lightTheme)}>
+        <CssBaseline />
+        <ErrorScreen error={this.state.error} onReset={() => this.setState({ error: undefined, hasError: false })} />
+      </ThemeProvider>
+    );
+  }
+}

@@ -1,0 +1,91 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { PASSWORD_MIN_LENGTH, registerBody } from '@cc/contracts';
+import { useState, type FormEvent } from 'react';
+import { register } from '../auth/session';
+import { issuesToFieldErrors } from './formErrors';
+import { useAuthSubmit } from './useAuthSubmit';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+
+export function CreateAccountForm() {
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, fieldErrors, alert, setFieldErrors, setAlert, submit } = useAuthSubmit(FIELDS);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = { email, password, firstName: firstName.trim() || undefined, lastName: lastName.trim() || undefined };
+    const parsed = registerBody.safeParse(input);
+    if (!parsed.success) {
+      setAlert(undefined);
+      setFieldErrors(issuesToFieldErrors(parsed.error.issues));
+      return;
+    }
+    void submit(() => register(input));
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account" sx={{ display: 'grid', gap: 2 }}>
+      {alert ? (
+        <Alert severity="error" role="alert" data-testid="auth-error">
+          {alert}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          id="register-first-name"
+          name="firstName"
+          label="First name"
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(event) => setFirstName(event.target.value)}
+          error={!!fieldErrors.firstName}
+          helperText={fieldErrors.firstName ?? 'Optional'}
+        />
+        <TextField
+          id="register-last-name"
+          name="lastName"
+          label="Last name"
+          autoComplete="family-name"
+          value={lastName}
+          onChange={(event) => setLastName(event.target.value)}
+          error={!!fieldErrors.lastName}
+          helperText={fieldErrors.lastName ?? 'Optional'}
+        />
+      </Box>
+      <TextField
+        id="register-email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={!!fieldErrors.email}
+        helperText={fieldErrors.email}
+      />
+      <TextField
+        id="register-password"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={!!fieldErrors.password}
+        helperText={fieldErrors.password ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy} aria-busy={busy}>
+        {busy ? 'Creating Account…' : 'Create Account'}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { reportUnauthorized } from '../auth/unauthorized';
+import { useSession } from '../auth/useSession';
+import { FullPageLoading } from '../common/FullPageLoading';
+import { NotFoundPage } from '../errors/NotFound';
+import { LandingPage } from '../landing/LandingPage';
+import { isSignedInPath } from '../routes';
+import { Shell } from './Shell';
+
+/** A signed-in route visited while signed out: the Unauthorized toast, then /api/login after 500 ms. */
+function SignedOutGate({ checking }: { checking: boolean }) {
+  useEffect(() => {
+    if (!checking) reportUnauthorized();
+  }, [checking]);
+  return <FullPageLoading label={checking ? 'Checking your sign-in…' : 'Redirecting to sign in…'} />;
+}
+
+/**
+ * react-admin's `layout`: every route that is not a public page comes through here.
+ * - Signed in: the shell around the page (unknown paths get react-admin's `catchAll`, the 404 panel).
+ * - At / while signed out or still checking: the public landing page, full page.
+ * - A signed-in route while signed out: the Unauthorized flow.
+ * - Any other path while signed out: the full-page 404.
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const status = useSession();
+  const { pathname } = useLocation();
+
+  if (status === 'signed-in') return <Shell>{children}</Shell>;
+  if (pathname === '/') return <LandingPage />;
+  if (isSignedInPath(pathname)) return <SignedOutGate checking={status === 'pending'} />;
+  return status === 'pending' ? <FullPageLoading /> : <NotFoundPage />;
+}

@@ -1,0 +1,40 @@
+import express, { type Express, type Router } from 'express';
+import type { User } from '@cc/contracts';
+import { problemHandler, problems, sendProblem, type AppConfig, type GlobalPosition, type Logger } from '@cc/platform';
+import { authRoutes, type AuthRoutesDeps } from './auth/routes';
+import type { SessionStore } from './auth/sessions';
+import { sameOriginJson } from './middleware/csrf';
+import { requestContext } from './middleware/requestContext';
+import { securityHeaders } from './middleware/securityHeaders';
+import { staticFrontend } from './staticFrontend';
+
+export interface AppDeps {
+  config: Pick<AppConfig, 'trustProxy'>;
+  logger: Logger;
+  sessions: SessionStore;
+  findUser(userId: string): Promise<User | undefined>;
+  waitForReadModels(position: GlobalPosition): Promise<void>;
+  auth: AuthRoutesDeps;
+  health: Router;
+  /** Routes of the services, in the order they are tried. */
+  serviceRoutes: Router[];
+  frontendDist: string;
+}
+
+/** The HTTP edge: headers, CSRF, sessions, the route table of every service, and the built frontend. */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+  app.use(securityHeaders());
+  app.use(deps.health);
+  app.use('/api', sameOriginJson());
+  app.use('/api', express.json({ limit: '1mb' }));
+  app.use('/api', requestContext(deps));
+  app.use(authRoutes(deps.auth));
+  for (const routes of deps.serviceRoutes) app.use(routes);
+  app.use('/api', (req, res) => sendProblem(res, problems.notFound(`There is no ${req.method} ${req.baseUrl}${req.path}.`), req.originalUrl));
+  app.use(staticFrontend(deps.frontendDist));
+  app.use(problemHandler(deps.logger));
+  return app;
+}

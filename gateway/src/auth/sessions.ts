@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { Knex } from 'knex';
+import { formatPosition, maxPosition, parsePosition, type GlobalPosition } from '@cc/platform';
+
+export const SESSION_COOKIE = 'cc_session';
+const SESSION_DAYS = 14;
+
+export interface Session {
+  id: string;
+  idHash: string;
+  userId: string;
+  lastPosition: GlobalPosition | undefined;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Sessions live in PostgreSQL; the cookie carries a random token and the table only its hash. */
+export class SessionStore {
+  constructor(
+    private readonly knex: Knex,
+    private readonly secureCookies: (req: Request) => boolean,
+  ) {}
+
+  async create(req: Request, res: Response, userId: string, position?: GlobalPosition): Promise<Session> {
+    const token = randomBytes(32).toString('base64url');
+    const idHash = hashOf(token);
+    await this.knex('sessions').insert({
+      id_hash: idHash,
+      user_id: userId,
+      expires_at: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+      last_position: position ? formatPosition(position) : null,
+    });
+    res.cookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookies(req),
+      path: '/',
+      maxAge: SESSION_DAYS * 86_400_000,
+    });
+    return { id: token, idHash, userId, lastPosition: position };
+  }
+
+  async load(req: Request): Promise<Session | undefined> {
+    const token = readCookie(req, SESSION_COOKIE);
+    if (!token || token.length > 100) return undefined;
+    const idHash = hashOf(token);
+    const row = await this.knex('sessions').where({ id_hash: idHash }).andWhere('expires_at', '>', this.knex.fn.now()).first();
+    if (!row) return undefined;
+    return { id: token, idHash, userId: row.user_id, lastPosition: parsePosition(row.last_position) };
+  }
+
+  async recordWrite(session: Session, position: GlobalPosition): Promise<void> {
+    const next = maxPosition(session.lastPosition, position)!;
+    session.lastPosition = next;
+    await this.knex('sessions').where({ id_hash: session.idHash }).update({ last_position: formatPosition(next) });
+  }
+
+  async destroy(req: Request, res: Response): Promise<void> {
+    const token = readCookie(req, SESSION_COOKIE);
+    if (token) await this.knex('sessions').where({ id_hash: hashOf(token) }).del();
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secureCookies(req) });
+  }
+
+  async purgeExpired(): Promise<void> {
+    await this.knex('sessions').where('expires_at', '<', this.knex.fn.now()).del();
+  }
+}
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}

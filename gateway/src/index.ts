@@ -1,0 +1,2 @@
+export { startSystem, type System, type SystemOptions } from './system';
+export { seedDemoAccounts } from './seed';

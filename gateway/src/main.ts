@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, createLogger, loadConfig } from '@cc/platform';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '@cc/platform/db/embedded';
+import { seedDemoAccounts } from './seed';
+import { startSystem } from './system';
+
+const DATABASE_NAME = 'claims_copilot';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const started = Date.now();
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    logger.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({
+      clusterDir: path.join(config.dataDir, 'postgres'),
+      log: (line) => logger.debug({ postgres: line }),
+    });
+    await embedded.ensureDatabase(DATABASE_NAME);
+    databaseUrl = embedded.urlFor(DATABASE_NAME);
+  }
+
+  const system = await startSystem({
+    config,
+    logger,
+    databaseUrl,
+    frontendDist: fileURLToPath(new URL('../../frontend/dist', import.meta.url)),
+  });
+  if (embedded && config.seedDemo) await seedDemoAccounts(system, (text) => process.stdout.write(`${text}\n`));
+
+  const server = system.app.listen(config.port, config.host);
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error }, error.code === 'EADDRINUSE' ? `port ${config.port} is in use: set PORT to another one` : 'server error');
+    void shutdown(1);
+  });
+  server.on('listening', () => {
+    logger.info({ port: config.port, ms: Date.now() - started }, 'ready');
+    process.stdout.write(`\nClaims Copilot is running at http://localhost:${config.port}  (Ctrl-C stops it)\n\n`);
+  });
+
+  let stopping = false;
+  async function shutdown(code: number) {
+    if (stopping) return;
+    stopping = true;
+    logger.info('stopping');
+    server.close();
+    server.closeAllConnections();
+    await system.stop().catch((error) => logger.warn({ err: error }, 'stopping the services'));
+    await embedded?.stop().catch(() => undefined);
+    process.exit(code);
+  }
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else process.stderr.write(`Claims Copilot could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

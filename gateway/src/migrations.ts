@@ -1,0 +1,46 @@
+import type { Migration } from '@cc/platform';
+
+/** Tables the gateway owns: sign-in secrets and sessions. None of this is in events. */
+export const gatewayMigrations: Migration[] = [
+  {
+    name: '0001_sign_in',
+    async up(knex) {
+      await knex.raw(`
+        create table user_credentials (
+          user_id uuid primary key,
+          email text not null unique,
+          password_hash text not null,
+          created_at timestamptz not null default now()
+        );
+        create table oidc_identities (
+          issuer text not null,
+          subject text not null,
+          user_id uuid not null,
+          created_at timestamptz not null default now(),
+          primary key (issuer, subject)
+        );
+        create table oidc_login_states (
+          state text primary key,
+          code_verifier text not null,
+          nonce text not null,
+          expires_at timestamptz not null
+        );
+        create table sessions (
+          id_hash text primary key,
+          user_id uuid not null,
+          created_at timestamptz not null default now(),
+          expires_at timestamptz not null,
+          last_position text
+        );
+        create index sessions_user on sessions (user_id);
+        create index sessions_expiry on sessions (expires_at);
+        create table login_failures (
+          id bigserial primary key,
+          key text not null,
+          at timestamptz not null default now()
+        );
+        create index login_failures_key_at on login_failures (key, at);
+      `);
+    },
+  },
+];

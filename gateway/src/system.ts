@@ -1,0 +1,101 @@
+import type { Express } from 'express';
+import { createCommandService } from '@cc/command-service';
+import { createProjectionService, projectionMigrations } from '@cc/projection-service';
+import {
+  createKnex,
+  eventStoreMigrations,
+  migrate,
+  personalDataMigrations,
+  PersonalDataVault,
+  PostgresEventStore,
+  type AppConfig,
+  type GlobalPosition,
+  type Knex,
+  type Logger,
+} from '@cc/platform';
+import { accounts as createAccounts, type Accounts } from './auth/accounts';
+import { createOidc } from './auth/oidc';
+import { SessionStore } from './auth/sessions';
+import { createApp } from './app';
+import { gatewayMigrations } from './migrations';
+import { healthRoutes } from './health';
+
+export interface SystemOptions {
+  config: AppConfig;
+  logger: Logger;
+  databaseUrl: string;
+  frontendDist: string;
+  /** scrypt cost; tests lower it. */
+  scryptCost?: number;
+  pollIntervalMs?: number;
+  readYourWritesTimeoutMs?: number;
+  throttle?: { perEmail: number; perAddress: number };
+}
+
+export interface System {
+  app: Express;
+  knex: Knex;
+  store: PostgresEventStore;
+  accounts: Accounts;
+  stop(): Promise<void>;
+  projectionsRunning(): boolean;
+}
+
+/** Everything in one process: migrations, the event store, every service, and the gateway in front. */
+export async function startSystem(options: SystemOptions): Promise<System> {
+  const { config, logger } = options;
+  const knex = createKnex(options.databaseUrl, { max: 20 });
+  let migrationsDone = false;
+  await migrate(knex, 'platform', [...eventStoreMigrations, ...personalDataMigrations]);
+  await migrate(knex, 'gateway', gatewayMigrations);
+  await migrate(knex, 'projection', projectionMigrations);
+  migrationsDone = true;
+
+  const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl });
+  const vault = new PersonalDataVault(knex);
+  const commands = createCommandService({ store, vault });
+  const projections = createProjectionService({ knex, store, vault, logger, pollIntervalMs: options.pollIntervalMs });
+  projections.runner.start();
+
+  const readTimeout = options.readYourWritesTimeoutMs ?? 5000;
+  const waitForReadModels = async (position: GlobalPosition) => {
+    await projections.runner.waitFor(position, readTimeout).catch((error) => {
+      logger.warn({ err: error }, 'read models are behind; answering with what they have');
+    });
+  };
+  const sessions = new SessionStore(knex, (req) => req.secure || Boolean(config.publicUrl?.startsWith('https:')));
+  const accounts = createAccounts({ knex, users: commands.users, adminEmails: config.adminEmails, scryptCost: options.scryptCost });
+  const oidc = config.oidc
+    ? createOidc({ config: config.oidc, publicUrl: config.publicUrl, knex, accounts, sessions, logger })
+    : undefined;
+  const findUser = projections.queries.findUserProfile;
+
+  const app = createApp({
+    config,
+    logger,
+    sessions,
+    findUser,
+    waitForReadModels,
+    auth: { knex, accounts, sessions, findUser, waitForReadModels, oidc, throttle: options.throttle },
+    health: healthRoutes({ knex, migrationsDone: () => migrationsDone, projectionsRunning: () => projections.runner.isRunning() }),
+    serviceRoutes: [...commands.routes, ...projections.routes],
+    frontendDist: options.frontendDist,
+  });
+
+  const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 3_600_000);
+  purge.unref();
+
+  return {
+    app,
+    knex,
+    store,
+    accounts,
+    projectionsRunning: () => projections.runner.isRunning(),
+    async stop() {
+      clearInterval(purge);
+      await projections.runner.stop();
+      await store.close();
+      await knex.destroy();
+    },
+  };
+}
