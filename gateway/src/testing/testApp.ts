@@ -1,0 +1,102 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { createLogger, loadConfig, type AppConfig } from '@cc/platform';
+import { createTestDatabase } from '@cc/platform/testing/database';
+import { startSystem, type System } from '../system';
+
+export interface TestApp {
+  baseUrl: string;
+  system: System;
+  /** Every log line written while the app ran (to check that secrets never reach the logs). */
+  logs: string[];
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+/** A real HTTP client with its own cookie jar, like one browser. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(private readonly baseUrl: string) {}
+
+  async request(method: string, path: string, options: { json?: unknown; headers?: Record<string, string>; body?: string } = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(cookie) || value === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    const text = await res.text();
+    let data: any;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      data = text;
+    }
+    return { status: res.status, headers: res.headers, data, text };
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, { headers });
+  post = (path: string, json?: unknown, headers?: Record<string, string>) => this.request('POST', path, { json, headers });
+  put = (path: string, json?: unknown, headers?: Record<string, string>) => this.request('PUT', path, { json, headers });
+
+  async register(email: string, password = 'correct horse battery', names: { firstName?: string; lastName?: string } = {}) {
+    const res = await this.post('/api/auth/register', { email, password, ...names });
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+    return res.data.user as { id: string; email: string; memberTier: string };
+  }
+
+  hasSession(): boolean {
+    return this.cookies.has('cc_session');
+  }
+}
+
+export async function startTestApp(
+  options: { env?: Record<string, string>; throttle?: { perEmail: number; perAddress: number }; frontendDist?: string } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase('app');
+  const config: AppConfig = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'info', ...options.env });
+  const logs: string[] = [];
+  const logger = createLogger(
+    'info',
+    new Writable({
+      write(chunk, _encoding, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  const system = await startSystem({
+    config,
+    logger,
+    databaseUrl: db.url,
+    frontendDist: options.frontendDist ?? path.resolve(__dirname, '../../../frontend/dist'),
+    scryptCost: 2 ** 10,
+    pollIntervalMs: 50,
+    throttle: options.throttle,
+  });
+  const server = system.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    system,
+    logs,
+    client: () => new TestClient(baseUrl),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await system.stop();
+      await db.drop().catch(() => undefined);
+    },
+  };
+}
