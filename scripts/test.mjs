@@ -1,0 +1,49 @@
+// `npm test`: type-check, lint, build the frontend if stale, then every jest test (unit, API with the
+// embedded PostgreSQL, and the browser tests in Chromium). Extra arguments go to jest.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildFrontendIfStale } from './build-frontend.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
+const jestArgs = process.argv.slice(2);
+const quick = jestArgs.length > 0; // a filtered run skips the whole-project checks
+
+function run(title, args, env = {}) {
+  process.stdout.write(`\n▶ ${title}\n`);
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    process.stderr.write(`\n✖ ${title} failed\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** The browser tests drive Debian's Chromium; as root on Debian it is installed when missing. */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return;
+  if (os.userInfo().uid === 0 && existsSync('/usr/bin/apt-get')) {
+    process.stdout.write('\n▶ Installing Chromium for the browser tests (apt-get install chromium)\n');
+    for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+      const result = spawnSync('apt-get', args, { stdio: 'inherit' });
+      if (result.status !== 0) break;
+    }
+  }
+  if (!existsSync(chromium)) {
+    process.stderr.write(`The browser tests need Chromium at ${chromium}: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.\n`);
+    process.exit(1);
+  }
+}
+
+if (!quick) {
+  run('Type-check', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
+  run('Type-check the frontend', [bin('typescript', 'bin/tsc'), '-p', 'frontend/tsconfig.json', '--noEmit']);
+  run('Lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0']);
+}
+process.stdout.write('\n▶ Frontend build (when stale)\n');
+buildFrontendIfStale();
+ensureChromium();
+run('Tests (jest)', [bin('jest', 'bin/jest.js'), '--maxWorkers=2', ...jestArgs], { CI: process.env.CI ?? '' });
