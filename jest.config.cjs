@@ -13,7 +13,9 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   transform: { '^.+\\.[tj]sx?$': 'babel-jest' },
   moduleNameMapper,
-  roots: [...workspaces.map((w) => `<rootDir>/${w}`), '<rootDir>/test'],
+  roots: [...workspaces.map((w) => `<rootDir>/${w}`), '<rootDir>/frontend/src', '<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // Frontend unit tests are pure logic (no DOM); browser tests live in test/browser.
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 30000,
 };

@@ -11,10 +11,11 @@ export interface HealthDeps {
 export function healthRoutes(deps: HealthDeps): Router {
   const router = Router();
   router.get('/api/health', async (_req, res) => {
+    let timer: NodeJS.Timeout | undefined;
     const database = await Promise.race([
       deps.knex.raw('select 1').then(() => true, () => false),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000)),
-    ]);
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2000))),
+    ]).finally(() => clearTimeout(timer));
     const checks = { database, migrations: deps.migrationsDone(), projections: deps.projectionsRunning() };
     const ok = Object.values(checks).every(Boolean);
     res.setHeader('Cache-Control', 'no-store');

@@ -1,9 +1,10 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { Issuer, generators, type BaseClient } from 'openid-client';
 import { HttpProblem, problems, type AppConfig, type GlobalPosition, type Logger } from '@cc/platform';
 import type { Accounts } from './accounts';
-import type { SessionStore } from './sessions';
+import { readCookie, type SessionStore } from './sessions';
 
 export interface OidcDeps {
   config: NonNullable<AppConfig['oidc']>;
@@ -20,6 +21,16 @@ export interface Oidc {
 }
 
 const STATE_TTL_MS = 10 * 60_000;
+/** Binds a sign-in to the browser that started it (without it, anyone's callback link signs you in). */
+const STATE_COOKIE = 'cc_oidc_state';
+
+const sameString = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** What may be logged of a refused callback: never the id_token (openid-client puts it on the error as `jwt`). */
+const safeError = (error: unknown) => {
+  const e = error as { name?: string; message?: string; error?: string; error_description?: string };
+  return { name: e?.name, message: e?.message, error: e?.error, error_description: e?.error_description };
+};
 
 /**
  * Sign-in through an OpenID Connect provider: authorization code flow with PKCE, state and nonce
@@ -47,7 +58,16 @@ export function createOidc(deps: OidcDeps): Oidc {
     return client;
   };
 
-  const redirectUri = (req: Request) => deps.config.redirectUri ?? `${deps.publicUrl ?? `${req.protocol}://${req.get('host')}`}/api/callback`;
+  // PUBLIC_URL is often written with a trailing slash; `https://x.org//api/callback` would not match the registered URI.
+  const redirectUri = (req: Request) =>
+    deps.config.redirectUri ?? `${(deps.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '')}/api/callback`;
+  const stateCookieOptions = (req: Request) => ({
+    httpOnly: true,
+    // Lax: sent on the provider's top-level redirect back to the callback.
+    sameSite: 'lax' as const,
+    secure: req.secure || Boolean(deps.publicUrl?.startsWith('https:')),
+    path: '/',
+  });
 
   return {
     async redirectToProvider(req, res) {
@@ -62,6 +82,8 @@ export function createOidc(deps: OidcDeps): Oidc {
         code_verifier: codeVerifier,
         expires_at: new Date(Date.now() + STATE_TTL_MS),
       });
+      res.cookie(STATE_COOKIE, state, { ...stateCookieOptions(req), maxAge: STATE_TTL_MS });
+      res.setHeader('Cache-Control', 'no-store');
       res.redirect(
         302,
         oidcClient.authorizationUrl({
@@ -78,12 +100,19 @@ export function createOidc(deps: OidcDeps): Oidc {
     async handleCallback(req, res) {
       const oidcClient = await getClient();
       const params = oidcClient.callbackParams(req);
+      const browserState = readCookie(req, STATE_COOKIE);
+      res.clearCookie(STATE_COOKIE, stateCookieOptions(req));
+      res.setHeader('Cache-Control', 'no-store');
+      // Only the browser that started this sign-in may finish it (login CSRF), and only once.
+      const state = typeof params.state === 'string' && browserState && sameString(params.state, browserState) ? params.state : undefined;
+      // Taken atomically, so two concurrent uses of one callback cannot both pass.
+      const [saved] = state
+        ? await deps.knex('oidc_login_states').where({ state }).del().returning(['state', 'nonce', 'code_verifier', 'expires_at'])
+        : [];
       if (params.error) throw problems.badRequest(`Sign-in was not completed: ${params.error_description ?? params.error}.`);
-      const saved = params.state
-        ? await deps.knex('oidc_login_states').where({ state: params.state }).andWhere('expires_at', '>', deps.knex.fn.now()).first()
-        : undefined;
-      if (!saved) throw problems.badRequest('This sign-in link has expired. Please sign in again.');
-      await deps.knex('oidc_login_states').where({ state: saved.state }).del();
+      if (!saved || new Date(saved.expires_at).getTime() <= Date.now()) {
+        throw problems.badRequest('This sign-in link has expired or was opened in another browser. Please sign in again.');
+      }
 
       let claims;
       try {
@@ -94,7 +123,7 @@ export function createOidc(deps: OidcDeps): Oidc {
         });
         claims = tokens.claims();
       } catch (error) {
-        deps.logger.warn({ err: error }, 'OpenID Connect callback refused');
+        deps.logger.warn({ err: safeError(error) }, 'OpenID Connect callback refused');
         throw new HttpProblem(401, 'unauthorized', 'Unauthorized', 'The identity provider did not confirm your sign-in. Please try again.');
       }
 
