@@ -44,7 +44,9 @@ export function buildFrontendIfStale({ force = false } = {}) {
   const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
   if (!force && built === wanted && existsSync(path.join(dist, 'index.html'))) return false;
   process.stdout.write('Building the frontend (Vite)...\n');
-  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  // npm may install vite under the frontend workspace or hoist it to the root.
+  const vite = [frontend, root].map((dir) => path.join(dir, 'node_modules', 'vite', 'bin', 'vite.js')).find((file) => existsSync(file));
+  if (!vite) throw new Error('Vite is not installed: run `npm ci` first.');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: frontend, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('The frontend build failed (see above).');
   writeFileSync(stampFile, `${wanted}\n`);

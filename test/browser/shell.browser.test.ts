@@ -87,6 +87,20 @@ describe('the app shell in Chromium', () => {
     await expectVisible(page.getByText('11. Contact Us'));
   });
 
+  it('shows the error screen when a page crashes, and Go Home leads back to /', async () => {
+    await page.goto(app.baseUrl);
+    await page.evaluate(() => localStorage.setItem('cc:allow-error-test', '1'));
+    await page.goto(`${app.baseUrl}/__boom`);
+    await expectVisible(page.getByRole('heading', { name: 'Something went wrong' }));
+    await expectVisible(
+      page.getByText('We encountered an unexpected error. Please try refreshing the page or contact support if the problem persists.'),
+    );
+    await expectVisible(page.getByRole('button', { name: 'Refresh Page' }));
+    await page.getByRole('button', { name: 'Go Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectVisible(page.getByRole('link', { name: 'Sign In' }).first());
+  });
+
   it('uses a drawer below 768 px that closes when a link is followed', async () => {
     const mobile = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const phone = await mobile.newPage();
@@ -102,6 +116,7 @@ describe('the app shell in Chromium', () => {
       await expect(documents.isVisible()).resolves.toBe(false);
       await phone.getByRole('button', { name: 'Open navigation' }).click();
       await expectVisible(documents.first());
+      await phone.waitForTimeout(400); // let the slide-in finish before the picture
       await snapshot(phone, 'drawer-360');
       await documents.first().click();
       await phone.waitForURL(/\/documents$/);

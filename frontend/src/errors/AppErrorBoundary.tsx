@@ -1,6 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useRouteError } from 'react-router-dom';
 import { initialThemeMode } from '../theme/preference';
 import { darkTheme, lightTheme } from '../theme/themes';
 import { ErrorScreen } from './ErrorScreen';
@@ -28,10 +29,21 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
   override render() {
     if (!this.state.hasError) return this.props.children;
     return (
-      <ThemeProvider theme={createTheme(initialThemeMode() === 'dark' ? darkTheme : lightTheme)}>
-        <CssBaseline />
-        <ErrorScreen error={this.state.error} onReset={() => this.setState({ error: undefined, hasError: false })} />
-      </ThemeProvider>
+      <StandaloneErrorScreen error={this.state.error} onReset={() => this.setState({ error: undefined, hasError: false })} />
     );
   }
+}
+
+function StandaloneErrorScreen({ error, onReset }: { error: unknown; onReset?: () => void }) {
+  return (
+    <ThemeProvider theme={createTheme(initialThemeMode() === 'dark' ? darkTheme : lightTheme)}>
+      <CssBaseline />
+      <ErrorScreen error={error} onReset={onReset} />
+    </ThemeProvider>
+  );
+}
+
+/** The router's `errorElement`, for errors outside react-admin's boundary but inside the router. */
+export function RouteErrorScreen() {
+  return <StandaloneErrorScreen error={useRouteError()} />;
 }

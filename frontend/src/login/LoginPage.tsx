@@ -64,7 +64,7 @@ export function LoginPage() {
             onChange={(_event, value: Mode) => setMode(value)}
             variant="fullWidth"
             aria-label="Sign in or create an account"
-            sx={{ mt: 3, mb: 3, borderBottom: 1, borderColor: 'divider' }}
+            sx={{ mt: 3, mb: 3, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { px: 1, whiteSpace: 'nowrap', fontSize: { xs: '0.9rem', sm: '0.95rem' } } }}
           >
             <Tab value="sign-in" label="Sign In" id="auth-tab-sign-in" aria-controls="auth-panel" />
             <Tab value="create" label="Create Account" id="auth-tab-create" aria-controls="auth-panel" />

@@ -119,7 +119,6 @@ export function Shell({ children }: { children: ReactNode }) {
           onClose={closeDrawer}
           slotProps={{
             paper: {
-              'aria-label': 'Navigation',
               'data-testid': 'mobile-drawer',
               sx: { width: SIDEBAR_WIDTH, maxWidth: '85vw', display: 'flex', flexDirection: 'column', backgroundImage: 'none' },
             } as object,

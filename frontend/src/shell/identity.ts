@@ -1,4 +1,4 @@
-import { BRANCH_OPTIONS, displayName, type User } from '@cc/contracts';
+import { type BRANCH_OPTIONS, displayName, type User } from '@cc/contracts';
 
 const BRANCH_LABELS: Record<(typeof BRANCH_OPTIONS)[number], string> = {
   army: 'Army',

@@ -1,5 +1,11 @@
 import { localStorageStore, type Store } from 'react-admin';
-import { THEME_STORAGE_KEY, isThemeMode, readStoredThemeMode, writeStoredThemeMode } from './preference';
+import {
+  THEME_STORAGE_KEY,
+  applyThemeClass,
+  isThemeMode,
+  readStoredThemeMode,
+  writeStoredThemeMode,
+} from './preference';
 
 /** react-admin keeps the light/dark choice in its store under this key (see its `useTheme`). */
 const RA_THEME_KEY = 'theme';
@@ -41,8 +47,12 @@ export function createAppStore(): Store {
     },
     setItem<T = unknown>(key: string, value: T): void {
       if (key !== RA_THEME_KEY) return base.setItem<T>(key, value);
-      writeStoredThemeMode(isThemeMode(value) ? value : undefined);
-      publishTheme(isThemeMode(value) ? value : undefined);
+      const mode = isThemeMode(value) ? value : undefined;
+      writeStoredThemeMode(mode);
+      // Apply the class at once (ThemeClassSync would do it a render later), so code that reads
+      // it right after a toggle sees the new theme.
+      if (mode) applyThemeClass(mode);
+      publishTheme(mode);
     },
     removeItem(key: string): void {
       if (key !== RA_THEME_KEY) return base.removeItem(key);

@@ -27,10 +27,13 @@ const shared: RaThemeOptions = {
   sidebar: { width: 256, closedWidth: 56 },
 };
 
-/** A visible focus ring on every interactive element (MUI only shows a faint ripple by default). */
+/**
+ * A visible focus ring on every interactive element (MUI only shows a faint ripple by default and
+ * sets `outline: 0` on its buttons, hence the `html` prefix to outrank that rule).
+ */
 function focusRing(color: string) {
   return {
-    ':where(a, button, [role="button"], [role="tab"], [role="menuitem"], [tabindex]):focus-visible': {
+    'html :is(a, button, [role="button"], [role="tab"], [role="menuitem"], [tabindex]:not([tabindex="-1"])):focus-visible': {
       outline: `3px solid ${color}`,
       outlineOffset: '2px',
     },
