@@ -44,8 +44,10 @@ describe('PostgreSQL event store specifics', () => {
     const slow = await db.knex.transaction();
     await slow.raw("insert into event_streams (stream_id, version) values ('slow', 0)");
     // ... and a later append that commits before it.
-    await opened.store.appendToStream('late', [{ type: 'B', data: {} }], { expectedVersion: 0 });
+    const late = await opened.store.appendToStream('late', [{ type: 'B', data: {} }], { expectedVersion: 0 });
     expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A']);
+    // The head is the newest committed event even while it is not readable yet, so waiting for it is safe.
+    expect(await opened.store.headPosition()).toEqual(late.position);
     await slow.rollback();
     expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A', 'B']);
   });

@@ -161,9 +161,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headPosition(): Promise<GlobalPosition> {
+    // No visibility guard here: this is the newest committed event, which every subscriber is
+    // guaranteed to reach once older transactions finish (xmin is cluster-wide, so that can lag).
     const { rows } = (await this.knex.raw(
       `select transaction_id::text as tx, global_position::text as seq from events
-       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        order by transaction_id desc, global_position desc limit 1`,
     )) as { rows: { tx: string; seq: string }[] };
     const row = rows[0];

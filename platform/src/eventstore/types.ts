@@ -145,7 +145,7 @@ export interface EventStore {
   readStream(streamId: string): Promise<ReadStreamResult>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribe(options: SubscribeOptions): Subscription;
-  /** The position of the newest event any reader may see now (START for an empty store). */
+  /** The position of the newest committed event (START for an empty store); subscribers reach it eventually. */
   headPosition(): Promise<GlobalPosition>;
   close(): Promise<void>;
 }
