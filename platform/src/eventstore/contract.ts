@@ -155,7 +155,9 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
         await ctx.store.appendToStream(a, [{ type: 'A1', data: {} }], { expectedVersion: 0 });
         await ctx.store.appendToStream(b, [{ type: 'B1', data: {} }], { expectedVersion: 0 });
         await ctx.store.appendToStream(a, [{ type: 'A2', data: {} }], { expectedVersion: 1 });
-        const all = await ctx.store.readAll({ after: START, limit: 100 });
+        // Committed events become readable once every older transaction in the cluster has ended.
+        let all: RecordedEvent[] = [];
+        await eventually(async () => (all = await ctx.store.readAll({ after: START, limit: 100 })).length >= 3);
         expect(all.map((e) => e.type)).toEqual(['A1', 'B1', 'A2']);
         for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1]!.position, all[i]!.position)).toBe(-1);
         const page = await ctx.store.readAll({ after: all[0]!.position, limit: 1 });
@@ -199,10 +201,12 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
         const racy = await factory({ beforeCommit: async () => void (await sleep(Math.random() * 40)) });
         try {
           const seen: RecordedEvent[] = [];
+          const failures: unknown[] = [];
           const sub = racy.store.subscribe({
             name: 'no-skip',
             batchSize: 7,
             pollIntervalMs: 5,
+            onError: (error) => failures.push(error),
             handle: async (events) => {
               seen.push(...events);
             },
@@ -221,6 +225,7 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
           );
           const head = await racy.store.headPosition();
           await sub.waitFor(head, 20_000);
+          expect(failures).toEqual([]);
           expect(seen).toHaveLength(writers * perWriter);
           expect(new Set(seen.map((e) => e.id)).size).toBe(writers * perWriter);
           for (let i = 1; i < seen.length; i++) expect(comparePositions(seen[i - 1]!.position, seen[i]!.position)).toBe(-1);

@@ -52,6 +52,25 @@ describe('PostgreSQL event store specifics', () => {
     expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A', 'B']);
   });
 
+  it('orders the log by number, not by text, across a change in the number of digits (9 → 10)', async () => {
+    const row = (tx: string, seq: number, stream: string) => ({
+      global_position: seq,
+      transaction_id: opened.knex.raw('?::xid8', [tx]),
+      event_id: opened.knex.raw('gen_random_uuid()'),
+      stream_id: stream,
+      stream_version: 1,
+      type: 'Tick',
+      data: '{}',
+      metadata: JSON.stringify({ userId: null, correlationId: 'c', causationId: null, occurredAt: new Date().toISOString() }),
+    });
+    // Written directly so the transaction ids straddle 9 → 10, below any transaction still running.
+    await opened.knex('events').insert([row('9', 2, 'nine'), row('10', 1, 'ten'), row('11', 3, 'eleven')]);
+    const all = await opened.store.readAll();
+    expect(all.map((e) => `${e.position.txId}.${e.position.seq}`)).toEqual(['9.2', '10.1', '11.3']);
+    const after = await opened.store.readAll({ after: all[0]!.position });
+    expect(after.map((e) => e.streamId)).toEqual(['ten', 'eleven']);
+  });
+
   it('resumes after the subscriber process is SIGKILLed mid-batch, with no lost or repeated effect', async () => {
     await opened.knex.schema.createTable('effects', (t) => {
       t.bigIncrements('id');

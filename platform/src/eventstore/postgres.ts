@@ -33,8 +33,8 @@ export interface PostgresEventStoreOptions {
 }
 
 interface EventRow {
-  global_position: string;
-  transaction_id: string;
+  position_text: string;
+  transaction_id_text: string;
   event_id: string;
   stream_id: string;
   stream_version: number;
@@ -45,8 +45,10 @@ interface EventRow {
   created_at: Date;
 }
 
+// The text copies get their own names: an alias equal to a column name would win in ORDER BY and
+// sort the log as text ('1000' before '999').
 const EVENT_COLUMNS =
-  'global_position::text as global_position, transaction_id::text as transaction_id, event_id, stream_id, stream_version, type, schema_version, data, metadata, created_at';
+  'global_position::text as position_text, transaction_id::text as transaction_id_text, event_id, stream_id, stream_version, type, schema_version, data, metadata, created_at';
 
 /**
  * The event store on PostgreSQL (ARCHITECTURE §5). Appends check the expected version on the
@@ -153,7 +155,7 @@ export class PostgresEventStore implements EventStore {
       `select ${EVENT_COLUMNS} from events
        where (transaction_id, global_position) > (?::xid8, ?::bigint)
          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       order by transaction_id, global_position
+       order by events.transaction_id, events.global_position
        limit ?`,
       [after.txId.toString(), after.seq.toString(), limit],
     )) as { rows: EventRow[] };
@@ -225,7 +227,7 @@ export class PostgresEventStore implements EventStore {
       metadata: { ...row.metadata, schemaVersion: version },
       streamId: row.stream_id,
       streamVersion: row.stream_version,
-      position: { txId: BigInt(row.transaction_id), seq: BigInt(row.global_position) },
+      position: { txId: BigInt(row.transaction_id_text), seq: BigInt(row.position_text) },
       recordedAt: row.created_at,
     };
   }

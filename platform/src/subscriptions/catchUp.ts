@@ -140,6 +140,7 @@ export function runCatchUpSubscription(source: CatchUpSource): Subscription {
       } catch (error) {
         if (!running) break;
         if (error instanceof CheckpointMovedError) {
+          options.onError?.(error, { subscription: options.name, eventId: events[0]?.id, attempt: 0, parked: false });
           checkpoint = await loadCheckpoint(knex, options.name, options.after ?? START).catch(() => checkpoint);
           settleWaiters();
           continue;
