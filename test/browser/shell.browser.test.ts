@@ -33,6 +33,10 @@ describe('the app shell in Chromium', () => {
   const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
   it('takes a visitor from the landing page to a signed-in shell and back out', async () => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy|Refused to|script-src|unsafe-eval/i.test(message.text())) violations.push(message.text());
+    });
     await page.goto(app.baseUrl);
     await expectVisible(page.getByRole('heading', { level: 1 }));
     await expectVisible(page.getByText('80%').first());
@@ -69,6 +73,7 @@ describe('the app shell in Chromium', () => {
     await expectVisible(page.getByRole('link', { name: 'Sign In' }).first());
     const me = await page.evaluate(async () => (await fetch('/api/auth/user')).status);
     expect(me).toBe(401);
+    expect(violations).toEqual([]);
   });
 
   it('sends a signed-out visitor of a signed-in page to sign-in with the Unauthorized toast', async () => {
