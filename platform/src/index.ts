@@ -11,3 +11,4 @@ export * from './commands/handleCommand';
 export * from './http/problem';
 export * from './http/context';
 export * from './http/listQuery';
+export * from './workers/worker';

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { runCatchUpSubscription } from '../subscriptions/catchUp';
 import { contractsSchemaVersion, contractsUpcast, type Upcast } from './upcasting';
 import {
+  DuplicateEventError,
   START,
   WrongExpectedVersionError,
   type AppendOptions,
@@ -74,34 +75,39 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const occurredAt = new Date().toISOString();
     const correlationId = options.metadata?.correlationId ?? randomUUID();
-    return this.knex.transaction(async (trx) => {
-      const version = await this.bumpVersion(trx, streamId, events.length, options.expectedVersion);
-      const firstVersion = version - events.length + 1;
-      const rows = events.map((event, index) => ({
-        event_id: event.id ?? randomUUID(),
-        stream_id: streamId,
-        stream_version: firstVersion + index,
-        type: event.type,
-        schema_version: event.metadata?.schemaVersion ?? this.schemaVersionOf(event.type),
-        data: JSON.stringify(event.data ?? {}),
-        metadata: JSON.stringify({
-          userId: event.metadata?.userId ?? options.metadata?.userId ?? null,
-          correlationId: event.metadata?.correlationId ?? correlationId,
-          causationId: event.metadata?.causationId ?? options.metadata?.causationId ?? null,
-          occurredAt: event.metadata?.occurredAt ?? options.metadata?.occurredAt ?? occurredAt,
-        }),
-      }));
-      const inserted: { global_position: string; transaction_id: string }[] = await trx('events')
-        .insert(rows)
-        .returning(trx.raw('global_position::text as global_position, transaction_id::text as transaction_id'));
-      await trx.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, streamId]);
-      await this.options.beforeCommit?.();
-      const last = inserted[inserted.length - 1]!;
-      return {
-        nextExpectedVersion: version,
-        position: { txId: BigInt(last.transaction_id), seq: BigInt(last.global_position) },
-      };
-    });
+    return this.knex
+      .transaction(async (trx) => {
+        const version = await this.bumpVersion(trx, streamId, events.length, options.expectedVersion);
+        const firstVersion = version - events.length + 1;
+        const rows = events.map((event, index) => ({
+          event_id: event.id ?? randomUUID(),
+          stream_id: streamId,
+          stream_version: firstVersion + index,
+          type: event.type,
+          schema_version: event.metadata?.schemaVersion ?? this.schemaVersionOf(event.type),
+          data: JSON.stringify(event.data ?? {}),
+          metadata: JSON.stringify({
+            userId: event.metadata?.userId ?? options.metadata?.userId ?? null,
+            correlationId: event.metadata?.correlationId ?? correlationId,
+            causationId: event.metadata?.causationId ?? options.metadata?.causationId ?? null,
+            occurredAt: event.metadata?.occurredAt ?? options.metadata?.occurredAt ?? occurredAt,
+          }),
+        }));
+        const inserted: { global_position: string; transaction_id: string }[] = await trx('events')
+          .insert(rows)
+          .returning(trx.raw('global_position::text as global_position, transaction_id::text as transaction_id'));
+        await trx.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, streamId]);
+        await this.options.beforeCommit?.();
+        const last = inserted[inserted.length - 1]!;
+        return {
+          nextExpectedVersion: version,
+          position: { txId: BigInt(last.transaction_id), seq: BigInt(last.global_position) },
+        };
+      })
+      .catch((error: { code?: string; constraint?: string }) => {
+        if (error?.code === '23505' && error.constraint === 'events_event_id_key') throw new DuplicateEventError(streamId);
+        throw error;
+      });
   }
 
   /** Moves the stream's version forward by `count` if it matches the expectation; returns the new version. */

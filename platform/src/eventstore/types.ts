@@ -92,6 +92,14 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+/** An event with this id is already stored: the append was a repeat of one that succeeded. */
+export class DuplicateEventError extends Error {
+  constructor(readonly streamId: string) {
+    super(`An event appended to ${streamId} is already stored`);
+    this.name = 'DuplicateEventError';
+  }
+}
+
 export interface ReadStreamResult {
   /** Current version (0 when the stream does not exist). */
   version: number;
