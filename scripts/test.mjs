@@ -1,7 +1,7 @@
 // `npm test`: type-check, lint, build the frontend if stale, then every jest test (unit, API with the
 // embedded PostgreSQL, and the browser tests in Chromium). Extra arguments go to jest.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,13 +12,14 @@ const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const jestArgs = process.argv.slice(2);
 const quick = jestArgs.length > 0; // a filtered run skips the whole-project checks
 
-function run(title, args, env = {}) {
+function run(title, args, env = {}, { exitOnFailure = true } = {}) {
   process.stdout.write(`\n▶ ${title}\n`);
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) {
     process.stderr.write(`\n✖ ${title} failed\n`);
-    process.exit(result.status ?? 1);
+    if (exitOnFailure) process.exit(result.status ?? 1);
   }
+  return result.status ?? 1;
 }
 
 /** The browser tests drive Debian's Chromium; as root on Debian it is installed when missing. */
@@ -46,4 +47,20 @@ if (!quick) {
 process.stdout.write('\n▶ Frontend build (when stale)\n');
 buildFrontendIfStale();
 ensureChromium();
-run('Tests (jest)', [bin('jest', 'bin/jest.js'), '--maxWorkers=2', ...jestArgs], { CI: process.env.CI ?? '' });
+const resultsFile = path.join(root, '.test-artifacts', 'jest-results.json');
+mkdirSync(path.dirname(resultsFile), { recursive: true });
+const status = run(
+  'Tests (jest)',
+  [bin('jest', 'bin/jest.js'), '--maxWorkers=2', '--json', `--outputFile=${resultsFile}`, ...jestArgs],
+  { CI: process.env.CI ?? '' },
+  { exitOnFailure: false },
+);
+// One plain closing line with the counts, whatever reads the log.
+if (existsSync(resultsFile)) {
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  const skipped = results.numPendingTests + results.numTodoTests;
+  // A suite that could not run at all counts as a failure too.
+  const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
+  process.stdout.write(`\n${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+}
+process.exit(status);
