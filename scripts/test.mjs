@@ -1,7 +1,7 @@
 // `npm test`: type-check, lint, build the frontend if stale, then every jest test (unit, API with the
 // embedded PostgreSQL, and the browser tests in Chromium). Extra arguments go to jest.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,7 @@ buildFrontendIfStale();
 ensureChromium();
 const resultsFile = path.join(root, '.test-artifacts', 'jest-results.json');
 mkdirSync(path.dirname(resultsFile), { recursive: true });
+rmSync(resultsFile, { force: true });
 const status = run(
   'Tests (jest)',
   [bin('jest', 'bin/jest.js'), '--maxWorkers=2', '--json', `--outputFile=${resultsFile}`, ...jestArgs],
