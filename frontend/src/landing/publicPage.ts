@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
+import { PRODUCT_NAME, usePageTitle } from '../common/usePageTitle';
 
-/** Sign-in is handled by the server, so this must be a full-page navigation, never a router push. */
-export const LOGIN_URL = '/api/login';
+export { PRODUCT_NAME };
+export { visuallyHidden } from '../common/a11y';
 
-export const PRODUCT_NAME = 'Claims Copilot';
+/** Sign-in is handled by the server, so links to it are full-page navigations, never router pushes. */
+export { LOGIN_URL } from '../auth/unauthorized';
 
 /**
  * MUI buttons drop the browser outline and rely on a faint ripple, which is hard to see for
@@ -23,25 +25,8 @@ export const focusVisibleStyles = {
  * which page they are on.
  */
 export function usePublicPage(title: string): void {
+  usePageTitle(title);
   useEffect(() => {
-    const previousTitle = document.title;
-    document.title = title === PRODUCT_NAME ? title : `${title} | ${PRODUCT_NAME}`;
     window.scrollTo(0, 0);
-    return () => {
-      document.title = previousTitle;
-    };
   }, [title]);
 }
-
-/** Text for screen readers only (the usual clip pattern), e.g. to announce that a link opens a new tab. */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
