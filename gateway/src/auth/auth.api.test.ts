@@ -190,6 +190,35 @@ describe('auth API', () => {
   });
 });
 
+describe('the API edge', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => app.close());
+
+  it('answers an unknown API path with a 404 problem, not the web page', async () => {
+    const res = await app.client().get('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.data.detail).toBe('There is no GET /api/no-such-thing.');
+  });
+
+  it('refuses a body over 1 MB with a 413 problem', async () => {
+    const res = await app.client().post('/api/auth/login', { email: 'big@example.org', password: 'x'.repeat(1_100_000) });
+    expect(res.status).toBe(413);
+    expect(res.data).toMatchObject({ status: 413, detail: 'The request body is too large.' });
+  });
+
+  it('sends security headers and a correlation id with every answer', async () => {
+    const res = await app.client().get('/api/health', { 'x-correlation-id': 'trace-123' });
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const api = await app.client().get('/api/member-tiers', { 'x-correlation-id': 'trace-123' });
+    expect(api.headers.get('x-correlation-id')).toBe('trace-123');
+  });
+});
+
 describe('secure cookies behind HTTPS', () => {
   it('marks the session cookie Secure when the proxy says the request came over HTTPS', async () => {
     const app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
