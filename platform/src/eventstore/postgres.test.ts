@@ -6,6 +6,14 @@ import { eventStoreContract, type ContractFactoryOptions } from './contract';
 import { PostgresEventStore } from './postgres';
 import { eventStoreMigrations } from './postgresMigrations';
 
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 async function openStore(options: ContractFactoryOptions = {}) {
   const db = await createTestDatabase('es');
   await migrate(db.knex, 'platform', eventStoreMigrations);
@@ -40,15 +48,22 @@ describe('PostgreSQL event store specifics', () => {
   it('does not show an event to global readers while an older transaction is still open', async () => {
     const db: TestDatabase = opened.db;
     await opened.store.appendToStream('early', [{ type: 'A', data: {} }], { expectedVersion: 0 });
+    // Other tests share the cluster (and its xmin), so even A becomes readable only eventually.
+    await waitUntil(async () => (await opened.store.readAll()).length === 1);
     // An open transaction that has written (so it holds a transaction id) ...
     const slow = await db.knex.transaction();
-    await slow.raw("insert into event_streams (stream_id, version) values ('slow', 0)");
-    // ... and a later append that commits before it.
-    const late = await opened.store.appendToStream('late', [{ type: 'B', data: {} }], { expectedVersion: 0 });
-    expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A']);
-    // The head is the newest committed event even while it is not readable yet, so waiting for it is safe.
-    expect(await opened.store.headPosition()).toEqual(late.position);
-    await slow.rollback();
+    try {
+      await slow.raw("insert into event_streams (stream_id, version) values ('slow', 0)");
+      // ... and a later append that commits before it.
+      const late = await opened.store.appendToStream('late', [{ type: 'B', data: {} }], { expectedVersion: 0 });
+      expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A']);
+      // The head is the newest committed event even while it is not readable yet, so waiting for it is safe.
+      expect(await opened.store.headPosition()).toEqual(late.position);
+    } finally {
+      // Never leave it open: an open transaction holds back every reader in the cluster.
+      await slow.rollback();
+    }
+    await waitUntil(async () => (await opened.store.readAll()).length === 2);
     expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A', 'B']);
   });
 
