@@ -13,7 +13,7 @@ interface ComingSoonProps {
   headingLevel?: 'h1' | 'h2';
 }
 
-/** Placeholder for a page that is not built yet, clearly marked "Coming soon". */
+/** The panel of a page that is not built yet, clearly marked "Coming soon". */
 export function ComingSoon({ title, description, headingLevel = 'h1' }: ComingSoonProps) {
   const headingId = useId();
   return (

@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { PASSWORD_MIN_LENGTH, registerBody } from '@cc/contracts';
 import { useState, type FormEvent } from 'react';
 import { register } from '../auth/session';
+import { AuthAlert, AuthField } from './AuthFields';
 import { issuesToFieldErrors } from './formErrors';
 import { useAuthSubmit } from './useAuthSubmit';
 
@@ -31,34 +30,30 @@ export function CreateAccountForm() {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account" sx={{ display: 'grid', gap: 2 }}>
-      {alert ? (
-        <Alert severity="error" role="alert" data-testid="auth-error">
-          {alert}
-        </Alert>
-      ) : null}
+      <AuthAlert message={alert} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
+        <AuthField
           id="register-first-name"
           name="firstName"
           label="First name"
           autoComplete="given-name"
           value={firstName}
-          onChange={(event) => setFirstName(event.target.value)}
-          error={!!fieldErrors.firstName}
-          helperText={fieldErrors.firstName ?? 'Optional'}
+          onValue={setFirstName}
+          error={fieldErrors.firstName}
+          hint="Optional"
         />
-        <TextField
+        <AuthField
           id="register-last-name"
           name="lastName"
           label="Last name"
           autoComplete="family-name"
           value={lastName}
-          onChange={(event) => setLastName(event.target.value)}
-          error={!!fieldErrors.lastName}
-          helperText={fieldErrors.lastName ?? 'Optional'}
+          onValue={setLastName}
+          error={fieldErrors.lastName}
+          hint="Optional"
         />
       </Box>
-      <TextField
+      <AuthField
         id="register-email"
         name="email"
         label="Email"
@@ -67,11 +62,10 @@ export function CreateAccountForm() {
         inputMode="email"
         required
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={!!fieldErrors.email}
-        helperText={fieldErrors.email}
+        onValue={setEmail}
+        error={fieldErrors.email}
       />
-      <TextField
+      <AuthField
         id="register-password"
         name="password"
         label="Password"
@@ -79,9 +73,9 @@ export function CreateAccountForm() {
         autoComplete="new-password"
         required
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={!!fieldErrors.password}
-        helperText={fieldErrors.password ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
+        onValue={setPassword}
+        error={fieldErrors.password}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
       />
       <Button type="submit" variant="contained" size="large" disabled={busy} aria-busy={busy}>
         {busy ? 'Creating Account…' : 'Create Account'}

@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { loginBody } from '@cc/contracts';
 import { useState, type FormEvent } from 'react';
 import { signIn } from '../auth/session';
+import { AuthAlert, AuthField } from './AuthFields';
 import { issuesToFieldErrors } from './formErrors';
 import { useAuthSubmit } from './useAuthSubmit';
 
@@ -28,12 +27,8 @@ export function SignInForm() {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in" sx={{ display: 'grid', gap: 2 }}>
-      {alert ? (
-        <Alert severity="error" role="alert" data-testid="auth-error">
-          {alert}
-        </Alert>
-      ) : null}
-      <TextField
+      <AuthAlert message={alert} />
+      <AuthField
         id="sign-in-email"
         name="email"
         label="Email"
@@ -42,11 +37,10 @@ export function SignInForm() {
         inputMode="email"
         required
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={!!fieldErrors.email}
-        helperText={fieldErrors.email}
+        onValue={setEmail}
+        error={fieldErrors.email}
       />
-      <TextField
+      <AuthField
         id="sign-in-password"
         name="password"
         label="Password"
@@ -54,9 +48,8 @@ export function SignInForm() {
         autoComplete="current-password"
         required
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={!!fieldErrors.password}
-        helperText={fieldErrors.password}
+        onValue={setPassword}
+        error={fieldErrors.password}
       />
       <Button type="submit" variant="contained" size="large" disabled={busy} aria-busy={busy}>
         {busy ? 'Signing In…' : 'Sign In'}
