@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, createLogger, loadConfig } from '@cc/platform';
@@ -7,12 +8,26 @@ import { startSystem } from './system';
 
 const DATABASE_NAME = 'claims_copilot';
 
+let embedded: EmbeddedDatabase | undefined;
+
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const started = Date.now();
 
-  let embedded: EmbeddedDatabase | undefined;
+  // Listen at once and answer 503 until everything is ready, so a load balancer or a person sees
+  // "starting" rather than a refused connection.
+  let handle: http.RequestListener = (_req, res) => {
+    res.writeHead(503, { 'Content-Type': 'application/problem+json', 'Retry-After': '2' });
+    res.end(JSON.stringify({ type: '/problems/unavailable', title: 'Service unavailable', status: 503, detail: 'Claims Copilot is starting.' }));
+  };
+  const server = http.createServer((req, res) => handle(req, res));
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error }, error.code === 'EADDRINUSE' ? `port ${config.port} is in use: set PORT to another one` : 'server error');
+    process.exit(1);
+  });
+  server.listen(config.port, config.host);
+
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     logger.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL');
@@ -34,15 +49,9 @@ async function main() {
   });
   if (embedded && config.seedDemo) await seedDemoAccounts(system, (text) => process.stdout.write(`${text}\n`));
 
-  const server = system.app.listen(config.port, config.host);
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    logger.fatal({ err: error }, error.code === 'EADDRINUSE' ? `port ${config.port} is in use: set PORT to another one` : 'server error');
-    void shutdown(1);
-  });
-  server.on('listening', () => {
-    logger.info({ port: config.port, ms: Date.now() - started }, 'ready');
-    process.stdout.write(`\nClaims Copilot is running at http://localhost:${config.port}  (Ctrl-C stops it)\n\n`);
-  });
+  handle = system.app;
+  logger.info({ port: config.port, ms: Date.now() - started }, 'ready');
+  process.stdout.write(`\nClaims Copilot is running at http://localhost:${config.port}  (Ctrl-C stops it)\n\n`);
 
   let stopping = false;
   async function shutdown(code: number) {
@@ -61,8 +70,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown(143));
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
   else process.stderr.write(`Claims Copilot could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  // Never leave the database behind when start-up fails half-way.
+  await embedded?.stop().catch(() => undefined);
   process.exit(1);
 });
