@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLAIM_PRIORITIES, CLAIM_STATUSES, CONDITION_TYPES, SELECTABLE_NOTE_TYPES } from './claims';
 import { MEMBER_TIER_NAMES } from './tiers';
 
 /**
@@ -69,7 +70,72 @@ export const eventSchemas = {
       reason: z.enum(['administrator', 'subscription']),
     }),
   },
+  /** On the user's stream: serialises the plan's claim limit and numbers the user's claims. */
+  UserClaimRegistered: {
+    version: 1,
+    schema: z.object({ userId: z.string(), claimId: z.string(), claimNumber: z.string() }),
+  },
+  ClaimFiled: {
+    version: 1,
+    schema: z.object({
+      claimId: z.string(),
+      userId: z.string(),
+      claimNumber: z.string(),
+      /** Sealed {@link ClaimText}: the condition and next action are health information. */
+      text: sealedData,
+      conditionType: z.enum(CONDITION_TYPES),
+      priority: z.enum(CLAIM_PRIORITIES),
+      estimatedDecisionDate: z.string().nullable(),
+      filedAt: z.string(),
+    }),
+  },
+  ClaimStatusChanged: {
+    version: 1,
+    schema: z.object({
+      claimId: z.string(),
+      userId: z.string(),
+      from: z.enum(CLAIM_STATUSES),
+      to: z.enum(CLAIM_STATUSES),
+      progressPercentage: z.number().int(),
+      /** Sealed `{ note }`, or null when the change came without a note. */
+      note: sealedData.nullable(),
+    }),
+  },
+  ClaimRatingChanged: {
+    version: 1,
+    schema: z.object({ claimId: z.string(), userId: z.string(), from: z.number().int().nullable(), to: z.number().int().nullable() }),
+  },
+  ClaimNoteAdded: {
+    version: 1,
+    schema: z.object({
+      claimId: z.string(),
+      userId: z.string(),
+      noteId: z.string(),
+      noteType: z.enum(SELECTABLE_NOTE_TYPES),
+      isImportant: z.boolean(),
+      /** Sealed `{ note }`. */
+      note: sealedData,
+    }),
+  },
+  ClaimPriorityChanged: {
+    version: 1,
+    schema: z.object({ claimId: z.string(), userId: z.string(), from: z.enum(CLAIM_PRIORITIES), to: z.enum(CLAIM_PRIORITIES) }),
+  },
+  ClaimNextActionChanged: {
+    version: 1,
+    schema: z.object({ claimId: z.string(), userId: z.string(), nextAction: sealedData.nullable() }),
+  },
+  ClaimDecisionDateEstimated: {
+    version: 1,
+    schema: z.object({ claimId: z.string(), userId: z.string(), from: z.string().nullable(), to: z.string().nullable() }),
+  },
 } as const;
+
+/** The free text of a claim, sealed in ClaimFiled. */
+export interface ClaimText {
+  condition: string;
+  nextAction: string | null;
+}
 
 export type EventType = keyof typeof eventSchemas;
 export type EventDataOf<T extends EventType> = z.infer<(typeof eventSchemas)[T]['schema']>;
@@ -87,4 +153,5 @@ export function currentVersionOf(type: string): number {
 
 export const streams = {
   user: (userId: string) => `user-${userId}`,
+  claim: (claimId: string) => `claim-${claimId}`,
 } as const;

@@ -3,3 +3,5 @@ export * from './roles';
 export * from './problem';
 export * from './users';
 export * from './events';
+export * from './claims';
+export * from './rating';

@@ -53,7 +53,6 @@ export async function startSystem(options: SystemOptions): Promise<System> {
 
   const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl });
   const vault = new PersonalDataVault(knex);
-  const commands = createCommandService({ store, vault });
   const projections = createProjectionService({ knex, store, vault, logger, pollIntervalMs: options.pollIntervalMs });
   projections.runner.start();
 
@@ -63,6 +62,11 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       logger.warn({ err: error }, 'read models are behind; answering with what they have');
     });
   };
+  const commands = createCommandService({
+    store,
+    vault,
+    readBack: { waitFor: waitForReadModels, claimDetail: projections.queries.claimDetail },
+  });
   const sessions = new SessionStore(knex, (req) => req.secure || Boolean(config.publicUrl?.startsWith('https:')));
   const accounts = createAccounts({ knex, users: commands.users, adminEmails: config.adminEmails, scryptCost: options.scryptCost });
   const oidc = config.oidc

@@ -1,6 +1,10 @@
 import type { Router } from 'express';
 import type { Knex } from 'knex';
 import type { EventStore, Logger, Migration, PersonalDataVault } from '@cc/platform';
+import { claimsMigrations } from './claims/migrations';
+import { activitiesProjector, claimHistoryProjector, claimsProjector } from './claims/projectors';
+import { findClaimDetail } from './claims/queries';
+import { claimReadRoutes } from './claims/routes';
 import { memberTierRoutes } from './memberTiers/routes';
 import { ProjectionRunner } from './runner/projectionRunner';
 import { userProfilesMigrations } from './userProfiles/migrations';
@@ -11,7 +15,7 @@ import { userProfileRoutes } from './userProfiles/routes';
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export type { Projector } from './runner/projector';
 
-export const projectionMigrations: Migration[] = [...userProfilesMigrations];
+export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations];
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -19,17 +23,27 @@ export interface ProjectionServiceDeps {
   vault: PersonalDataVault;
   logger: Logger;
   pollIntervalMs?: number;
+  now?: () => Date;
 }
 
 /** The read side: projectors that build read models, and the GET routes answered from them. */
 export function createProjectionService(deps: ProjectionServiceDeps) {
-  const projectors = [userProfilesProjector(deps.vault)];
+  const now = deps.now ?? (() => new Date());
+  const projectors = [
+    userProfilesProjector(deps.vault),
+    claimsProjector(deps.vault),
+    claimHistoryProjector(deps.vault),
+    activitiesProjector(deps.vault),
+  ];
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
-  const routes: Router[] = [memberTierRoutes(), userProfileRoutes(deps.knex)];
+  const routes: Router[] = [memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now)];
   return {
     runner,
     routes,
-    queries: { findUserProfile: (userId: string) => findUserProfile(deps.knex, userId) },
+    queries: {
+      findUserProfile: (userId: string) => findUserProfile(deps.knex, userId),
+      claimDetail: (userId: string, claimId: string) => findClaimDetail(deps.knex, userId, claimId, now()),
+    },
   };
 }
 

@@ -68,3 +68,35 @@ describe('user decider', () => {
       .thenFails('not-found');
   });
 });
+
+describe('user decider: the claim limit', () => {
+  const claimRegistered = (n: number): UserEvent => ({
+    type: 'UserClaimRegistered',
+    data: { userId: 'u1', claimId: `c${n}`, claimNumber: `2026-${String(n).padStart(3, '0')}` },
+  });
+  const register = (claimId: string, year = 2026): UserCommand => ({ type: 'RegisterClaim', data: { userId: 'u1', claimId, year } });
+
+  it('numbers claims per user and year', () => {
+    given(registered).when(register('c1')).then([claimRegistered(1)]);
+    given(registered, claimRegistered(1)).when(register('c2')).then([claimRegistered(2)]);
+    given(registered, claimRegistered(1))
+      .when(register('c9', 2027))
+      .then([{ type: 'UserClaimRegistered', data: { userId: 'u1', claimId: 'c9', claimNumber: '2027-001' } }]);
+  });
+
+  it('refuses a fourth claim on the Free plan with the spec message and the limit', () => {
+    const history = [registered, claimRegistered(1), claimRegistered(2), claimRegistered(3)];
+    given(...history).when(register('c4')).thenFails('limit-reached');
+    const state = history.reduce(userDecider.evolve, userDecider.initialState());
+    expect(() => userDecider.decide(register('c4'), state)).toThrow(
+      "You've reached your limit of 3 claims. Please upgrade your plan to add more claims.",
+    );
+  });
+
+  it('has no limit on a plan whose limit is 0', () => {
+    const toBasic: UserEvent = { type: 'UserTierChanged', data: { userId: 'u1', from: 'free', to: 'basic', reason: 'subscription' } };
+    given(registered, toBasic, claimRegistered(1), claimRegistered(2), claimRegistered(3))
+      .when(register('c4'))
+      .then([claimRegistered(4)]);
+  });
+});

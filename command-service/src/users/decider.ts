@@ -1,28 +1,43 @@
-import type { DomainEvent, EventDataOf, MemberTierName, SealedData } from '@cc/contracts';
+import { CLAIM_MESSAGES, memberTier, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
-export type UserEvent = Extract<DomainEvent, { type: 'UserRegistered' | 'UserProfileUpdated' | 'UserTierChanged' }>;
+export type UserEvent = Extract<
+  DomainEvent,
+  { type: 'UserRegistered' | 'UserProfileUpdated' | 'UserTierChanged' | 'UserClaimRegistered' }
+>;
 
 export interface UserState {
   registered: boolean;
   tier: MemberTierName;
+  /** Claims registered so far, and how many per year (for the claim numbers). */
+  claims: number;
+  claimsByYear: Record<string, number>;
 }
 
 export type UserCommand =
   | { type: 'RegisterUser'; data: EventDataOf<'UserRegistered'> }
   | { type: 'UpdateUserProfile'; data: { userId: string; personal: SealedData; changedFields: string[] } }
+  | { type: 'RegisterClaim'; data: { userId: string; claimId: string; year: number } }
   | {
       type: 'ChangeUserTier';
       data: { userId: string; tierName: MemberTierName; reason: EventDataOf<'UserTierChanged'>['reason'] };
     };
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
-  initialState: () => ({ registered: false, tier: 'free' }),
+  initialState: () => ({ registered: false, tier: 'free', claims: 0, claimsByYear: {} }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'UserRegistered':
-        return { registered: true, tier: event.data.memberTier };
+        return { ...state, registered: true, tier: event.data.memberTier };
+      case 'UserClaimRegistered': {
+        const year = event.data.claimNumber.slice(0, 4);
+        return {
+          ...state,
+          claims: state.claims + 1,
+          claimsByYear: { ...state.claimsByYear, [year]: (state.claimsByYear[year] ?? 0) + 1 },
+        };
+      }
       case 'UserTierChanged':
         return { ...state, tier: event.data.to };
       case 'UserProfileUpdated':
@@ -39,6 +54,22 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (!state.registered) throw new DomainError('not-found', 'User not found.');
         if (command.data.changedFields.length === 0) return [];
         return [{ type: 'UserProfileUpdated', data: command.data }];
+      case 'RegisterClaim': {
+        if (!state.registered) throw new DomainError('not-found', 'User not found.');
+        // A limit of 0 means unlimited.
+        const limit = memberTier(state.tier).maxClaims;
+        if (limit > 0 && state.claims >= limit) {
+          throw new DomainError('limit-reached', CLAIM_MESSAGES.claimLimitReached(limit), { limit });
+        }
+        const year = String(command.data.year);
+        const sequence = (state.claimsByYear[year] ?? 0) + 1;
+        return [
+          {
+            type: 'UserClaimRegistered',
+            data: { userId: command.data.userId, claimId: command.data.claimId, claimNumber: `${year}-${String(sequence).padStart(3, '0')}` },
+          },
+        ];
+      }
       case 'ChangeUserTier':
         if (!state.registered) throw new DomainError('not-found', 'User not found.');
         if (state.tier === command.data.tierName) return [];

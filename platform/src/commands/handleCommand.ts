@@ -65,6 +65,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: 'not-found' | 'conflict' | 'invalid' | 'forbidden' | 'limit-reached',
     message: string,
+    /** Extra members for the problem details body, e.g. `{ limit: 3 }`. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'DomainError';

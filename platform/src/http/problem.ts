@@ -81,7 +81,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof ZodError) return sendProblem(res, problems.validation(fieldErrorsOf(error)), req.originalUrl);
     if (error instanceof DomainError) {
       const [status, slug, title] = DOMAIN_ERROR_STATUS[error.code];
-      return sendProblem(res, new HttpProblem(status, slug, title, error.message), req.originalUrl);
+      return sendProblem(res, new HttpProblem(status, slug, title, error.message, error.details), req.originalUrl);
     }
     if (error instanceof WrongExpectedVersionError) {
       return sendProblem(res, problems.conflict('Someone else changed this at the same time. Please try again.'), req.originalUrl);

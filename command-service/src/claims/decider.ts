@@ -1,0 +1,144 @@
+import {
+  CLAIM_PROGRESS,
+  type ClaimPriority,
+  type ClaimStatus,
+  type ConditionType,
+  type DomainEvent,
+  type SealedData,
+} from '@cc/contracts';
+import { DomainError, type Decider } from '@cc/platform';
+
+export type ClaimEvent = Extract<
+  DomainEvent,
+  {
+    type:
+      | 'ClaimFiled'
+      | 'ClaimStatusChanged'
+      | 'ClaimRatingChanged'
+      | 'ClaimNoteAdded'
+      | 'ClaimPriorityChanged'
+      | 'ClaimNextActionChanged'
+      | 'ClaimDecisionDateEstimated';
+  }
+>;
+
+export interface ClaimState {
+  filed: boolean;
+  ownerId: string | null;
+  status: ClaimStatus;
+  rating: number | null;
+  priority: ClaimPriority;
+  estimatedDecisionDate: string | null;
+}
+
+/** Every command names the actor; only the claim's owner may change it. */
+interface Actor {
+  actorId: string;
+}
+
+export type ClaimCommand =
+  | {
+      type: 'FileClaim';
+      data: Actor & {
+        claimId: string;
+        claimNumber: string;
+        text: SealedData;
+        conditionType: ConditionType;
+        priority: ClaimPriority;
+        estimatedDecisionDate: string | null;
+        filedAt: string;
+      };
+    }
+  | { type: 'ChangeClaimStatus'; data: Actor & { claimId: string; status: ClaimStatus; note: SealedData | null } }
+  | { type: 'ChangeClaimRating'; data: Actor & { claimId: string; rating: number | null } }
+  | {
+      type: 'AddClaimNote';
+      data: Actor & { claimId: string; noteId: string; note: SealedData; noteType: 'general' | 'communication' | 'reminder'; isImportant: boolean };
+    }
+  | {
+      type: 'UpdateClaimDetails';
+      data: Actor & {
+        claimId: string;
+        priority?: ClaimPriority;
+        /** Sealed `{ nextAction }`; undefined leaves it, a sealed null clears it. */
+        nextAction?: SealedData;
+        estimatedDecisionDate?: string | null;
+      };
+    };
+
+const NOT_FOUND = 'Claim not found.';
+
+export const claimDecider: Decider<ClaimState, ClaimCommand, ClaimEvent> = {
+  initialState: () => ({
+    filed: false,
+    ownerId: null,
+    status: 'submitted',
+    rating: null,
+    priority: 'normal',
+    estimatedDecisionDate: null,
+  }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ClaimFiled':
+        return {
+          ...state,
+          filed: true,
+          ownerId: event.data.userId,
+          priority: event.data.priority,
+          estimatedDecisionDate: event.data.estimatedDecisionDate,
+        };
+      case 'ClaimStatusChanged':
+        return { ...state, status: event.data.to };
+      case 'ClaimRatingChanged':
+        return { ...state, rating: event.data.to };
+      case 'ClaimPriorityChanged':
+        return { ...state, priority: event.data.to };
+      case 'ClaimDecisionDateEstimated':
+        return { ...state, estimatedDecisionDate: event.data.to };
+      case 'ClaimNoteAdded':
+      case 'ClaimNextActionChanged':
+        return state;
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'FileClaim') {
+      if (state.filed) throw new DomainError('conflict', 'This claim already exists.');
+      const { actorId, ...data } = command.data;
+      return [{ type: 'ClaimFiled', data: { ...data, userId: actorId } }];
+    }
+    // Someone else's claim is answered exactly like a missing one: its existence is not revealed.
+    if (!state.filed || state.ownerId !== command.data.actorId) throw new DomainError('not-found', NOT_FOUND);
+    const base = { claimId: command.data.claimId, userId: state.ownerId };
+    switch (command.type) {
+      case 'ChangeClaimStatus': {
+        const { status, note } = command.data;
+        if (status === state.status && !note) return [];
+        return [{ type: 'ClaimStatusChanged', data: { ...base, from: state.status, to: status, progressPercentage: CLAIM_PROGRESS[status], note } }];
+      }
+      case 'ChangeClaimRating':
+        if (command.data.rating === state.rating) return [];
+        return [{ type: 'ClaimRatingChanged', data: { ...base, from: state.rating, to: command.data.rating } }];
+      case 'AddClaimNote': {
+        const { noteId, note, noteType, isImportant } = command.data;
+        return [{ type: 'ClaimNoteAdded', data: { ...base, noteId, note, noteType, isImportant } }];
+      }
+      case 'UpdateClaimDetails': {
+        const events: ClaimEvent[] = [];
+        const { priority, nextAction, estimatedDecisionDate } = command.data;
+        if (priority !== undefined && priority !== state.priority) {
+          events.push({ type: 'ClaimPriorityChanged', data: { ...base, from: state.priority, to: priority } });
+        }
+        if (nextAction !== undefined) events.push({ type: 'ClaimNextActionChanged', data: { ...base, nextAction } });
+        if (estimatedDecisionDate !== undefined && estimatedDecisionDate !== state.estimatedDecisionDate) {
+          events.push({
+            type: 'ClaimDecisionDateEstimated',
+            data: { ...base, from: state.estimatedDecisionDate, to: estimatedDecisionDate },
+          });
+        }
+        return events;
+      }
+    }
+  },
+};

@@ -1,0 +1,164 @@
+import type { Knex } from 'knex';
+import {
+  combinedRating,
+  daysBetween,
+  displayName,
+  isDecided,
+  memberTier,
+  type Claim,
+  type ClaimDetail,
+  type ClaimHistoryEntry,
+  type ClaimNote,
+  type ClaimStatus,
+  type DashboardPayload,
+  type MemberTierName,
+} from '@cc/contracts';
+
+interface ClaimRow {
+  claim_id: string;
+  claim_number: string;
+  condition: string;
+  condition_type: Claim['conditionType'];
+  status: ClaimStatus;
+  priority: Claim['priority'];
+  progress: number;
+  rating: number | null;
+  next_action: string | null;
+  estimated_decision_date: string | null;
+  filed_at: Date;
+  decided_at: Date | null;
+  updated_at: Date;
+}
+
+/** Days pending is derived, never stored: it counts from filing and stops when the claim is decided. */
+export function toClaim(row: ClaimRow, now: Date): Claim {
+  const filedAt = row.filed_at.toISOString();
+  return {
+    id: row.claim_id,
+    claimNumber: row.claim_number,
+    condition: row.condition,
+    conditionType: row.condition_type,
+    status: row.status,
+    priority: row.priority,
+    progressPercentage: row.progress,
+    ratingPercentage: row.rating,
+    isApproved: row.status === 'approved',
+    daysPending: daysBetween(filedAt, isDecided(row.status) && row.decided_at ? row.decided_at : now),
+    nextAction: row.next_action,
+    estimatedDecisionDate: row.estimated_decision_date,
+    filedAt,
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export const CLAIM_SORT_COLUMNS = {
+  filedAt: 'filed_at',
+  updatedAt: 'updated_at',
+  condition: 'condition',
+  status: 'status',
+  claimNumber: 'claim_number',
+  progressPercentage: 'progress',
+} as const;
+
+export interface ClaimListQuery {
+  sort: { field: keyof typeof CLAIM_SORT_COLUMNS; order: 'ASC' | 'DESC' };
+  range: [number, number];
+  filter: { status?: ClaimStatus; q?: string };
+}
+
+export async function listClaims(knex: Knex, userId: string, query: ClaimListQuery, now: Date) {
+  const base = knex('claims')
+    .where({ user_id: userId })
+    .modify((q) => {
+      if (query.filter.status) q.where('status', query.filter.status);
+      if (query.filter.q) q.whereILike('condition', `%${query.filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    });
+  const [{ count }] = (await base.clone().count('* as count')) as [{ count: string }];
+  const rows: ClaimRow[] = await base
+    .clone()
+    .orderBy(CLAIM_SORT_COLUMNS[query.sort.field], query.sort.order === 'ASC' ? 'asc' : 'desc')
+    .orderBy('claim_id')
+    .offset(query.range[0])
+    .limit(query.range[1] - query.range[0] + 1);
+  return { rows: rows.map((row) => toClaim(row, now)), total: Number(count) };
+}
+
+export async function findClaimDetail(knex: Knex, userId: string, claimId: string, now: Date): Promise<ClaimDetail | undefined> {
+  const row: ClaimRow | undefined = await knex('claims').where({ claim_id: claimId, user_id: userId }).first();
+  if (!row) return undefined;
+  const notes = await knex('claim_notes').where({ claim_id: claimId }).orderBy('created_at', 'desc').orderBy('note_id');
+  return {
+    ...toClaim(row, now),
+    notes: notes.map(
+      (n): ClaimNote => ({
+        id: n.note_id,
+        note: n.note,
+        noteType: n.note_type,
+        isImportant: n.is_important,
+        previousStatus: n.previous_status,
+        newStatus: n.new_status,
+        createdAt: n.created_at.toISOString(),
+      }),
+    ),
+    // Documents are linked to claims by the document repository (a later read model).
+    documents: [],
+  };
+}
+
+/** The owner of a claim, so the history route can tell "yours", "staff may read it" and "not found" apart. */
+export async function claimOwner(knex: Knex, claimId: string): Promise<string | undefined> {
+  const row = await knex('claims').where({ claim_id: claimId }).first('user_id');
+  return row?.user_id;
+}
+
+export async function claimHistory(knex: Knex, claimId: string): Promise<ClaimHistoryEntry[]> {
+  const rows = await knex('claim_history as h')
+    .leftJoin('user_profiles as p', 'p.user_id', 'h.actor_id')
+    .where('h.claim_id', claimId)
+    .orderBy([{ column: 'h.position_tx' }, { column: 'h.position_seq' }])
+    .select('h.*', 'p.email', 'p.first_name', 'p.last_name');
+  return rows.map((r) => ({
+    id: r.event_id,
+    type: r.type,
+    title: r.title,
+    description: r.description,
+    changes: r.changes,
+    actor: {
+      id: r.actor_id,
+      name: r.actor_id ? displayName({ email: r.email ?? '', firstName: r.first_name, lastName: r.last_name }) : 'Claims Copilot',
+    },
+    at: r.at.toISOString(),
+  }));
+}
+
+export async function dashboard(knex: Knex, userId: string, now: Date): Promise<DashboardPayload> {
+  const profile = await knex('user_profiles').where({ user_id: userId }).first('first_name', 'member_tier');
+  const claimRows: ClaimRow[] = await knex('claims').where({ user_id: userId }).orderBy('filed_at', 'desc').orderBy('claim_id');
+  const claims = claimRows.map((row) => toClaim(row, now));
+  const active = claims.filter((c) => !c.isApproved && c.status !== 'denied');
+  const approved = claims.filter((c) => c.isApproved);
+  const activities = await knex('activities').where({ user_id: userId }).orderBy('created_at', 'desc').limit(10);
+  const limit = memberTier((profile?.member_tier ?? 'free') as MemberTierName).maxClaims;
+  return {
+    user: { firstName: profile?.first_name ?? null },
+    stats: {
+      disabilityRating: combinedRating(approved.map((c) => c.ratingPercentage ?? 0)).rating,
+      activeClaims: active.length,
+      approvedClaims: approved.length,
+      oldestPendingDays: active.reduce((max, c) => Math.max(max, c.daysPending), 0),
+    },
+    recentActivities: activities.map((a) => ({
+      id: a.id,
+      type: a.type,
+      title: a.title,
+      description: a.description,
+      createdAt: a.created_at.toISOString(),
+    })),
+    // The document repository (a later read model) fills this.
+    recentDocuments: [],
+    recentClaims: claims.slice(0, 10),
+    usage: {
+      claims: { used: claims.length, limit, remaining: limit === 0 ? null : Math.max(0, limit - claims.length) },
+    },
+  };
+}
