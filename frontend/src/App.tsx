@@ -4,12 +4,13 @@ import { dataProvider } from './api/dataProvider';
 import { createQueryClient } from './api/queryClient';
 import { authProvider } from './auth/authProvider';
 import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
+import { ClaimsPage } from './claims/ClaimsPage';
+import { DashboardPage } from './dashboard/DashboardPage';
 import { AdminErrorScreen } from './errors/ErrorScreen';
 import { ERROR_TEST_PATH, ErrorTestRoute } from './errors/ErrorTestRoute';
 import { NotFound } from './errors/NotFound';
 import { AiPolicyPage, PrivacyPolicyPage, TermsPage } from './legal';
 import { LoginPage } from './login/LoginPage';
-import { Dashboard } from './pages/Dashboard';
 import { PlannedPage } from './pages/PlannedPage';
 import { PLANNED_PAGES } from './routes';
 import { AppLayout } from './shell/AppLayout';
@@ -57,8 +58,9 @@ export function App() {
           <Route path={ERROR_TEST_PATH} element={<ErrorTestRoute />} />
         </CustomRoutes>
         <CustomRoutes>
-          <Route path="/" element={<Dashboard />} />
-          <Route path="/dashboard" element={<Dashboard />} />
+          <Route path="/" element={<DashboardPage />} />
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/claims" element={<ClaimsPage />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

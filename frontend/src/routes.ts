@@ -14,11 +14,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     description: 'Store your claim documents securely and run AI analysis on medical records, nexus letters and more.',
   },
   {
-    path: '/claims',
-    title: 'Claims Tracker',
-    description: 'Track your VA claims: status changes, notes, progress and days pending.',
-  },
-  {
     path: '/ai-copilot',
     title: 'AI Copilot',
     description: 'Chat with the AI assistant about VA benefits, evidence and your next steps.',
@@ -43,12 +38,19 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
 /** The dashboard lives at both / and /dashboard. */
 export const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
 
+/** Signed-in pages that are built (each has its own route in App.tsx), besides the dashboard. */
+export const BUILT_PAGE_PATHS = ['/claims'] as const;
+
 /**
  * Every route that needs a signed-in user (a page and anything below it, e.g. /claims/123).
  * Visiting one while signed out starts the Unauthorized flow; any other unknown path shows 404.
  * Keep this list in step with the routes declared in App.tsx.
  */
-export const SIGNED_IN_PATHS: readonly string[] = ['/dashboard', ...PLANNED_PAGES.map((page) => page.path)];
+export const SIGNED_IN_PATHS: readonly string[] = [
+  '/dashboard',
+  ...BUILT_PAGE_PATHS,
+  ...PLANNED_PAGES.map((page) => page.path),
+];
 
 export function isSignedInPath(pathname: string): boolean {
   if (pathname === '/') return true;

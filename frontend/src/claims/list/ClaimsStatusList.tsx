@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import type { Claim } from '@cc/contracts';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { DESKTOP_QUERY } from '../../shell/Shell';
+import { ClaimDetailDialog } from '../detail/ClaimDetailDialog';
+import { ClaimCards } from './ClaimCards';
+import { ClaimsEmptyState } from './ClaimsEmptyState';
+import { ClaimsTable } from './ClaimsTable';
+
+/** The dashboard shows this many claims unless showAll (doc 1 §9). */
+export const CLAIMS_BLOCK_SIZE = 3;
+
+interface ClaimsStatusListProps {
+  claims: readonly Claim[];
+  /** All claims ("All Claims Status"), or the first three with a View All button when there are more. */
+  showAll?: boolean;
+  /** How many claims there are in all, when `claims` is only the most recent ones. */
+  totalCount?: number;
+  /** The empty state's Add Your First Claim button: opens the New Claim dialog, or links to /claims. */
+  onAddClaim?: () => void;
+  addClaimDisabled?: boolean;
+}
+
+/** The claims status list: a table from 768 px, cards below; a claim opens its detail dialog. */
+export function ClaimsStatusList({ claims, showAll = false, totalCount, onAddClaim, addClaimDisabled }: ClaimsStatusListProps) {
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
+  const headingId = useId();
+  const [openClaimId, setOpenClaimId] = useState<string | null>(null);
+  const title = showAll ? 'All Claims Status' : 'Active Claims Status';
+  const shown = showAll ? claims : claims.slice(0, CLAIMS_BLOCK_SIZE);
+  const hasMore = !showAll && Math.max(claims.length, totalCount ?? 0) > CLAIMS_BLOCK_SIZE;
+  const open = (claim: Claim) => setOpenClaimId(claim.id);
+
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid="claims-status-list" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography id={headingId} component="h2" variant="h3">
+          {title}
+        </Typography>
+        {hasMore ? (
+          <Button component={RouterLink} to="/claims" endIcon={<ArrowForward aria-hidden />} aria-label="View all claims">
+            View All
+          </Button>
+        ) : null}
+      </Box>
+      {claims.length === 0 ? (
+        <ClaimsEmptyState onAddClaim={onAddClaim} addDisabled={addClaimDisabled} />
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            Select a claim to see its status, details, notes and history.
+          </Typography>
+          {isDesktop ? (
+            <ClaimsTable claims={shown} onOpen={open} labelledBy={headingId} />
+          ) : (
+            <ClaimCards claims={shown} onOpen={open} />
+          )}
+        </>
+      )}
+      <ClaimDetailDialog claimId={openClaimId} onClose={() => setOpenClaimId(null)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { usePageTitle } from '../common/usePageTitle';
+import { ClaimsStatusList } from '../claims/list/ClaimsStatusList';
+import { useDashboard } from '../claims/queries';
+import { QueryErrorState } from '../claims/QueryErrorState';
+import { DashboardStats } from './DashboardStats';
+import { QuickActions } from './QuickActions';
+import { RecentActivity } from './RecentActivity';
+import { RecentDocuments } from './RecentDocuments';
+
+/** The signed-in home at / and /dashboard (GET /api/dashboard). The AI chat widget comes later. */
+export function DashboardPage() {
+  usePageTitle('Dashboard');
+  const { user, isPending } = useCurrentUser();
+  const dashboard = useDashboard();
+  const data = dashboard.data;
+  const firstName = user?.firstName?.trim() || data?.user.firstName?.trim() || 'Veteran';
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      <Box>
+        <Typography component="h1" variant="h1" data-testid="dashboard-greeting">
+          {isPending ? <Skeleton width="16ch" /> : `Welcome back, ${firstName}`}
+        </Typography>
+        <Typography sx={{ mt: 1, color: 'text.secondary' }}>Here is an overview of your VA claims and documents.</Typography>
+      </Box>
+
+      {dashboard.isError ? (
+        <QueryErrorState what="your dashboard" error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
+      ) : (
+        <DashboardStats stats={data?.stats} />
+      )}
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+        {dashboard.isError ? null : <RecentActivity activities={data?.recentActivities} />}
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          <QuickActions />
+          {dashboard.isError ? null : <RecentDocuments documents={data?.recentDocuments} />}
+        </Box>
+      </Box>
+
+      {data && data.recentClaims.length > 0 ? (
+        <ClaimsStatusList claims={data.recentClaims} totalCount={data.usage.claims.used} />
+      ) : null}
+    </Box>
+  );
+}
