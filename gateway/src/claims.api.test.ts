@@ -198,6 +198,33 @@ describe('claims API', () => {
     });
   });
 
+  describe('the list contract (ra-data-simple-rest)', () => {
+    it('sorts, pages and filters, with Content-Range', async () => {
+      const lister = app.client();
+      await lister.register('lister@example.org');
+      const ids: Record<string, string> = {};
+      for (const condition of ['Asthma', 'Back strain', 'Carpal tunnel']) {
+        const res = await file(lister, { condition, conditionType: 'primary' });
+        expect(res.status).toBe(201);
+        ids[condition] = res.data.id;
+      }
+      await lister.put(`/api/claims/${ids['Carpal tunnel']}/status`, { status: 'denied' });
+      const q = (params: Record<string, unknown>) =>
+        '/api/claims?' + Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`).join('&');
+
+      const page = await lister.get(q({ sort: ['condition', 'ASC'], range: [1, 2] }));
+      expect(page.data.map((c: { condition: string }) => c.condition)).toEqual(['Back strain', 'Carpal tunnel']);
+      expect(page.headers.get('content-range')).toBe('claims 1-2/3');
+      const denied = await lister.get(q({ filter: { status: 'denied' } }));
+      expect(denied.data.map((c: { condition: string }) => c.condition)).toEqual(['Carpal tunnel']);
+      expect(denied.headers.get('content-range')).toBe('claims 0-0/1');
+      const search = await lister.get(q({ filter: { q: 'TUNNEL' } }));
+      expect(search.data.map((c: { id: string }) => c.id)).toEqual([ids['Carpal tunnel']]);
+      expect((await lister.get(q({ sort: ['secret', 'ASC'] }))).status).toBe(400);
+      expect((await lister.get(q({ filter: { userId: 'someone' } }))).status).toBe(400);
+    });
+  });
+
   describe("another user's claim", () => {
     it('is a 404 on every endpoint, and nothing is appended', async () => {
       const owner = app.client();
