@@ -7,10 +7,8 @@ import {
   updateClaimDetailsBody,
   type ClaimDetail,
 } from '@cc/contracts';
-import { commandMetadata, contextOf, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
+import { commandMetadata, contextOf, parseOrProblem, problems, requireAuth, type GlobalPosition, isUuid } from '@cc/platform';
 import type { ClaimCommands } from './commands';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How a command route answers with the state the user will see next: wait for the read side, then read it. */
 export interface ClaimReadBack {
@@ -23,7 +21,7 @@ export function claimRoutes(claims: ClaimCommands, readBack: ClaimReadBack): Rou
 
   const claimIdOf = (raw: unknown) => {
     const id = String(raw);
-    if (!UUID.test(id)) throw problems.notFound('Claim not found.');
+    if (!isUuid(id)) throw problems.notFound('Claim not found.');
     return id;
   };
 

@@ -1,9 +1,7 @@
 import { Router } from 'express';
 import { changeTierBody } from '@cc/contracts';
-import { commandMetadata, contextOf, parseOrProblem, problems, requirePermission } from '@cc/platform';
+import { commandMetadata, contextOf, parseOrProblem, problems, requirePermission, isUuid } from '@cc/platform';
 import type { UserCommands } from './commands';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function userRoutes(users: UserCommands): Router {
   const router = Router();
@@ -12,7 +10,7 @@ export function userRoutes(users: UserCommands): Router {
   router.put('/api/users/:userId/tier', async (req, res) => {
     requirePermission(res, 'users:change-tier');
     const userId = String(req.params.userId);
-    if (!UUID.test(userId)) throw problems.notFound('User not found.');
+    if (!isUuid(userId)) throw problems.notFound('User not found.');
     const { tierName } = parseOrProblem(changeTierBody, req.body);
     const result = await users.changeTier(userId, tierName, 'administrator', commandMetadata(res));
     await contextOf(res).recordWrite(result.position);

@@ -46,3 +46,10 @@ export function commandMetadata(res: Response, causationId: string | null = null
 /** Express 5 forwards rejected promises itself; this only gives handlers a typed shape. */
 export type Handler = (req: Request, res: Response, next: NextFunction) => Promise<void> | void;
 export const route = (handler: Handler): RequestHandler => handler;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id that is not a UUID cannot name anything: it is answered like an unknown one. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}

@@ -2,10 +2,9 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { CLAIM_STATUSES, tierAllows } from '@cc/contracts';
-import { parseListQuery, problems, requireAuth, sendList } from '@cc/platform';
+import { parseListQuery, problems, requireAuth, sendList, isUuid } from '@cc/platform';
 import { CLAIM_SORT_COLUMNS, claimHistory, claimOwner, dashboard, findClaimDetail, listClaims } from './queries';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORTABLE = Object.keys(CLAIM_SORT_COLUMNS) as [keyof typeof CLAIM_SORT_COLUMNS, ...(keyof typeof CLAIM_SORT_COLUMNS)[]];
 
 export function claimReadRoutes(knex: Knex, now: () => Date = () => new Date()): Router {
@@ -27,7 +26,7 @@ export function claimReadRoutes(knex: Knex, now: () => Date = () => new Date()):
   router.get('/api/claims/:id', async (req, res) => {
     const auth = requireAuth(res);
     const id = String(req.params.id);
-    const detail = UUID.test(id) ? await findClaimDetail(knex, auth.userId, id, now()) : undefined;
+    const detail = isUuid(id) ? await findClaimDetail(knex, auth.userId, id, now()) : undefined;
     if (!detail) throw problems.notFound('Claim not found.');
     res.json(detail);
   });
@@ -36,7 +35,7 @@ export function claimReadRoutes(knex: Knex, now: () => Date = () => new Date()):
   router.get('/api/claims/:id/history', async (req, res) => {
     const auth = requireAuth(res);
     const id = String(req.params.id);
-    const owner = UUID.test(id) ? await claimOwner(knex, id) : undefined;
+    const owner = isUuid(id) ? await claimOwner(knex, id) : undefined;
     if (!owner || (owner !== auth.userId && !tierAllows(auth.tier, 'claims:read-any-history'))) {
       throw problems.notFound('Claim not found.');
     }
