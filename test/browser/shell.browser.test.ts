@@ -117,7 +117,9 @@ describe('the app shell in Chromium', () => {
       await phone.getByLabel('Password').fill('a long enough password');
       await phone.getByRole('button', { name: /^sign in$/i }).click();
       await phone.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard');
-      const documents = phone.getByRole('link', { name: /Documents/ });
+      // The sidebar's link, not the dashboard's own links to documents.
+      const navigation = phone.getByRole('navigation', { name: 'Main navigation' });
+      const documents = navigation.getByRole('link', { name: /^Documents/ });
       await expect(documents.isVisible()).resolves.toBe(false);
       await phone.getByRole('button', { name: 'Open navigation' }).click();
       await expectVisible(documents.first());
@@ -126,7 +128,7 @@ describe('the app shell in Chromium', () => {
       await documents.first().click();
       await phone.waitForURL(/\/documents$/);
       await phone.waitForTimeout(400);
-      await expect(phone.getByRole('link', { name: /Documents/ }).first().isVisible()).resolves.toBe(false);
+      await expect(navigation.isVisible()).resolves.toBe(false);
     } finally {
       await mobile.close();
     }
