@@ -1,5 +1,9 @@
 import type { Router } from 'express';
-import type { EventStore, PersonalDataVault } from '@cc/platform';
+import type { Knex } from 'knex';
+import type { EventStore, ObjectStorage, PersonalDataVault } from '@cc/platform';
+import { documentCommands } from './documents/commands';
+import { documentRoutes, type DocumentReadBack } from './documents/routes';
+import { uploadGrants } from './documents/uploadGrants';
 import { claimCommands } from './claims/commands';
 import { claimRoutes, type ClaimReadBack } from './claims/routes';
 import { userCommands } from './users/commands';
@@ -9,12 +13,17 @@ export { userDecider } from './users/decider';
 export type { UserCommands } from './users/commands';
 export { claimDecider } from './claims/decider';
 export type { ClaimReadBack } from './claims/routes';
+export type { DocumentReadBack } from './documents/routes';
+export { commandMigrations } from './migrations';
+export { LOCAL_UPLOAD_PREFIX } from './documents/uploadGrants';
 
 export interface CommandServiceDeps {
   store: EventStore;
   vault: PersonalDataVault;
   /** Lets command routes answer with the read model once it has caught up (wired by the gateway). */
-  readBack: ClaimReadBack;
+  readBack: ClaimReadBack & DocumentReadBack;
+  knex: Knex;
+  storage: ObjectStorage;
   now?: () => Date;
 }
 
@@ -22,8 +31,9 @@ export interface CommandServiceDeps {
 export function createCommandService(deps: CommandServiceDeps) {
   const users = userCommands(deps);
   const claims = claimCommands(deps);
-  const routes: Router[] = [userRoutes(users), claimRoutes(claims, deps.readBack)];
-  return { users, claims, routes };
+  const documents = documentCommands({ ...deps, grants: uploadGrants(deps.knex, deps.storage, deps.now) });
+  const routes: Router[] = [userRoutes(users), claimRoutes(claims, deps.readBack), documentRoutes(documents, deps.readBack)];
+  return { users, claims, documents, routes };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

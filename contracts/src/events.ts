@@ -129,6 +129,34 @@ export const eventSchemas = {
     version: 1,
     schema: z.object({ claimId: z.string(), userId: z.string(), from: z.string().nullable(), to: z.string().nullable() }),
   },
+  /** On the user's stream: serialises the plan's document limit (a removed document frees its slot). */
+  UserDocumentRegistered: { version: 1, schema: z.object({ userId: z.string(), documentId: z.string() }) },
+  UserDocumentRemoved: { version: 1, schema: z.object({ userId: z.string(), documentId: z.string() }) },
+  DocumentRegistered: {
+    version: 1,
+    schema: z.object({
+      documentId: z.string(),
+      userId: z.string(),
+      /** Sealed `{ fileName }`: a file name often carries a name or a diagnosis. */
+      name: sealedData,
+      fileType: z.string(),
+      detectedType: z.string(),
+      fileSize: z.number().int(),
+      objectPath: z.string(),
+      sha256: z.string(),
+      claimId: z.string().nullable(),
+    }),
+  },
+  DocumentLinkedToClaim: {
+    version: 1,
+    schema: z.object({ documentId: z.string(), userId: z.string(), claimId: z.string().nullable() }),
+  },
+  DocumentDeleted: { version: 1, schema: z.object({ documentId: z.string(), userId: z.string() }) },
+  /** On the claim's stream, so the claim's history shows the document that was added. */
+  ClaimDocumentAdded: {
+    version: 1,
+    schema: z.object({ claimId: z.string(), userId: z.string(), documentId: z.string(), name: sealedData }),
+  },
 } as const;
 
 /** The free text of a claim, sealed in ClaimFiled. */
@@ -154,4 +182,5 @@ export function currentVersionOf(type: string): number {
 export const streams = {
   user: (userId: string) => `user-${userId}`,
   claim: (claimId: string) => `claim-${claimId}`,
+  document: (documentId: string) => `document-${documentId}`,
 } as const;

@@ -5,3 +5,4 @@ export * from './users';
 export * from './events';
 export * from './claims';
 export * from './rating';
+export * from './documents';

@@ -19,17 +19,22 @@ export interface AppDeps {
   /** Routes of the services, in the order they are tried. */
   serviceRoutes: Router[];
   frontendDist: string;
+  /** Path prefix of the local upload address, whose body is a raw file. */
+  rawUploadPrefix: string;
 }
 
 /** The HTTP edge: headers, CSRF, sessions, the route table of every service, and the built frontend. */
 export function createApp(deps: AppDeps): Express {
   const app = express();
+  const jsonBody = express.json({ limit: '1mb' });
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
   app.use(securityHeaders());
   app.use(deps.health);
-  app.use('/api', sameOriginJson());
-  app.use('/api', express.json({ limit: '1mb' }));
+  const rawBody = (url: string) => url.startsWith(deps.rawUploadPrefix);
+  app.use('/api', sameOriginJson({ rawBody }));
+  // The upload address streams the file itself; everything else under /api is JSON.
+  app.use('/api', (req, res, next) => (rawBody(req.originalUrl) ? next() : jsonBody(req, res, next)));
   app.use('/api', requestContext(deps));
   app.use(authRoutes(deps.auth));
   for (const routes of deps.serviceRoutes) app.use(routes);

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createCommandService } from '@cc/command-service';
+import { commandMigrations, createCommandService, LOCAL_UPLOAD_PREFIX } from '@cc/command-service';
 import { createProjectionService, projectionMigrations } from '@cc/projection-service';
 import {
   createKnex,
@@ -12,7 +12,10 @@ import {
   type GlobalPosition,
   type Knex,
   type Logger,
+  type ObjectStorage,
 } from '@cc/platform';
+import { LocalObjectStorage } from '@cc/platform/storage/localStorage';
+import { S3ObjectStorage } from '@cc/platform/storage/s3Storage';
 import { accounts as createAccounts, type Accounts } from './auth/accounts';
 import { createOidc } from './auth/oidc';
 import { SessionStore } from './auth/sessions';
@@ -48,12 +51,15 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   let migrationsDone = false;
   await migrate(knex, 'platform', [...eventStoreMigrations, ...personalDataMigrations]);
   await migrate(knex, 'gateway', gatewayMigrations);
+  await migrate(knex, 'command', commandMigrations);
   await migrate(knex, 'projection', projectionMigrations);
   migrationsDone = true;
 
   const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl });
   const vault = new PersonalDataVault(knex);
-  const projections = createProjectionService({ knex, store, vault, logger, pollIntervalMs: options.pollIntervalMs });
+  const storage: ObjectStorage =
+    config.objectStorage.kind === 's3' ? S3ObjectStorage.fromEnv() : new LocalObjectStorage(config.objectStorage.root);
+  const projections = createProjectionService({ knex, store, vault, storage, logger, pollIntervalMs: options.pollIntervalMs });
   projections.runner.start();
 
   const readTimeout = options.readYourWritesTimeoutMs ?? 5000;
@@ -65,7 +71,9 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const commands = createCommandService({
     store,
     vault,
-    readBack: { waitFor: waitForReadModels, claimDetail: projections.queries.claimDetail },
+    knex,
+    storage,
+    readBack: { waitFor: waitForReadModels, claimDetail: projections.queries.claimDetail, document: projections.queries.document },
   });
   const sessions = new SessionStore(knex, (req) => req.secure || Boolean(config.publicUrl?.startsWith('https:')));
   const accounts = createAccounts({ knex, users: commands.users, adminEmails: config.adminEmails, scryptCost: options.scryptCost });
@@ -84,6 +92,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     health: healthRoutes({ knex, migrationsDone: () => migrationsDone, projectionsRunning: () => projections.runner.isRunning() }),
     serviceRoutes: [...commands.routes, ...projections.routes],
     frontendDist: options.frontendDist,
+    rawUploadPrefix: LOCAL_UPLOAD_PREFIX,
   });
 
   const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 3_600_000);

@@ -12,3 +12,4 @@ export * from './http/problem';
 export * from './http/context';
 export * from './http/listQuery';
 export * from './workers/worker';
+export * from './storage/types';

@@ -1,6 +1,10 @@
 import type { Router } from 'express';
 import type { Knex } from 'knex';
-import type { EventStore, Logger, Migration, PersonalDataVault } from '@cc/platform';
+import type { EventStore, Logger, Migration, ObjectStorage, PersonalDataVault } from '@cc/platform';
+import { documentsMigrations } from './documents/migrations';
+import { documentsProjector } from './documents/projector';
+import { findDocument } from './documents/queries';
+import { documentReadRoutes } from './documents/routes';
 import { claimsMigrations } from './claims/migrations';
 import { activitiesProjector, claimHistoryProjector, claimsProjector } from './claims/projectors';
 import { findClaimDetail } from './claims/queries';
@@ -15,12 +19,13 @@ import { userProfileRoutes } from './userProfiles/routes';
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export type { Projector } from './runner/projector';
 
-export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations];
+export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations, ...documentsMigrations];
 
 export interface ProjectionServiceDeps {
   knex: Knex;
   store: EventStore;
   vault: PersonalDataVault;
+  storage: ObjectStorage;
   logger: Logger;
   pollIntervalMs?: number;
   now?: () => Date;
@@ -34,15 +39,17 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     claimsProjector(deps.vault),
     claimHistoryProjector(deps.vault),
     activitiesProjector(deps.vault),
+    documentsProjector(deps.vault),
   ];
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
-  const routes: Router[] = [memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now)];
+  const routes: Router[] = [memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now), documentReadRoutes(deps.knex, deps.storage)];
   return {
     runner,
     routes,
     queries: {
       findUserProfile: (userId: string) => findUserProfile(deps.knex, userId),
       claimDetail: (userId: string, claimId: string) => findClaimDetail(deps.knex, userId, claimId, now()),
+      document: (userId: string, documentId: string) => findDocument(deps.knex, userId, documentId),
     },
   };
 }

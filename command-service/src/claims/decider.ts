@@ -18,7 +18,8 @@ export type ClaimEvent = Extract<
       | 'ClaimNoteAdded'
       | 'ClaimPriorityChanged'
       | 'ClaimNextActionChanged'
-      | 'ClaimDecisionDateEstimated';
+      | 'ClaimDecisionDateEstimated'
+      | 'ClaimDocumentAdded';
   }
 >;
 
@@ -55,6 +56,7 @@ export type ClaimCommand =
       type: 'AddClaimNote';
       data: Actor & { claimId: string; noteId: string; note: SealedData; noteType: 'general' | 'communication' | 'reminder'; isImportant: boolean };
     }
+  | { type: 'AddDocumentToClaim'; data: Actor & { claimId: string; documentId: string; name: SealedData } }
   | {
       type: 'UpdateClaimDetails';
       data: Actor & {
@@ -98,6 +100,7 @@ export const claimDecider: Decider<ClaimState, ClaimCommand, ClaimEvent> = {
         return { ...state, estimatedDecisionDate: event.data.to };
       case 'ClaimNoteAdded':
       case 'ClaimNextActionChanged':
+      case 'ClaimDocumentAdded':
         return state;
     }
   },
@@ -124,6 +127,8 @@ export const claimDecider: Decider<ClaimState, ClaimCommand, ClaimEvent> = {
         const { noteId, note, noteType, isImportant } = command.data;
         return [{ type: 'ClaimNoteAdded', data: { ...base, noteId, note, noteType, isImportant } }];
       }
+      case 'AddDocumentToClaim':
+        return [{ type: 'ClaimDocumentAdded', data: { ...base, documentId: command.data.documentId, name: command.data.name } }];
       case 'UpdateClaimDetails': {
         const events: ClaimEvent[] = [];
         const { priority, nextAction, estimatedDecisionDate } = command.data;

@@ -1,9 +1,17 @@
-import { CLAIM_MESSAGES, memberTier, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
+import { CLAIM_MESSAGES, DOCUMENT_MESSAGES, memberTier, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
 export type UserEvent = Extract<
   DomainEvent,
-  { type: 'UserRegistered' | 'UserProfileUpdated' | 'UserTierChanged' | 'UserClaimRegistered' }
+  {
+    type:
+      | 'UserRegistered'
+      | 'UserProfileUpdated'
+      | 'UserTierChanged'
+      | 'UserClaimRegistered'
+      | 'UserDocumentRegistered'
+      | 'UserDocumentRemoved';
+  }
 >;
 
 export interface UserState {
@@ -12,19 +20,23 @@ export interface UserState {
   /** Claims registered so far, and how many per year (for the claim numbers). */
   claims: number;
   claimsByYear: Record<string, number>;
+  /** Documents the user keeps now; removing one frees its slot. */
+  documentIds: string[];
 }
 
 export type UserCommand =
   | { type: 'RegisterUser'; data: EventDataOf<'UserRegistered'> }
   | { type: 'UpdateUserProfile'; data: { userId: string; personal: SealedData; changedFields: string[] } }
   | { type: 'RegisterClaim'; data: { userId: string; claimId: string; year: number } }
+  | { type: 'RegisterDocument'; data: { userId: string; documentId: string } }
+  | { type: 'RemoveDocument'; data: { userId: string; documentId: string } }
   | {
       type: 'ChangeUserTier';
       data: { userId: string; tierName: MemberTierName; reason: EventDataOf<'UserTierChanged'>['reason'] };
     };
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
-  initialState: () => ({ registered: false, tier: 'free', claims: 0, claimsByYear: {} }),
+  initialState: () => ({ registered: false, tier: 'free', claims: 0, claimsByYear: {}, documentIds: [] }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -40,6 +52,10 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       }
       case 'UserTierChanged':
         return { ...state, tier: event.data.to };
+      case 'UserDocumentRegistered':
+        return { ...state, documentIds: [...state.documentIds, event.data.documentId] };
+      case 'UserDocumentRemoved':
+        return { ...state, documentIds: state.documentIds.filter((id) => id !== event.data.documentId) };
       case 'UserProfileUpdated':
         return state;
     }
@@ -70,6 +86,17 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           },
         ];
       }
+      case 'RegisterDocument': {
+        if (!state.registered) throw new DomainError('not-found', 'User not found.');
+        const limit = memberTier(state.tier).maxDocumentUploads;
+        if (limit > 0 && state.documentIds.length >= limit) {
+          throw new DomainError('limit-reached', DOCUMENT_MESSAGES.limitReached(limit), { limit });
+        }
+        return [{ type: 'UserDocumentRegistered', data: command.data }];
+      }
+      case 'RemoveDocument':
+        if (!state.documentIds.includes(command.data.documentId)) return [];
+        return [{ type: 'UserDocumentRemoved', data: command.data }];
       case 'ChangeUserTier':
         if (!state.registered) throw new DomainError('not-found', 'User not found.');
         if (state.tier === command.data.tierName) return [];

@@ -1,4 +1,6 @@
+import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger, loadConfig, type AppConfig } from '@cc/platform';
@@ -7,6 +9,7 @@ import { startSystem, type System } from '../system';
 
 export interface TestApp {
   baseUrl: string;
+  config: AppConfig;
   system: System;
   /** Every log line written while the app ran (to check that secrets never reach the logs). */
   logs: string[];
@@ -64,7 +67,8 @@ export async function startTestApp(
   options: { env?: Record<string, string>; throttle?: { perEmail: number; perAddress: number }; frontendDist?: string } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase('app');
-  const config: AppConfig = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'info', ...options.env });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-app-'));
+  const config: AppConfig = loadConfig({ DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
   const logs: string[] = [];
   const logger = createLogger(
     'info',
@@ -89,6 +93,7 @@ export async function startTestApp(
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,
+    config,
     system,
     logs,
     client: () => new TestClient(baseUrl),
@@ -97,6 +102,7 @@ export async function startTestApp(
       await new Promise((resolve) => server.close(resolve));
       await system.stop();
       await db.drop().catch(() => undefined);
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -10,7 +10,7 @@ import {
 import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
 import type { Knex } from 'knex';
 import type { Projector } from '../runner/projector';
-import { openClaimText, openNextAction, openNote } from './sealed';
+import { ERASED, openClaimText, openNextAction, openNote } from './sealed';
 
 const CLAIM_EVENTS = [
   'ClaimFiled',
@@ -20,6 +20,7 @@ const CLAIM_EVENTS = [
   'ClaimPriorityChanged',
   'ClaimNextActionChanged',
   'ClaimDecisionDateEstimated',
+  'ClaimDocumentAdded',
 ] as const satisfies readonly EventType[];
 
 const dataOf = <T extends EventType>(event: RecordedEvent, _type: T) => event.data as EventDataOf<T>;
@@ -116,6 +117,23 @@ export function claimsProjector(vault: PersonalDataVault): Projector {
           await trx('claims').where({ claim_id: d.claimId }).update({ estimated_decision_date: d.to, updated_at: at });
           return;
         }
+        case 'ClaimDocumentAdded': {
+          const d = dataOf(event, 'ClaimDocumentAdded');
+          const fileName = (await vault.open<{ fileName: string }>(d.userId, d.name))?.fileName ?? ERASED;
+          await trx('claim_notes')
+            .insert({
+              note_id: event.id,
+              claim_id: d.claimId,
+              user_id: d.userId,
+              note: `Document added: ${fileName}`,
+              note_type: 'document_added',
+              created_at: at,
+            })
+            .onConflict('note_id')
+            .ignore();
+          await trx('claims').where({ claim_id: d.claimId }).update({ updated_at: at });
+          return;
+        }
       }
     },
   };
@@ -180,6 +198,11 @@ async function describe(vault: PersonalDataVault, event: RecordedEvent): Promise
       const d = dataOf(event, 'ClaimDecisionDateEstimated');
       return { title: 'Estimated decision date changed', description: null, changes: [{ field: 'Est. decision', from: d.from, to: d.to }] };
     }
+    case 'ClaimDocumentAdded': {
+      const d = dataOf(event, 'ClaimDocumentAdded');
+      const fileName = (await vault.open<{ fileName: string }>(d.userId, d.name))?.fileName ?? ERASED;
+      return { title: 'Document added', description: fileName, changes: [] };
+    }
   }
   return undefined;
 }
@@ -214,19 +237,42 @@ export function claimHistoryProjector(vault: PersonalDataVault): Projector {
   };
 }
 
-/** The dashboard's recent activity (claim_created now; document_upload and ai_analysis come later). */
+/** The dashboard's recent activity: claim_created and document_upload (ai_analysis comes with AI analysis). */
 export function activitiesProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'activities',
     version: 1,
-    handles: ['ClaimFiled'],
+    handles: ['ClaimFiled', 'DocumentRegistered', 'DocumentDeleted'],
     async project(event, trx) {
+      if (event.type === 'DocumentDeleted') {
+        // The history keeps that a document existed; the dashboard stops naming a deleted file.
+        await trx('activities').where({ subject_id: dataOf(event, 'DocumentDeleted').documentId }).del();
+        return;
+      }
+      if (event.type === 'DocumentRegistered') {
+        const d = dataOf(event, 'DocumentRegistered');
+        const fileName = (await vault.open<{ fileName: string }>(d.userId, d.name))?.fileName ?? ERASED;
+        await trx('activities')
+          .insert({
+            id: event.id,
+            user_id: d.userId,
+            subject_id: d.documentId,
+            type: 'document_upload',
+            title: 'Document uploaded',
+            description: fileName,
+            created_at: event.metadata.occurredAt,
+          })
+          .onConflict('id')
+          .ignore();
+        return;
+      }
       const d = dataOf(event, 'ClaimFiled');
       const text = await openClaimText(vault, d.userId, d.text);
       await trx('activities')
         .insert({
           id: event.id,
           user_id: d.userId,
+          subject_id: d.claimId,
           type: 'claim_created',
           title: 'New claim added',
           description: `${text.condition} (${d.claimNumber})`,

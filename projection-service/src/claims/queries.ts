@@ -13,6 +13,7 @@ import {
   type DashboardPayload,
   type MemberTierName,
 } from '@cc/contracts';
+import { claimDocuments, recentDocuments } from '../documents/queries';
 
 interface ClaimRow {
   claim_id: string;
@@ -100,8 +101,7 @@ export async function findClaimDetail(knex: Knex, userId: string, claimId: strin
         createdAt: n.created_at.toISOString(),
       }),
     ),
-    // Documents are linked to claims by the document repository (a later read model).
-    documents: [],
+    documents: await claimDocuments(knex, userId, claimId),
   };
 }
 
@@ -154,8 +154,7 @@ export async function dashboard(knex: Knex, userId: string, now: Date): Promise<
       description: a.description,
       createdAt: a.created_at.toISOString(),
     })),
-    // The document repository (a later read model) fills this.
-    recentDocuments: [],
+    recentDocuments: await recentDocuments(knex, userId),
     recentClaims: claims.slice(0, 10),
     usage: {
       claims: { used: claims.length, limit, remaining: limit === 0 ? null : Math.max(0, limit - claims.length) },

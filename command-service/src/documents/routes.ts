@@ -1,0 +1,96 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { Router, type Request } from 'express';
+import { MAX_UPLOAD_BYTES } from '@cc/contracts';
+import { z } from 'zod';
+import { DOCUMENT_MESSAGES, registerDocumentBody, type Document } from '@cc/contracts';
+import { commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
+import type { DocumentCommands } from './commands';
+import { LOCAL_UPLOAD_PREFIX } from './uploadGrants';
+
+export interface DocumentReadBack {
+  waitFor(position: GlobalPosition): Promise<void>;
+  document(userId: string, documentId: string): Promise<Document | undefined>;
+}
+
+const tooLarge = () => new HttpProblem(413, 'payload-too-large', 'Payload too large', DOCUMENT_MESSAGES.tooLarge);
+
+/** Reads and discards what is left of a request body, up to a bound. */
+async function drain(req: Request, maxBytes: number): Promise<void> {
+  if (req.readableEnded) return;
+  let seen = 0;
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes) req.destroy();
+  });
+  req.resume();
+  await Promise.race([once(req, 'end'), once(req, 'close')]).catch(() => undefined);
+}
+
+const linkBody = z.object({ claimId: z.uuid('claimId must be a claim id').nullable() });
+
+export function documentRoutes(documents: DocumentCommands, readBack: DocumentReadBack): Router {
+  const router = Router();
+
+  router.post('/api/objects/upload', async (_req, res) => {
+    const auth = requireAuth(res);
+    res.json({ uploadURL: await documents.createUploadUrl(auth.userId) });
+  });
+
+  /** The local storage adapter's upload address: the raw file, streamed, at most 50 MB. */
+  router.put(`${LOCAL_UPLOAD_PREFIX}:token`, async (req, res) => {
+    const auth = requireAuth(res);
+    if (Number(req.headers['content-length'] ?? 0) > 2 * MAX_UPLOAD_BYTES) {
+      // Far too large to bother reading: answer now and drop the connection.
+      res.setHeader('Connection', 'close');
+      throw tooLarge();
+    }
+    // Storage reads a copy of the body, so a refusal can still read the rest of the request and
+    // answer cleanly instead of resetting the connection under the sender.
+    const body = new PassThrough();
+    req.pipe(body);
+    try {
+      const stored = await documents.receiveLocalUpload(auth.userId, String(req.params.token), body, req.headers['content-type']);
+      res.status(201).json({ size: stored.size });
+    } catch (error) {
+      req.unpipe(body);
+      await drain(req, 2 * MAX_UPLOAD_BYTES);
+      throw error;
+    }
+  });
+
+  router.put('/api/documents', async (req, res) => {
+    const auth = requireAuth(res);
+    const body = parseOrProblem(registerDocumentBody, req.body);
+    const { documentId, position } = await documents.register(auth.userId, body, commandMetadata(res));
+    await contextOf(res).recordWrite(position);
+    await readBack.waitFor(position);
+    const document = await readBack.document(auth.userId, documentId);
+    if (!document) throw problems.unavailable('The document was saved; please refresh to see it.');
+    res.status(201).json(document);
+  });
+
+  router.put('/api/documents/:id/claim', async (req, res) => {
+    const auth = requireAuth(res);
+    const id = String(req.params.id);
+    if (!isUuid(id)) throw problems.notFound('Document not found.');
+    const { claimId } = parseOrProblem(linkBody, req.body);
+    const current = await readBack.document(auth.userId, id);
+    if (!current) throw problems.notFound('Document not found.');
+    const position = await documents.linkToClaim(auth.userId, id, claimId, current.fileName, commandMetadata(res));
+    await contextOf(res).recordWrite(position);
+    if (position) await readBack.waitFor(position);
+    res.json(await readBack.document(auth.userId, id));
+  });
+
+  router.delete('/api/documents/:id', async (req, res) => {
+    const auth = requireAuth(res);
+    const id = String(req.params.id);
+    if (!isUuid(id)) throw problems.notFound('Document not found.');
+    const position = await documents.delete(auth.userId, id, commandMetadata(res));
+    await contextOf(res).recordWrite(position);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** Spec doc 1 §5 and §9. */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const MAX_FILES_PER_SELECTION = 5;
+export const ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.jpg', '.jpeg', '.png', '.gif'] as const;
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+export const PROCESSING_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+/** What the file really is, from its first bytes. */
+export const DETECTED_TYPES = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain; charset=utf-8',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+} as const;
+export type DetectedType = keyof typeof DETECTED_TYPES;
+
+export const DOCUMENT_MESSAGES = {
+  notAccepted: "This file's contents are not an accepted type (PDF, Word, text or image).",
+  badName: 'The file name must end in .pdf, .doc, .docx, .txt, .jpg, .jpeg, .png or .gif.',
+  tooLarge: 'Files must be 50 MB or smaller.',
+  unknownUpload: 'This upload address is not valid. Please upload the file again.',
+  alreadyRegistered: 'This upload has already been registered.',
+  notUploaded: 'The file did not arrive. Please upload it again.',
+  empty: 'The file is empty.',
+  limitReached: (limit: number) =>
+    `You've reached your limit of ${limit} document uploads. Please upgrade your plan to upload more documents.`,
+  claimNotFound: 'The claim to link this document to was not found.',
+} as const;
+
+export const registerDocumentBody = z.object({
+  documentURL: z.string({ message: 'documentURL is required' }).min(1, 'documentURL is required').max(4096),
+  fileName: z
+    .string({ message: 'fileName is required' })
+    .trim()
+    .min(1, 'fileName is required')
+    .max(255, 'File names are at most 255 characters')
+    .refine(
+      (name) => ![...name].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
+      'File names cannot contain slashes or control characters',
+    )
+    .refine((name) => ACCEPTED_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext)), DOCUMENT_MESSAGES.badName),
+  fileType: z.string().max(200).optional().default(''),
+  fileSize: z.number().int().min(0).optional(),
+  claimId: z.uuid('claimId must be a claim id').nullable().optional(),
+});
+export type RegisterDocumentBody = z.infer<typeof registerDocumentBody>;
+
+export interface Document {
+  id: string;
+  fileName: string;
+  /** The type the browser declared. */
+  fileType: string;
+  /** The type found in the file's own bytes; this is what the file is served as. */
+  detectedType: string;
+  fileSize: number;
+  processingStatus: ProcessingStatus;
+  uploadedAt: string;
+  claimId: string | null;
+  claimCondition: string | null;
+  objectPath: string;
+  fileUrl: string;
+  sha256: string;
+  aiAnalysisResults: unknown | null;
+}

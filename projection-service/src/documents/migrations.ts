@@ -1,0 +1,30 @@
+import type { Migration } from '@cc/platform';
+
+export const documentsMigrations: Migration[] = [
+  {
+    name: '0003_documents',
+    async up(knex) {
+      await knex.raw(`
+        create table documents (
+          document_id uuid primary key,
+          user_id uuid not null,
+          file_name text not null,
+          file_type text not null,
+          detected_type text not null,
+          file_size bigint not null,
+          object_path text not null,
+          sha256 text not null,
+          processing_status text not null default 'pending',
+          claim_id uuid,
+          ai_analysis_results jsonb,
+          uploaded_at timestamptz not null
+        );
+        create index documents_user on documents (user_id, uploaded_at desc);
+        create index documents_claim on documents (claim_id);
+        -- An activity can name what it is about, so it can go when that thing is deleted.
+        alter table activities add column subject_id uuid;
+        create index activities_subject on activities (subject_id);
+      `);
+    },
+  },
+];

@@ -1,0 +1,50 @@
+import type { EventDataOf } from '@cc/contracts';
+import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
+import type { Projector } from '../runner/projector';
+import { ERASED } from '../claims/sealed';
+
+export async function openFileName(vault: PersonalDataVault, userId: string, sealed: EventDataOf<'DocumentRegistered'>['name']) {
+  return (await vault.open<{ fileName: string }>(userId, sealed))?.fileName ?? ERASED;
+}
+
+/** The document repository: one row per document the user keeps (a deleted one is gone from it). */
+export function documentsProjector(vault: PersonalDataVault): Projector {
+  return {
+    name: 'documents',
+    version: 1,
+    handles: ['DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentDeleted'],
+    async project(event: RecordedEvent, trx) {
+      switch (event.type) {
+        case 'DocumentRegistered': {
+          const d = event.data as EventDataOf<'DocumentRegistered'>;
+          await trx('documents')
+            .insert({
+              document_id: d.documentId,
+              user_id: d.userId,
+              file_name: await openFileName(vault, d.userId, d.name),
+              file_type: d.fileType,
+              detected_type: d.detectedType,
+              file_size: d.fileSize,
+              object_path: d.objectPath,
+              sha256: d.sha256,
+              claim_id: d.claimId,
+              uploaded_at: event.metadata.occurredAt,
+            })
+            .onConflict('document_id')
+            .ignore();
+          return;
+        }
+        case 'DocumentLinkedToClaim': {
+          const d = event.data as EventDataOf<'DocumentLinkedToClaim'>;
+          await trx('documents').where({ document_id: d.documentId }).update({ claim_id: d.claimId });
+          return;
+        }
+        case 'DocumentDeleted': {
+          const d = event.data as EventDataOf<'DocumentDeleted'>;
+          await trx('documents').where({ document_id: d.documentId }).del();
+          return;
+        }
+      }
+    },
+  };
+}

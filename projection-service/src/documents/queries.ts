@@ -1,0 +1,88 @@
+import type { Knex } from 'knex';
+import type { ClaimDocumentSummary, Document, ProcessingStatus } from '@cc/contracts';
+
+export const documentFileUrl = (id: string) => `/api/documents/${id}/file`;
+
+interface DocumentRow {
+  document_id: string;
+  file_name: string;
+  file_type: string;
+  detected_type: string;
+  file_size: string;
+  object_path: string;
+  sha256: string;
+  processing_status: ProcessingStatus;
+  claim_id: string | null;
+  claim_condition: string | null;
+  ai_analysis_results: unknown | null;
+  uploaded_at: Date;
+}
+
+function toDocument(row: DocumentRow): Document {
+  return {
+    id: row.document_id,
+    fileName: row.file_name,
+    fileType: row.file_type,
+    detectedType: row.detected_type,
+    fileSize: Number(row.file_size),
+    processingStatus: row.processing_status,
+    uploadedAt: row.uploaded_at.toISOString(),
+    claimId: row.claim_id,
+    claimCondition: row.claim_condition,
+    objectPath: row.object_path,
+    fileUrl: documentFileUrl(row.document_id),
+    sha256: row.sha256,
+    aiAnalysisResults: row.ai_analysis_results,
+  };
+}
+
+const withClaim = (knex: Knex, userId: string) =>
+  knex('documents as d')
+    .leftJoin('claims as c', 'c.claim_id', 'd.claim_id')
+    .where('d.user_id', userId)
+    .select('d.*', 'c.condition as claim_condition');
+
+export const DOCUMENT_SORT_COLUMNS = { uploadedAt: 'd.uploaded_at', fileName: 'd.file_name', fileSize: 'd.file_size' } as const;
+
+export interface DocumentListQuery {
+  sort: { field: keyof typeof DOCUMENT_SORT_COLUMNS; order: 'ASC' | 'DESC' };
+  range: [number, number];
+  filter: { q?: string; processingStatus?: ProcessingStatus; claimId?: string };
+}
+
+export async function listDocuments(knex: Knex, userId: string, query: DocumentListQuery) {
+  const base = withClaim(knex, userId).modify((q) => {
+    if (query.filter.q) q.whereILike('d.file_name', `%${query.filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (query.filter.processingStatus) q.where('d.processing_status', query.filter.processingStatus);
+    if (query.filter.claimId) q.where('d.claim_id', query.filter.claimId);
+  });
+  const [{ count }] = (await base.clone().clearSelect().count('* as count')) as [{ count: string }];
+  const rows: DocumentRow[] = await base
+    .clone()
+    .orderBy(DOCUMENT_SORT_COLUMNS[query.sort.field], query.sort.order === 'ASC' ? 'asc' : 'desc')
+    .orderBy('d.document_id')
+    .offset(query.range[0])
+    .limit(query.range[1] - query.range[0] + 1);
+  return { rows: rows.map(toDocument), total: Number(count) };
+}
+
+export async function findDocument(knex: Knex, userId: string, documentId: string): Promise<Document | undefined> {
+  const row: DocumentRow | undefined = await withClaim(knex, userId).andWhere('d.document_id', documentId).first();
+  return row ? toDocument(row) : undefined;
+}
+
+export async function claimDocuments(knex: Knex, userId: string, claimId: string): Promise<ClaimDocumentSummary[]> {
+  const rows = await knex('documents').where({ user_id: userId, claim_id: claimId }).orderBy('uploaded_at', 'desc');
+  return rows.map((r) => ({ id: r.document_id, fileName: r.file_name, processingStatus: r.processing_status }));
+}
+
+export async function recentDocuments(knex: Knex, userId: string, limit = 5) {
+  const rows = await knex('documents').where({ user_id: userId }).orderBy('uploaded_at', 'desc').limit(limit);
+  return rows.map((r) => ({
+    id: r.document_id as string,
+    fileName: r.file_name as string,
+    uploadedAt: (r.uploaded_at as Date).toISOString(),
+    processingStatus: r.processing_status as string,
+    fileUrl: documentFileUrl(r.document_id),
+  }));
+}
