@@ -3,6 +3,7 @@ import { createLogger, eventStoreMigrations, migrate, personalDataMigrations, Pe
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
 import { ProjectionRunner } from '../runner/projectionRunner';
 import { userProfilesMigrations } from '../userProfiles/migrations';
+import { documentsMigrations } from '../documents/migrations';
 import { claimsMigrations } from './migrations';
 import { activitiesProjector, claimHistoryProjector, claimsProjector } from './projectors';
 import { claimHistory, dashboard, findClaimDetail } from './queries';
@@ -20,7 +21,7 @@ describe('claims projections', () => {
   beforeEach(async () => {
     db = await createTestDatabase('claims');
     await migrate(db.knex, 'platform', [...eventStoreMigrations, ...personalDataMigrations]);
-    await migrate(db.knex, 'projection', [...userProfilesMigrations, ...claimsMigrations]);
+    await migrate(db.knex, 'projection', [...userProfilesMigrations, ...claimsMigrations, ...documentsMigrations]);
     store = new PostgresEventStore({ knex: db.knex, connectionString: db.url });
     vault = new PersonalDataVault(db.knex);
   });
