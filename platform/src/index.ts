@@ -13,3 +13,5 @@ export * from './http/context';
 export * from './http/listQuery';
 export * from './workers/worker';
 export * from './storage/types';
+export * from './storage/localStorage';
+export * from './storage/s3Storage';
