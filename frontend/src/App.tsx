@@ -6,6 +6,7 @@ import { authProvider } from './auth/authProvider';
 import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
 import { ClaimsPage } from './claims/ClaimsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { DocumentsPage } from './documents/DocumentsPage';
 import { AdminErrorScreen } from './errors/ErrorScreen';
 import { ERROR_TEST_PATH, ErrorTestRoute } from './errors/ErrorTestRoute';
 import { NotFound } from './errors/NotFound';
@@ -61,6 +62,7 @@ export function App() {
           <Route path="/" element={<DashboardPage />} />
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/claims" element={<ClaimsPage />} />
+          <Route path="/documents" element={<DocumentsPage />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

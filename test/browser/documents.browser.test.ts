@@ -1,0 +1,99 @@
+/// <reference lib="dom" />
+/**
+ * The document repository in a real Chromium against the real app: two files uploaded at once with
+ * a progress bar each, a refused fake, the status filter, the search box, and a deletion.
+ */
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../../gateway/src/testing/testApp';
+import { launchChromium, snapshot } from './chromium';
+
+jest.setTimeout(120_000);
+
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+async function eventuallyCount(locator: Locator, expected: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await locator.count()) !== expected) {
+    if (Date.now() > deadline) throw new Error(`expected ${expected} elements, found ${await locator.count()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('documents in Chromium', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startTestApp({ frontendDist: path.resolve(__dirname, '../../frontend/dist') });
+    browser = await launchChromium();
+    await app.client().register('papers.vet@example.org', 'a long enough password', { firstName: 'Pat' });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${app.baseUrl}/login`);
+    await page.getByLabel('Email').fill('papers.vet@example.org');
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('uploads two files at once, filters, searches and deletes', async () => {
+    await page.goto(`${app.baseUrl}/documents`);
+    await visible(page.getByTestId('documents-empty'));
+
+    await page.getByTestId('document-file-input').setInputFiles([
+      { name: 'Nexus letter.pdf', mimeType: 'application/pdf', buffer: PDF },
+      { name: 'Buddy statement.txt', mimeType: 'text/plain', buffer: Buffer.from('I served with Pat at FOB Salerno in 2008.\n') },
+    ]);
+    await visible(page.getByRole('progressbar', { name: 'Upload progress of Nexus letter.pdf' }));
+    await visible(page.getByRole('progressbar', { name: 'Upload progress of Buddy statement.txt' }));
+    const cards = page.getByTestId('document-card');
+    await eventuallyCount(cards, 2);
+    await visible(page.locator('[data-testid=upload-item][data-file-name="Nexus letter.pdf"][data-phase=done]'));
+    await visible(page.locator('[data-testid=upload-item][data-file-name="Buddy statement.txt"][data-phase=done]'));
+    await visible(cards.filter({ hasText: 'Nexus letter.pdf' }).getByText('Ready for analysis'));
+    await snapshot(page, 'documents-uploaded');
+
+    // A program renamed .pdf is refused by the server and leaves no card.
+    await page.getByTestId('document-file-input').setInputFiles([
+      { name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0)]) },
+    ]);
+    await visible(page.locator('[data-testid=upload-item][data-file-name="not-really.pdf"][data-phase=failed]'));
+    await eventuallyCount(cards, 2);
+
+    await page.getByLabel('Status').selectOption('completed');
+    await visible(page.locator('[data-testid=documents-empty][data-filtered=true]'));
+    await visible(page.getByText('No Documents Found'));
+    await page.getByLabel('Status').selectOption('pending');
+    await eventuallyCount(cards, 2);
+
+    await page.getByRole('searchbox', { name: 'Search documents' }).fill('NEXUS');
+    await eventuallyCount(cards, 1);
+    await visible(cards.filter({ hasText: 'Nexus letter.pdf' }));
+    await page.getByRole('searchbox', { name: 'Search documents' }).fill('');
+    await eventuallyCount(cards, 2);
+
+    await page.getByRole('button', { name: 'Delete Buddy statement.txt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Document' });
+    await visible(
+      dialog.getByText(
+        'Are you sure you want to delete the document? This action cannot be undone and will permanently remove the document and all its analysis results.',
+      ),
+    );
+    await page.getByTestId('confirm-delete-document').click();
+    await visible(page.getByText('Document has been permanently removed'));
+    await eventuallyCount(cards, 1);
+    await visible(page.getByTestId('documents-count'));
+    await snapshot(page, 'documents-after-delete');
+
+    // The Free plan cannot analyze: the upgrade toast, then the billing page.
+    await page.getByRole('button', { name: 'Analyze Nexus letter.pdf (upgrade required)' }).click();
+    await visible(page.getByText('Document analysis is not available on the Free plan. Upgrade to Basic or Pro to analyze documents.'));
+    await page.waitForURL(/\/billing$/);
+  });
+});
