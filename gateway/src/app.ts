@@ -19,6 +19,8 @@ export interface AppDeps {
   /** Routes of the services, in the order they are tried. */
   serviceRoutes: Router[];
   frontendDist: string;
+  /** Origins besides this one the page may send to (the S3 endpoint browsers upload to). */
+  connectSources: readonly string[];
   /** Path prefix of the local upload address, whose body is a raw file. */
   rawUploadPrefix: string;
 }
@@ -29,7 +31,7 @@ export function createApp(deps: AppDeps): Express {
   const jsonBody = express.json({ limit: '1mb' });
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
-  app.use(securityHeaders());
+  app.use(securityHeaders(deps.connectSources));
   app.use(deps.health);
   const rawBody = (url: string) => url.startsWith(deps.rawUploadPrefix);
   app.use('/api', sameOriginJson({ rawBody }));

@@ -167,6 +167,20 @@ describe('documents API', () => {
     expect(refused.data.detail).toBe('The claim to link this document to was not found.');
   });
 
+  it('links an existing document to a claim and unlinks it again', async () => {
+    const claim = (await vet.post('/api/claims', { condition: 'Asthma', conditionType: 'primary' })).data;
+    const doc = (await upload(vet, 'spirometry.pdf')).data;
+    const linked = await vet.put(`/api/documents/${doc.id}/claim`, { claimId: claim.id });
+    expect(linked.status).toBe(200);
+    expect(linked.data).toMatchObject({ claimId: claim.id, claimCondition: 'Asthma' });
+    expect((await vet.get(`/api/claims/${claim.id}`)).data.documents.map((d: { id: string }) => d.id)).toEqual([doc.id]);
+    expect((await vet.get(`/api/claims/${claim.id}/history`)).data.at(-1)).toMatchObject({ title: 'Document added', description: 'spirometry.pdf' });
+    const unlinked = await vet.put(`/api/documents/${doc.id}/claim`, { claimId: null });
+    expect(unlinked.data.claimId).toBeNull();
+    expect((await vet.get(`/api/claims/${claim.id}`)).data.documents).toEqual([]);
+    expect((await vet.put(`/api/documents/${doc.id}/claim`, { claimId: 'nope' })).status).toBe(400);
+  });
+
   it('deletes the document and its stored object; the claim history keeps that it existed', async () => {
     const claim = (await vet.post('/api/claims', { condition: 'Hearing loss', conditionType: 'primary' })).data;
     const doc = (await upload(vet, 'audiogram.pdf', PDF, { claimId: claim.id })).data;
@@ -212,6 +226,10 @@ describe('documents API', () => {
       detail: "You've reached your limit of 10 document uploads. Please upgrade your plan to upload more documents.",
     });
     expect((await racer.get('/api/documents')).data).toHaveLength(10);
+    // At the limit, no upload address is even handed out.
+    const early = await racer.post('/api/objects/upload', {});
+    expect(early.status).toBe(429);
+    expect(early.data.limit).toBe(10);
     // A deleted document frees its slot.
     const first = (await racer.get('/api/documents')).data[0];
     expect((await racer.request('DELETE', `/api/documents/${first.id}`)).status).toBe(204);

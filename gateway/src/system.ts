@@ -58,7 +58,10 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl });
   const vault = new PersonalDataVault(knex);
   const storage: ObjectStorage =
-    config.objectStorage.kind === 's3' ? S3ObjectStorage.fromEnv() : new LocalObjectStorage(config.objectStorage.root);
+    config.objectStorage.kind === 's3'
+      ? // Region and credentials come from the usual AWS variables; bucket and endpoint from the config.
+        S3ObjectStorage.fromEnv({ ...process.env, S3_BUCKET: config.objectStorage.bucket, S3_ENDPOINT: config.objectStorage.endpoint })
+      : new LocalObjectStorage(config.objectStorage.root);
   const projections = createProjectionService({ knex, store, vault, storage, logger, pollIntervalMs: options.pollIntervalMs });
   projections.runner.start();
 
@@ -93,6 +96,11 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     serviceRoutes: [...commands.routes, ...projections.routes],
     frontendDist: options.frontendDist,
     rawUploadPrefix: LOCAL_UPLOAD_PREFIX,
+    // Browsers PUT files straight to S3, so the page must be allowed to reach it.
+    connectSources:
+      config.objectStorage.kind === 's3'
+        ? [config.objectStorage.endpoint ? new URL(config.objectStorage.endpoint).origin : 'https://*.amazonaws.com']
+        : [],
   });
 
   const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 3_600_000);

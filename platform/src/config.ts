@@ -38,7 +38,7 @@ export interface AppConfig {
   publicUrl: string | undefined;
   trustProxy: boolean;
   /** Where uploaded files go: S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION, AWS credentials), else DATA_DIR/objects. */
-  objectStorage: { kind: 's3' } | { kind: 'local'; root: string };
+  objectStorage: { kind: 's3'; bucket: string; endpoint: string | undefined } | { kind: 'local'; root: string };
   oidc:
     | { issuerUrl: string; clientId: string; clientSecret: string | undefined; redirectUri: string | undefined; scopes: string }
     | undefined;
@@ -70,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY ?? false,
-    objectStorage: e.S3_BUCKET ? { kind: 's3' } : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
+    objectStorage: e.S3_BUCKET ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT } : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
     oidc: e.OIDC_ISSUER_URL
       ? {
           issuerUrl: e.OIDC_ISSUER_URL,

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DETECTED_TYPES, DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, streams, type RegisterDocumentBody } from '@cc/contracts';
+import { DETECTED_TYPES, DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, memberTier, streams, type RegisterDocumentBody } from '@cc/contracts';
 import {
   DomainError,
+  fold,
   handleCommand,
   HttpProblem,
   ObjectTooLargeError,
@@ -70,7 +71,19 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
   };
 
   return {
-    createUploadUrl: async (userId: string) => (await grants.create(userId)).uploadUrl,
+    /**
+     * A user at the plan's document limit is told before transferring anything. Registration
+     * decides again on the user's stream, so simultaneous uploads still cannot pass the limit.
+     */
+    async createUploadUrl(userId: string): Promise<string> {
+      const { events } = await store.readStream(streams.user(userId));
+      const state = fold(userDecider, events);
+      const limit = memberTier(state.tier).maxDocumentUploads;
+      if (limit > 0 && state.documentIds.length >= limit) {
+        throw new DomainError('limit-reached', DOCUMENT_MESSAGES.limitReached(limit), { limit });
+      }
+      return (await grants.create(userId)).uploadUrl;
+    },
 
     /** The local adapter's upload route: the signed, single-use address takes one file of at most 50 MB. */
     async receiveLocalUpload(userId: string, token: string, body: Readable, contentType: string | undefined) {
