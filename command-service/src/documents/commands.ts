@@ -64,10 +64,10 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
       throw error;
     });
 
+  /** Checked before anything is recorded, with the claim's own state (its decider checks again when linking). */
   const assertOwnClaim = async (userId: string, claimId: string) => {
-    const { events } = await store.readStream(streams.claim(claimId));
-    const owner = (events[0]?.data as { userId?: string } | undefined)?.userId;
-    if (events[0]?.type !== 'ClaimFiled' || owner !== userId) throw problems.badRequest(DOCUMENT_MESSAGES.claimNotFound);
+    const claim = fold(claimDecider, (await store.readStream(streams.claim(claimId))).events);
+    if (!claim.filed || claim.ownerId !== userId) throw problems.badRequest(DOCUMENT_MESSAGES.claimNotFound);
   };
 
   return {
