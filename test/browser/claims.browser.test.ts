@@ -7,11 +7,10 @@
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../gateway/src/testing/testApp';
-import { launchChromium, snapshot } from './chromium';
+import { launchChromium, signIn, snapshot, visible } from './chromium';
 
 jest.setTimeout(120_000);
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 
 async function expectText(locator: Locator, text: string | RegExp): Promise<void> {
   await visible(locator);
@@ -34,11 +33,7 @@ describe('claims tracking in Chromium', () => {
     browser = await launchChromium();
     await app.client().register('tracker.vet@example.org', 'a long enough password', { firstName: 'Morgan', lastName: 'Reyes' });
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${app.baseUrl}/login`);
-    await page.getByLabel('Email').fill('tracker.vet@example.org');
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, app.baseUrl, 'tracker.vet@example.org', 'a long enough password');
   });
   afterAll(async () => {
     await browser?.close();

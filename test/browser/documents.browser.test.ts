@@ -6,11 +6,10 @@
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../gateway/src/testing/testApp';
-import { launchChromium, snapshot } from './chromium';
+import { launchChromium, signIn, snapshot, visible } from './chromium';
 
 jest.setTimeout(120_000);
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 async function eventuallyCount(locator: Locator, expected: number): Promise<void> {
@@ -31,11 +30,7 @@ describe('documents in Chromium', () => {
     browser = await launchChromium();
     await app.client().register('papers.vet@example.org', 'a long enough password', { firstName: 'Pat' });
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${app.baseUrl}/login`);
-    await page.getByLabel('Email').fill('papers.vet@example.org');
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, app.baseUrl, 'papers.vet@example.org', 'a long enough password');
   });
   afterAll(async () => {
     await browser?.close();
