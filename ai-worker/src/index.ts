@@ -1,2 +1,2 @@
-// Filled by the AI analysis and billing issues: this workspace only reserves its place in the monorepo for now.
-export {};
+export { createOfflineEngine } from './engines/offline/engine';
+export type { AnalysisEngine } from './engines/types';

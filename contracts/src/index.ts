@@ -6,3 +6,4 @@ export * from './events';
 export * from './claims';
 export * from './rating';
 export * from './documents';
+export * from './analysis';

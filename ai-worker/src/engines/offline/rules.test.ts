@@ -1,0 +1,126 @@
+import { ANALYSIS_TYPES, analysisResultSchema } from '@cc/contracts';
+import { detectConditions } from './conditions';
+import { createOfflineEngine } from './engine';
+import { classifyProbability } from './probability';
+import { isNegated, splitSentences } from './text';
+import { findDates } from './timeline';
+
+const conditionsOf = (text: string) => detectConditions(splitSentences(text)).findings.map((f) => f.name);
+
+describe('probability classifier (DOMAIN §3.2)', () => {
+  it.each([
+    ['His sleep apnea is at least as likely as not related to his PTSD.', 'favourable', 'at least as likely as not'],
+    ['It is more likely than not that the injury caused his back condition.', 'favourable', 'more likely than not'],
+    ['The condition is as likely as not due to service.', 'favourable', 'as likely as not'],
+    ['The condition is less likely than not related to service.', 'unfavourable', 'less likely than not'],
+    ['The condition is not at least as likely as not caused by service.', 'unfavourable', 'not at least as likely as not'],
+    ['It is unlikely that the tinnitus is related to service.', 'unfavourable', 'unlikely'],
+    ['His sleep apnea may be related to his PTSD.', 'speculative', 'may be'],
+    ['The headaches could be a result of the injury.', 'speculative', 'could be'],
+    ['The condition is possibly related to service.', 'speculative', 'possibly'],
+    ['I cannot rule out a connection to service.', 'speculative', 'cannot rule out'],
+  ])('%s -> %s', (sentence, classification, phrase) => {
+    const r = classifyProbability(sentence);
+    expect(r.classification).toBe(classification);
+    expect(r.phrases.map((p) => p.phrase)).toContain(phrase);
+  });
+
+  it('"may be related" is not "at least as likely as not"', () => {
+    expect(classifyProbability('It may be related to service.').phrases.some((p) => p.standard)).toBe(false);
+  });
+
+  it('finds nothing in neutral text', () => {
+    expect(classifyProbability('The veteran was seen in clinic today.').classification).toBe('none');
+  });
+});
+
+describe('negation', () => {
+  it.each([
+    ['Patient denies chest pain and hypertension.', 'hypertension'],
+    ['There is no evidence of sleep apnea.', 'sleep apnea'],
+    ['Negative for tinnitus.', 'tinnitus'],
+    ['Sleep apnea was ruled out by sleep study.', 'Sleep apnea'],
+    ['Family history of diabetes.', 'diabetes'],
+  ])('%s', (sentence, term) => {
+    const at = sentence.indexOf(term);
+    expect(isNegated(sentence, at, at + term.length)).toBe(true);
+  });
+
+  it('keeps affirmed conditions and probability phrases', () => {
+    const s = 'His OSA is at least as likely as not related to his PTSD.';
+    const at = s.indexOf('PTSD');
+    expect(isNegated(s, at, at + 4)).toBe(false);
+    expect(conditionsOf('Denies chest pain. Diagnosed with PTSD and GERD.')).toEqual(['PTSD', 'GERD']);
+    expect(conditionsOf('There is no other explanation for his sleep apnea.')).toEqual(['Obstructive sleep apnea']);
+    expect(conditionsOf('No history of diabetes. No evidence of TBI.')).toEqual([]);
+  });
+});
+
+describe('condition detection', () => {
+  it('recognises abbreviations, diagnostic codes and ICD-10 codes', () => {
+    const found = detectConditions(splitSentences('Assessment: OSA, IBS and DDD. Rated under DC 6260. ICD-10: F43.10.')).findings;
+    expect(found.map((f) => f.name).sort()).toEqual(['Degenerative disc disease', 'Irritable bowel syndrome', 'Obstructive sleep apnea', 'PTSD', 'Tinnitus']);
+    expect(found.find((f) => f.name === 'Tinnitus')?.diagnosticCode).toBe('6260');
+    expect(found.find((f) => f.name === 'PTSD')).toMatchObject({ icd10: 'F43.10', diagnosticCode: '9411', source: 'ICD-10: F43.10.' });
+  });
+});
+
+describe('dates and sentences', () => {
+  it('parses the three common date forms to ISO', () => {
+    expect(findDates('Seen 03/14/2008, again March 14, 2009 and 2010-03-14; also 12 June 2006.').map((d) => d.iso)).toEqual([
+      '2008-03-14',
+      '2009-03-14',
+      '2010-03-14',
+      '2006-06-12',
+    ]);
+  });
+
+  it('rejects impossible dates', () => {
+    expect(findDates('02/30/2008 and 13/01/2008')).toEqual([]);
+  });
+
+  it('does not split on Dr. or decimal codes', () => {
+    expect(splitSentences('Seen by Dr. Smith for F43.10 today. Next visit in May.').map((s) => s.text)).toEqual([
+      'Seen by Dr. Smith for F43.10 today.',
+      'Next visit in May.',
+    ]);
+  });
+});
+
+describe('engine output', () => {
+  const text = [
+    'Riverside Clinic',
+    '01/05/2015: Diagnosed with PTSD after a deployment to Iraq in 2005. Dr. Ana Ruiz.',
+    '03/10/2017: Follow-up for PTSD. Sleep study shows obstructive sleep apnea.',
+    'It is at least as likely as not (50 percent or greater probability) that his sleep apnea is secondary to his service-connected PTSD because the medications caused weight gain.',
+    'Jane Roe, MD',
+  ].join('\n');
+
+  it.each(ANALYSIS_TYPES)('%s output validates against analysisResultSchema', async (analysisType) => {
+    const r = await createOfflineEngine().analyze({ text, analysisType });
+    expect(analysisResultSchema.safeParse(r).success).toBe(true);
+    expect(r.analysisType).toBe(analysisType);
+    expect(r.engine).toEqual({ name: 'offline', model: expect.any(String) });
+  });
+
+  it('finds the treatment gap, the nexus opinion and secondary conditions', async () => {
+    const engine = createOfflineEngine();
+    const t = await engine.analyze({ text, analysisType: 'timeline' });
+    expect(t.medicalTimeline?.treatmentGaps).toEqual([expect.objectContaining({ condition: 'PTSD', startDate: '2015-01-05', endDate: '2017-03-10' })]);
+    expect(t.medicalTimeline?.timelineEvents[0]?.provider).toBe('Dr. Ana Ruiz');
+    const n = await engine.analyze({ text, analysisType: 'nexus-letter' });
+    expect(n.nexusEvaluation).toMatchObject({ classification: 'favourable', hasRequiredLanguage: true });
+    expect(n.nexusEvaluation?.doctorQualifications.credentials).toEqual(['MD']);
+    const s = await engine.analyze({ text, analysisType: 'secondary-conditions' });
+    const osa = s.secondaryConditionsAnalysis?.potentialSecondaryConditions.find((p) => p.secondaryCondition === 'Obstructive sleep apnea');
+    expect(osa).toMatchObject({ causedByPrimary: 'PTSD', documented: true });
+    expect(s.secondaryConditionsAnalysis?.identifiedPrimaryConditions.find((p) => p.condition === 'PTSD')?.serviceConnected).toBe(true);
+  });
+
+  it('points to VA Form 21-4142 for private records and flags a missing nexus', async () => {
+    const r = await createOfflineEngine().analyze({ text: 'Seen at Oak Hollow Family Practice for tinnitus.', analysisType: 'missing-evidence' });
+    const gaps = r.missingEvidenceAnalysis!.documentationGaps;
+    expect(gaps.some((g) => g.howToObtain.includes('21-4142'))).toBe(true);
+    expect(gaps.find((g) => g.category === 'Medical nexus')?.importance).toBe('critical');
+  });
+});
