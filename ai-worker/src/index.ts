@@ -1,2 +1,3 @@
 export { createOfflineEngine } from './engines/offline/engine';
 export type { AnalysisEngine } from './engines/types';
+export { extractDocumentText, ExtractionError, EXTRACTION_REASONS, MAX_ANALYSIS_BYTES } from './extraction/extractText';
