@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../../gateway/src/testing/testApp';
 
 export const ARTIFACTS = path.resolve(__dirname, '../../.test-artifacts');
 
@@ -28,4 +29,57 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Polls `check` until it returns true; fails with `describe()` after `timeoutMs`. */
+export async function waitUntil(check: () => Promise<boolean>, describe: () => Promise<string>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(await describe());
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until the locator shows and its text contains `text`. */
+export async function expectText(locator: Locator, text: string | RegExp): Promise<void> {
+  await visible(locator);
+  const has = (content: string) => (typeof text === 'string' ? content.includes(text) : text.test(content));
+  await waitUntil(
+    async () => has((await locator.textContent()) ?? ''),
+    async () => `expected ${String(text)} in "${(await locator.textContent()) ?? ''}"`,
+  );
+}
+
+/** Waits until exactly `expected` elements match. */
+export async function expectCount(locator: Locator, expected: number): Promise<void> {
+  await waitUntil(
+    async () => (await locator.count()) === expected,
+    async () => `expected ${expected} elements, found ${await locator.count()}`,
+  );
+}
+
+export interface SignedInSession {
+  app: TestApp;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** The real app with the built frontend, a new account, and a desktop page signed in as it. */
+export async function startSignedIn(email: string, names: { firstName?: string; lastName?: string }): Promise<SignedInSession> {
+  const password = 'a long enough password';
+  const app = await startTestApp({ frontendDist: path.resolve(__dirname, '../../frontend/dist') });
+  const browser = await launchChromium();
+  await app.client().register(email, password, names);
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, app.baseUrl, email, password);
+  return {
+    app,
+    browser,
+    page,
+    async close() {
+      await browser.close();
+      await app.close();
+    },
+  };
 }

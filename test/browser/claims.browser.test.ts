@@ -4,41 +4,23 @@
  * changes its status (the status note appears), tries a rating of 150 (toast) then 70 (saved), adds
  * an important note, reads the history, and sees the dashboard counters follow.
  */
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../gateway/src/testing/testApp';
-import { launchChromium, signIn, snapshot, visible } from './chromium';
+import type { Page } from 'playwright-core';
+import type { TestApp } from '../../gateway/src/testing/testApp';
+import { expectText, snapshot, startSignedIn, visible, type SignedInSession } from './chromium';
 
 jest.setTimeout(120_000);
 
 
-async function expectText(locator: Locator, text: string | RegExp): Promise<void> {
-  await visible(locator);
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const content = (await locator.textContent()) ?? '';
-    if (typeof text === 'string' ? content.includes(text) : text.test(content)) return;
-    if (Date.now() > deadline) throw new Error(`expected ${String(text)} in "${content}"`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('claims tracking in Chromium', () => {
+  let session: SignedInSession;
   let app: TestApp;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    app = await startTestApp({ frontendDist: path.resolve(__dirname, '../../frontend/dist') });
-    browser = await launchChromium();
-    await app.client().register('tracker.vet@example.org', 'a long enough password', { firstName: 'Morgan', lastName: 'Reyes' });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, app.baseUrl, 'tracker.vet@example.org', 'a long enough password');
+    session = await startSignedIn('tracker.vet@example.org', { firstName: 'Morgan', lastName: 'Reyes' });
+    ({ app, page } = session);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(async () => session?.close());
 
   it('files, updates and annotates a claim, and the dashboard follows', async () => {
     await expectText(page.getByTestId('stat-active-claims-value'), '0');

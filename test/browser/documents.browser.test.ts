@@ -3,39 +3,24 @@
  * The document repository in a real Chromium against the real app: two files uploaded at once with
  * a progress bar each, a refused fake, the status filter, the search box, and a deletion.
  */
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../gateway/src/testing/testApp';
-import { launchChromium, signIn, snapshot, visible } from './chromium';
+import type { Page } from 'playwright-core';
+import type { TestApp } from '../../gateway/src/testing/testApp';
+import { expectCount, snapshot, startSignedIn, visible, type SignedInSession } from './chromium';
 
 jest.setTimeout(120_000);
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-async function eventuallyCount(locator: Locator, expected: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while ((await locator.count()) !== expected) {
-    if (Date.now() > deadline) throw new Error(`expected ${expected} elements, found ${await locator.count()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('documents in Chromium', () => {
+  let session: SignedInSession;
   let app: TestApp;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    app = await startTestApp({ frontendDist: path.resolve(__dirname, '../../frontend/dist') });
-    browser = await launchChromium();
-    await app.client().register('papers.vet@example.org', 'a long enough password', { firstName: 'Pat' });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, app.baseUrl, 'papers.vet@example.org', 'a long enough password');
+    session = await startSignedIn('papers.vet@example.org', { firstName: 'Pat' });
+    ({ app, page } = session);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(async () => session?.close());
 
   it('uploads two files at once, filters, searches and deletes', async () => {
     await page.goto(`${app.baseUrl}/documents`);
@@ -48,7 +33,7 @@ describe('documents in Chromium', () => {
     await visible(page.getByRole('progressbar', { name: 'Upload progress of Nexus letter.pdf' }));
     await visible(page.getByRole('progressbar', { name: 'Upload progress of Buddy statement.txt' }));
     const cards = page.getByTestId('document-card');
-    await eventuallyCount(cards, 2);
+    await expectCount(cards, 2);
     await visible(page.locator('[data-testid=upload-item][data-file-name="Nexus letter.pdf"][data-phase=done]'));
     await visible(page.locator('[data-testid=upload-item][data-file-name="Buddy statement.txt"][data-phase=done]'));
     await visible(cards.filter({ hasText: 'Nexus letter.pdf' }).getByText('Ready for analysis'));
@@ -59,19 +44,19 @@ describe('documents in Chromium', () => {
       { name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0)]) },
     ]);
     await visible(page.locator('[data-testid=upload-item][data-file-name="not-really.pdf"][data-phase=failed]'));
-    await eventuallyCount(cards, 2);
+    await expectCount(cards, 2);
 
     await page.getByLabel('Status').selectOption('completed');
     await visible(page.locator('[data-testid=documents-empty][data-filtered=true]'));
     await visible(page.getByText('No Documents Found'));
     await page.getByLabel('Status').selectOption('pending');
-    await eventuallyCount(cards, 2);
+    await expectCount(cards, 2);
 
     await page.getByRole('searchbox', { name: 'Search documents' }).fill('NEXUS');
-    await eventuallyCount(cards, 1);
+    await expectCount(cards, 1);
     await visible(cards.filter({ hasText: 'Nexus letter.pdf' }));
     await page.getByRole('searchbox', { name: 'Search documents' }).fill('');
-    await eventuallyCount(cards, 2);
+    await expectCount(cards, 2);
 
     await page.getByRole('button', { name: 'Delete Buddy statement.txt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Document' });
@@ -82,7 +67,7 @@ describe('documents in Chromium', () => {
     );
     await page.getByTestId('confirm-delete-document').click();
     await visible(page.getByText('Document has been permanently removed'));
-    await eventuallyCount(cards, 1);
+    await expectCount(cards, 1);
     await visible(page.getByTestId('documents-count'));
     await snapshot(page, 'documents-after-delete');
 
