@@ -10,6 +10,23 @@ const RULES: [string, RegExp][] = [
   ['Private medical record', /\b(clinic|hospital|office visit|patient|history of present illness|assessment and plan)\b/i],
 ];
 
+/** The letterhead, title, "RE:" line and salutation: what a document says it is. */
+function headingOf(text: string): string {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 8);
+  // The heading ends where the first paragraph of running text begins.
+  const body = lines.findIndex((line) => line.length > 120);
+  return (body === -1 ? lines : lines.slice(0, body)).join('\n');
+}
+
+/**
+ * The heading decides first: the body of a nexus letter mentions the "service treatment records"
+ * and the "rating decision" it reviewed, which does not make it either.
+ */
 export function detectDocumentType(text: string): string {
-  return RULES.find(([, re]) => re.test(text))?.[0] ?? 'Unclassified document';
+  const heading = headingOf(text);
+  return RULES.find(([, re]) => re.test(heading))?.[0] ?? RULES.find(([, re]) => re.test(text))?.[0] ?? 'Unclassified document';
 }

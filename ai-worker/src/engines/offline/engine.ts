@@ -9,6 +9,9 @@ import { serviceConnectionEvidence } from './service';
 import { splitSentences } from './text';
 import { buildTimeline } from './timeline';
 
+/** How a classification reads to a veteran (American spelling; the enum values stay as DOMAIN §3.2 names them). */
+const CLASSIFICATION_WORDS = { favourable: 'favorable', unfavourable: 'unfavorable', speculative: 'speculative', none: 'absent' } as const;
+
 export const OFFLINE_ENGINE_NAME = 'offline';
 /** Bump when a rule table changes, so stored results say which rules produced them. */
 export const OFFLINE_ENGINE_MODEL = 'rules-2025.1';
@@ -29,7 +32,7 @@ export function analyzeOffline(text: string, analysisType: AnalysisType): Analys
   for (const f of findings) keyFindings.push(`Condition: ${f.name}${f.diagnosticCode ? ` (DC ${f.diagnosticCode})` : ''}${f.icd10 ? `, ICD-10 ${f.icd10}` : ''}`);
   const ev = nexus.evaluation;
   if (ev.classification !== 'none') {
-    keyFindings.push(`Nexus opinion is ${ev.classification}${ev.phrases[0] ? ` ("${ev.phrases[0].phrase}")` : ''}; strength ${ev.overallStrength}`);
+    keyFindings.push(`Nexus opinion is ${CLASSIFICATION_WORDS[ev.classification]}${ev.phrases[0] ? ` ("${ev.phrases[0].phrase}")` : ''}; strength ${ev.overallStrength}`);
   }
   for (const s of service.filter((x) => x.connectionType === 'presumptive')) keyFindings.push(`Presumptive: ${s.condition} (${s.inServiceEvent})`);
   const inService = service.find((s) => s.inServiceEvent && s.connectionType !== 'presumptive');

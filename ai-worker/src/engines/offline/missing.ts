@@ -56,7 +56,7 @@ export function analyzeMissingEvidence(
         nexus === 'speculative'
           ? 'A nexus opinion in non-speculative language (the current one says "may"/"could"/"possibly")'
           : nexus === 'unfavourable'
-            ? 'A favourable nexus opinion (the current one is less than 50% probability)'
+            ? 'A favorable nexus opinion (the current one is less than 50% probability)'
             : 'A medical nexus opinion',
       impact: 'Service connection needs a medical link between the condition and service or a service-connected condition (element 3).',
       howToObtain:

@@ -112,7 +112,7 @@ export function analyzeSecondary(sentences: Sentence[], mentions: ConditionMenti
           documented,
           source: (documented && sec.condition ? present.get(sec.condition) : present.get(primary))?.text ?? '',
         });
-        connections.push({ fromCondition: primary, toCondition: sec.name, relationshipType: 'causation', explanation: `DOMAIN §6 row ${pair.row}: ${pair.mechanism}` });
+        connections.push({ fromCondition: primary, toCondition: sec.name, relationshipType: 'causation', explanation: pair.mechanism });
       }
     }
   }

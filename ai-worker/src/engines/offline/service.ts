@@ -102,10 +102,10 @@ export function serviceConnectionEvidence(
     } else {
       if (event) reasons.push('An in-service event, injury or exposure is described.');
       else reasons.push('No in-service event found in this document.');
-      if (favourable) reasons.push('A favourable nexus opinion addresses this condition.');
+      if (favourable) reasons.push('A favorable nexus opinion addresses this condition.');
       else if (nexus.classification === 'speculative') reasons.push('The nexus language is speculative and carries little weight.');
       else if (nexus.classification === 'unfavourable') reasons.push('The nexus opinion is unfavourable.');
-      else reasons.push('No favourable nexus opinion for this condition.');
+      else reasons.push('No favorable nexus opinion for this condition.');
       evidenceStrength = event && favourable ? 'strong' : event || favourable ? 'moderate' : 'weak';
     }
     const out: ServiceConnectionEvidence = {

@@ -24,9 +24,35 @@ function endsWithAbbreviation(chunk: string): boolean {
   return ABBREVIATIONS.includes(word);
 }
 
+/** Words a sentence does not end on: a line ending in one was wrapped. */
+const CONTINUES = /\b(?:a|an|the|and|or|but|of|to|as|by|for|in|on|at|with|than|that|is|was|are|were|be|not|his|her|their|this|from|into|more|less)$/i;
+/** A line that starts like a form field or list item ("Date: …", "- item", "2. item"). */
+const FIELD_OR_ITEM = /^(?:[-*•]|\d+[.)]\s|[A-Z][A-Za-z /]{0,30}:)/;
+
+/**
+ * Joins lines that were wrapped inside a sentence (PDF text comes out one printed line at a time),
+ * and keeps the rest as they are: form-like records put one fact per line.
+ */
+export function unwrapLines(paragraph: string): string[] {
+  const lines: string[] = [];
+  for (const raw of paragraph.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const previous = lines[lines.length - 1];
+    const wrapped =
+      previous !== undefined &&
+      !/[.!?:;]$/.test(previous) &&
+      !FIELD_OR_ITEM.test(line) &&
+      (/^[a-z(]/.test(line) || CONTINUES.test(previous) || previous.length >= 60);
+    if (wrapped) lines[lines.length - 1] = `${previous} ${line}`;
+    else lines.push(line);
+  }
+  return lines;
+}
+
 /**
  * Splits text into sentences. Line breaks end a sentence when the line looks like a header or list
- * item (documents are often form-like); otherwise lines are joined. Periods after known
+ * item (documents are often form-like); lines wrapped inside a sentence are joined. Periods after known
  * abbreviations, initials and inside numbers ("3.5", "F43.10") do not split.
  */
 export function splitSentences(text: string): Sentence[] {
@@ -34,8 +60,7 @@ export function splitSentences(text: string): Sentence[] {
   const paragraphs = text.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
   let index = 0;
   paragraphs.forEach((para, paragraph) => {
-    // Keep single line breaks as hard breaks: form-like records put one fact per line.
-    for (const line of para.split('\n')) {
+    for (const line of unwrapLines(para)) {
       const trimmed = line.trim();
       if (!trimmed) continue;
       let buffer = '';

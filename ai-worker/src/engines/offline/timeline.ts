@@ -135,7 +135,7 @@ export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[
     const provider = findProvider(description) ?? findProvider(paragraph.map((p) => p.text).join(' ')) ?? headingProvider;
     const eventType = EVENT_TYPES.find(([, re]) => re.test(description))?.[0] ?? 'other';
     for (const d of dates.slice(0, 1)) {
-      const event: TimelineEvent = { date: d.iso, eventType, description, significance: SIGNIFICANCE[eventType], conditions, source: s.text };
+      const event: TimelineEvent = { date: d.iso, eventType, description, significance: SIGNIFICANCE[eventType], conditions, source: description };
       if (provider) event.provider = provider;
       events.push(event);
     }
