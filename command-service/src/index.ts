@@ -1,6 +1,8 @@
 import type { Router } from 'express';
 import type { Knex } from 'knex';
 import type { EventStore, ObjectStorage, PersonalDataVault } from '@cc/platform';
+import { analysisCommands, inProcessCommandBus } from './documents/analysisCommands';
+import { analysisRoutes, type AnalysisReportRenderer } from './documents/analysisRoutes';
 import { documentCommands } from './documents/commands';
 import { documentRoutes, type DocumentReadBack } from './documents/routes';
 import { uploadGrants } from './documents/uploadGrants';
@@ -16,6 +18,7 @@ export type { ClaimReadBack } from './claims/routes';
 export type { DocumentReadBack } from './documents/routes';
 export { commandMigrations } from './migrations';
 export { LOCAL_UPLOAD_PREFIX } from './documents/uploadGrants';
+export type { AnalysisReportRenderer } from './documents/analysisRoutes';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -25,6 +28,11 @@ export interface CommandServiceDeps {
   knex: Knex;
   storage: ObjectStorage;
   now?: () => Date;
+  analysis: {
+    /** How long `POST /api/documents/{id}/analyze` waits for the result before answering 202. */
+    waitMs: number;
+    renderReport: AnalysisReportRenderer;
+  };
 }
 
 /** The write side: command handlers by aggregate, and the HTTP routes that call them. */
@@ -32,8 +40,16 @@ export function createCommandService(deps: CommandServiceDeps) {
   const users = userCommands(deps);
   const claims = claimCommands(deps);
   const documents = documentCommands({ ...deps, grants: uploadGrants(deps.knex, deps.storage, deps.now) });
-  const routes: Router[] = [userRoutes(users), claimRoutes(claims, deps.readBack), documentRoutes(documents, deps.readBack)];
-  return { users, claims, documents, routes };
+  const analysis = analysisCommands(deps);
+  const routes: Router[] = [
+    userRoutes(users),
+    claimRoutes(claims, deps.readBack),
+    documentRoutes(documents, deps.readBack),
+    analysisRoutes(analysis, documents, deps.readBack, { ...deps.analysis, now: deps.now }),
+  ];
+  /** Where workers' commands arrive in the embedded topology. */
+  const commandBus = inProcessCommandBus(analysis);
+  return { users, claims, documents, analysis, commandBus, routes };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

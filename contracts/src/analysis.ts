@@ -262,3 +262,35 @@ export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 export type MissingEvidenceAnalysis = z.infer<typeof missingEvidenceAnalysisSchema>;
 export type SecondaryConditionsAnalysis = z.infer<typeof secondaryConditionsAnalysisSchema>;
 export type ServiceConnectionEvidence = z.infer<typeof serviceConnectionEvidenceSchema>;
+
+/** Spec doc 1 §7: the client sends `documentText` too; it is ignored, the stored file's own text is analysed. */
+export const analyzeDocumentBody = z.object({
+  analysisType: z.enum(ANALYSIS_TYPES, {
+    message: `analysisType must be one of: ${ANALYSIS_TYPES.join(', ')}`,
+  }),
+});
+export type AnalyzeDocumentBody = z.infer<typeof analyzeDocumentBody>;
+
+export const ANALYSIS_MESSAGES = {
+  /** Spec doc 1 §6, verbatim. */
+  freePlan: 'Document analysis is not available on the Free plan. Upgrade to Basic or Pro to analyze documents.',
+  limitReached: (limit: number) =>
+    `You've reached your limit of ${limit} document analyses this month. Your limit resets on the first day of next month, or you can upgrade your plan.`,
+  alreadyProcessing: 'This document is already being analyzed. Please wait for the result.',
+  noResults: 'This document has no analysis results yet. Analyze it first.',
+  /** A failure that is neither the document's fault nor explained by the engine. */
+  unexpected: 'The analysis could not be completed. Please try again later.',
+} as const;
+
+/** A processing analysis older than this may be asked for again (its worker is assumed lost). */
+export const STALE_ANALYSIS_MS = 15 * 60 * 1000;
+
+/** The calendar month (UTC) an analysis counts against, `YYYY-MM`. */
+export const analysisMonth = (at: Date) => at.toISOString().slice(0, 7);
+
+/** Spec doc 1 §3 "AI profile". */
+export interface AiProfile {
+  potentialConditions: { condition: string; confidence: number }[];
+  secondaryConditions: { secondaryCondition: string; primaryCondition: string }[];
+  existingConditions: { condition: string; currentRating: number | null; potentialIncrease: boolean }[];
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnalysisResult, AnalysisType } from './analysis';
 
 /** Spec doc 1 §5 and §9. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -67,5 +68,14 @@ export interface Document {
   objectPath: string;
   fileUrl: string;
   sha256: string;
-  aiAnalysisResults: unknown | null;
+  /** The latest completed analysis; kept when a later analysis fails. */
+  aiAnalysisResults: AnalysisResult | null;
+  /** The id of the analysis whose results are in `aiAnalysisResults`. */
+  analysisId: string | null;
+  /** The type of the latest analysis asked for (processing, completed or failed). */
+  analysisType: AnalysisType | null;
+  /** Why the latest analysis failed, in words a veteran can act on; null otherwise. */
+  analysisError: string | null;
+  /** When the latest completed analysis finished. */
+  analyzedAt: string | null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLAIM_PRIORITIES, CLAIM_STATUSES, CONDITION_TYPES, SELECTABLE_NOTE_TYPES } from './claims';
+import { analysisTypeSchema } from './analysis';
 import { MEMBER_TIER_NAMES } from './tiers';
 
 /**
@@ -145,6 +146,8 @@ export const eventSchemas = {
       objectPath: z.string(),
       sha256: z.string(),
       claimId: z.string().nullable(),
+      /** Set on a report generated from an analysis: which document and analysis it reports on. */
+      reportOf: z.object({ documentId: z.string(), analysisId: z.string() }).optional(),
     }),
   },
   DocumentLinkedToClaim: {
@@ -152,6 +155,56 @@ export const eventSchemas = {
     schema: z.object({ documentId: z.string(), userId: z.string(), claimId: z.string().nullable() }),
   },
   DocumentDeleted: { version: 1, schema: z.object({ documentId: z.string(), userId: z.string() }) },
+  /** On the user's stream: serialises the plan's monthly analysis quota. */
+  UserDocumentAnalysisStarted: {
+    version: 1,
+    schema: z.object({ userId: z.string(), documentId: z.string(), analysisId: z.string(), month: z.string().regex(/^\d{4}-\d{2}$/) }),
+  },
+  /** On the user's stream: an analysis that failed or never started gives its quota back. */
+  UserDocumentAnalysisRefunded: {
+    version: 1,
+    schema: z.object({ userId: z.string(), documentId: z.string(), analysisId: z.string() }),
+  },
+  /** The document is being analysed (processing). Carries what the worker needs to read the file. */
+  DocumentAnalysisRequested: {
+    version: 1,
+    schema: z.object({
+      documentId: z.string(),
+      userId: z.string(),
+      analysisId: z.string(),
+      analysisType: analysisTypeSchema,
+      objectPath: z.string(),
+      detectedType: z.string(),
+      fileSize: z.number().int(),
+      requestedAt: z.string(),
+    }),
+  },
+  DocumentAnalysisCompleted: {
+    version: 1,
+    schema: z.object({
+      documentId: z.string(),
+      userId: z.string(),
+      analysisId: z.string(),
+      analysisType: analysisTypeSchema,
+      /** Which engine and model produced the result (not personal, kept readable for audit). */
+      engine: z.object({ name: z.string(), model: z.string() }),
+      /** Sealed {@link AnalysisResult}: conditions and sentences from medical records. */
+      result: sealedData,
+      /** The document's sealed `{ fileName }`, so the activity can name it. */
+      name: sealedData,
+    }),
+  },
+  DocumentAnalysisFailed: {
+    version: 1,
+    schema: z.object({
+      documentId: z.string(),
+      userId: z.string(),
+      analysisId: z.string(),
+      analysisType: analysisTypeSchema,
+      /** Why, in words a veteran can act on; never document text. */
+      reason: z.string(),
+    }),
+  },
   /** On the claim's stream, so the claim's history shows the document that was added. */
   ClaimDocumentAdded: {
     version: 1,

@@ -7,3 +7,4 @@ export * from './claims';
 export * from './rating';
 export * from './documents';
 export * from './analysis';
+export * from './commands';

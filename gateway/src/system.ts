@@ -1,6 +1,8 @@
 import type { Express } from 'express';
 import { commandMigrations, createCommandService, LOCAL_UPLOAD_PREFIX } from '@cc/command-service';
 import { createProjectionService, projectionMigrations } from '@cc/projection-service';
+import { createOfflineEngine, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
+import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
 import {
   createKnex,
   eventStoreMigrations,
@@ -33,6 +35,12 @@ export interface SystemOptions {
   pollIntervalMs?: number;
   readYourWritesTimeoutMs?: number;
   throttle?: { perEmail: number; perAddress: number };
+  /** The analysis engine; by default OpenAI when OPENAI_API_KEY is set, else the offline engine. */
+  analysisEngine?: AnalysisEngine;
+  /** How long an analyze request waits for its result before answering 202 (default 60 s). */
+  analysisWaitMs?: number;
+  /** Tests that run the worker themselves turn it off. */
+  analysisWorker?: boolean;
 }
 
 export interface System {
@@ -77,7 +85,14 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     knex,
     storage,
     readBack: { waitFor: waitForReadModels, claimDetail: projections.queries.claimDetail, document: projections.queries.document },
+    analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
   });
+  const engine = options.analysisEngine ?? openAiEngineFromEnv(process.env) ?? createOfflineEngine();
+  logger.info({ engine: engine.name, model: engine.model }, 'document analysis engine');
+  const analysisWorker =
+    options.analysisWorker === false
+      ? undefined
+      : startDocumentAnalysisWorker({ store, storage, commands: commands.commandBus, engine, logger, pollIntervalMs: options.pollIntervalMs });
   const sessions = new SessionStore(knex, (req) => req.secure || Boolean(config.publicUrl?.startsWith('https:')));
   const accounts = createAccounts({ knex, users: commands.users, adminEmails: config.adminEmails, scryptCost: options.scryptCost });
   const oidc = config.oidc
@@ -114,6 +129,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     projectionsRunning: () => projections.runner.isRunning(),
     async stop() {
       clearInterval(purge);
+      await analysisWorker?.stop();
       await projections.runner.stop();
       await store.close();
       await knex.destroy();

@@ -15,3 +15,4 @@ export * from './workers/worker';
 export * from './storage/types';
 export * from './storage/localStorage';
 export * from './storage/s3Storage';
+export * from './commands/commandBus';

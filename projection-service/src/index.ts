@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Knex } from 'knex';
 import type { EventStore, Logger, Migration, ObjectStorage, PersonalDataVault } from '@cc/platform';
+import { aiProfileRoutes } from './aiProfile/routes';
 import { documentsMigrations } from './documents/migrations';
 import { documentsProjector } from './documents/projector';
 import { findDocument } from './documents/queries';
@@ -42,7 +43,10 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     documentsProjector(deps.vault),
   ];
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
-  const routes: Router[] = [memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now), documentReadRoutes(deps.knex, deps.storage)];
+  const routes: Router[] = [
+    memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now), documentReadRoutes(deps.knex, deps.storage),
+    aiProfileRoutes(deps.knex),
+  ];
   return {
     runner,
     routes,

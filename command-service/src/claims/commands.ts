@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streams, type ClaimText, type FileClaimBody, type ClaimPriority, type ClaimStatus } from '@cc/contracts';
 import { handleCommand, type EventMetadata, type EventStore, type GlobalPosition, type PersonalDataVault } from '@cc/platform';
-import { userDecider } from '../users/decider';
+import { USER_STREAM_MAX_ATTEMPTS, userDecider } from '../users/decider';
 import { claimDecider } from './decider';
 
 export interface ClaimCommandsDeps {
@@ -31,7 +31,7 @@ export function claimCommands({ store, vault, now = () => new Date() }: ClaimCom
         decider: userDecider,
         command: { type: 'RegisterClaim', data: { userId: actorId, claimId, year: filedAt.getUTCFullYear() } },
         metadata,
-        maxAttempts: 20,
+        maxAttempts: USER_STREAM_MAX_ATTEMPTS,
       });
       const claimNumber = registered.events[0]!.type === 'UserClaimRegistered' ? registered.events[0]!.data.claimNumber : '';
       const text: ClaimText = { condition: body.condition, nextAction: body.nextAction ?? null };

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DETECTED_TYPES, DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, memberTier, streams, type RegisterDocumentBody } from '@cc/contracts';
 import {
@@ -16,7 +16,7 @@ import {
   type PersonalDataVault,
 } from '@cc/platform';
 import { claimDecider } from '../claims/decider';
-import { userDecider } from '../users/decider';
+import { USER_STREAM_MAX_ATTEMPTS, userDecider } from '../users/decider';
 import { SNIFF_BYTES, sniffContentType } from './contentSniffer';
 import { documentDecider } from './decider';
 import type { UploadGrants } from './uploadGrants';
@@ -68,6 +68,56 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
   const assertOwnClaim = async (userId: string, claimId: string) => {
     const claim = fold(claimDecider, (await store.readStream(streams.claim(claimId))).events);
     if (!claim.filed || claim.ownerId !== userId) throw problems.badRequest(DOCUMENT_MESSAGES.claimNotFound);
+  };
+
+  /**
+   * Takes a document slot on the user's stream (the plan's limit, serialised), stores the bytes,
+   * then records the document (and its link to a claim). A refused slot stores nothing.
+   */
+  const recordDocument = async (
+    userId: string,
+    doc: { documentId: string; fileName: string; fileType: string; detectedType: string; claimId: string | null; reportOf?: { documentId: string; analysisId: string } },
+    keepBytes: (objectPath: string) => Promise<{ size: number; sha256: string }>,
+    metadata: Metadata,
+    onRefused: () => Promise<void> = async () => undefined,
+  ): Promise<GlobalPosition> => {
+    try {
+      await handleCommand({
+        store,
+        streamId: streams.user(userId),
+        decider: userDecider,
+        command: { type: 'RegisterDocument', data: { userId, documentId: doc.documentId } },
+        metadata,
+        maxAttempts: USER_STREAM_MAX_ATTEMPTS,
+      });
+    } catch (error) {
+      if (error instanceof DomainError) await onRefused();
+      throw error;
+    }
+    const objectPath = `documents/${userId}/${doc.documentId}`;
+    const { size, sha256 } = await keepBytes(objectPath);
+    const result = await onDocument(
+      doc.documentId,
+      {
+        type: 'RegisterDocument',
+        data: {
+          documentId: doc.documentId,
+          userId,
+          name: await vault.seal(userId, { fileName: doc.fileName }),
+          fileType: doc.fileType,
+          detectedType: doc.detectedType,
+          fileSize: size,
+          objectPath,
+          sha256,
+          claimId: doc.claimId,
+          ...(doc.reportOf ? { reportOf: doc.reportOf } : {}),
+        },
+      },
+      metadata,
+    );
+    let position = result.position!;
+    if (doc.claimId) position = (await addToClaim(userId, doc.claimId, doc.documentId, doc.fileName, metadata)).position ?? position;
+    return position;
   };
 
   return {
@@ -127,47 +177,41 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
         if (body.claimId) await assertOwnClaim(userId, body.claimId);
 
         const documentId = randomUUID();
-        try {
-          await handleCommand({
-            store,
-            streamId: streams.user(userId),
-            decider: userDecider,
-            command: { type: 'RegisterDocument', data: { userId, documentId } },
-            metadata,
-            maxAttempts: 20,
-          });
-        } catch (error) {
-          if (error instanceof DomainError) await removeUpload();
-          throw error;
-        }
-        const objectPath = `documents/${userId}/${documentId}`;
-        const sha256 = await copyHashing(storage, grant.objectKey, objectPath);
-        await removeUpload();
-        const result = await onDocument(
-          documentId,
-          {
-            type: 'RegisterDocument',
-            data: {
-              documentId,
-              userId,
-              name: await vault.seal(userId, { fileName: body.fileName }),
-              fileType: body.fileType,
-              detectedType: DETECTED_TYPES[detected],
-              fileSize: head.size,
-              objectPath,
-              sha256,
-              claimId: body.claimId ?? null,
-            },
+        const position = await recordDocument(
+          userId,
+          { documentId, fileName: body.fileName, fileType: body.fileType, detectedType: DETECTED_TYPES[detected], claimId: body.claimId ?? null },
+          async (objectPath) => {
+            const sha256 = await copyHashing(storage, grant.objectKey, objectPath);
+            await removeUpload();
+            return { size: head.size, sha256 };
           },
           metadata,
+          async () => removeUpload(),
         );
-        let position = result.position!;
-        if (body.claimId) position = (await addToClaim(userId, body.claimId, documentId, body.fileName, metadata)).position ?? position;
         return { documentId, position };
       } catch (error) {
         if (!uploadRemoved) await grants.release(grant.id).catch(() => undefined);
         throw error;
       }
+    },
+
+    /** A file the system made for the user (an analysis report): same limit, same records as an upload. */
+    async registerGenerated(
+      userId: string,
+      file: { fileName: string; bytes: Buffer; detectedType: string; claimId: string | null; reportOf: { documentId: string; analysisId: string } },
+      metadata: Metadata,
+    ): Promise<{ documentId: string; position: GlobalPosition }> {
+      const documentId = randomUUID();
+      const position = await recordDocument(
+        userId,
+        { documentId, fileName: file.fileName, fileType: file.detectedType, detectedType: file.detectedType, claimId: file.claimId, reportOf: file.reportOf },
+        async (objectPath) => {
+          await storage.put(objectPath, Readable.from([file.bytes]), { contentType: file.detectedType, maxBytes: MAX_UPLOAD_BYTES });
+          return { size: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex') };
+        },
+        metadata,
+      );
+      return { documentId, position };
     },
 
     async linkToClaim(userId: string, documentId: string, claimId: string | null, fileName: string, metadata: Metadata) {
@@ -188,7 +232,7 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
         decider: userDecider,
         command: { type: 'RemoveDocument', data: { userId, documentId } },
         metadata,
-        maxAttempts: 20,
+        maxAttempts: USER_STREAM_MAX_ATTEMPTS,
       });
       return released.position ?? result.position;
     },

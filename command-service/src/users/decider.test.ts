@@ -99,4 +99,44 @@ describe('user decider: the claim limit', () => {
       .when(register('c4'))
       .then([claimRegistered(4)]);
   });
+
+  describe('the monthly document analysis quota', () => {
+    const basic: UserEvent = { type: 'UserTierChanged', data: { userId: 'u1', from: 'free', to: 'basic', reason: 'subscription' } };
+    const start = (analysisId: string, month = '2026-11') =>
+      ({ type: 'StartDocumentAnalysis', data: { userId: 'u1', documentId: 'd1', analysisId, month } }) as const;
+    const started = (analysisId: string, month = '2026-11'): UserEvent => ({ type: 'UserDocumentAnalysisStarted', data: start(analysisId, month).data });
+    const twentyFive = Array.from({ length: 25 }, (_, i) => started(`a${i}`));
+
+    it('is closed on the Free plan', () => {
+      given(registered).when(start('a1')).thenFails('forbidden');
+    });
+
+    it('counts analyses on a paid plan', () => {
+      given(registered, basic).when(start('a1')).then([started('a1')]);
+    });
+
+    it('stops at the Basic limit of 25 a month', () => {
+      given(registered, basic, ...twentyFive).when(start('a25')).thenFails('limit-reached');
+    });
+
+    it('starts again the next month', () => {
+      given(registered, basic, ...twentyFive).when(start('a25', '2026-12')).then([started('a25', '2026-12')]);
+    });
+
+    it('gives a refunded analysis back', () => {
+      const refunded: UserEvent = { type: 'UserDocumentAnalysisRefunded', data: { userId: 'u1', documentId: 'd1', analysisId: 'a0' } };
+      given(registered, basic, ...twentyFive, refunded).when(start('a25')).then([started('a25')]);
+    });
+
+    it('refunds an analysis once', () => {
+      const refund = { type: 'RefundDocumentAnalysis', data: { userId: 'u1', documentId: 'd1', analysisId: 'a1' } } as const;
+      given(registered, basic, started('a1')).when(refund).then([{ type: 'UserDocumentAnalysisRefunded', data: refund.data }]);
+      given(registered, basic, started('a1'), { type: 'UserDocumentAnalysisRefunded', data: refund.data }).when(refund).then([]);
+    });
+
+    it('has no limit on Pro', () => {
+      const pro: UserEvent = { type: 'UserTierChanged', data: { userId: 'u1', from: 'free', to: 'pro', reason: 'subscription' } };
+      given(registered, pro, ...twentyFive, ...twentyFive.map((e, i) => started(`b${i}`))).when(start('c')).then([started('c')]);
+    });
+  });
 });

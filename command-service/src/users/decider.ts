@@ -1,4 +1,4 @@
-import { CLAIM_MESSAGES, DOCUMENT_MESSAGES, memberTier, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
+import { ANALYSIS_MESSAGES, CLAIM_MESSAGES, DOCUMENT_MESSAGES, memberTier, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
 export type UserEvent = Extract<
@@ -10,7 +10,9 @@ export type UserEvent = Extract<
       | 'UserTierChanged'
       | 'UserClaimRegistered'
       | 'UserDocumentRegistered'
-      | 'UserDocumentRemoved';
+      | 'UserDocumentRemoved'
+      | 'UserDocumentAnalysisStarted'
+      | 'UserDocumentAnalysisRefunded';
   }
 >;
 
@@ -22,6 +24,8 @@ export interface UserState {
   claimsByYear: Record<string, number>;
   /** Documents the user keeps now; removing one frees its slot. */
   documentIds: string[];
+  /** Analyses that count against the monthly quota: analysis id → month (`YYYY-MM`). */
+  analysisMonths: Record<string, string>;
 }
 
 export type UserCommand =
@@ -30,13 +34,15 @@ export type UserCommand =
   | { type: 'RegisterClaim'; data: { userId: string; claimId: string; year: number } }
   | { type: 'RegisterDocument'; data: { userId: string; documentId: string } }
   | { type: 'RemoveDocument'; data: { userId: string; documentId: string } }
+  | { type: 'StartDocumentAnalysis'; data: { userId: string; documentId: string; analysisId: string; month: string } }
+  | { type: 'RefundDocumentAnalysis'; data: { userId: string; documentId: string; analysisId: string } }
   | {
       type: 'ChangeUserTier';
       data: { userId: string; tierName: MemberTierName; reason: EventDataOf<'UserTierChanged'>['reason'] };
     };
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
-  initialState: () => ({ registered: false, tier: 'free', claims: 0, claimsByYear: {}, documentIds: [] }),
+  initialState: () => ({ registered: false, tier: 'free', claims: 0, claimsByYear: {}, documentIds: [], analysisMonths: {} }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -56,6 +62,12 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return { ...state, documentIds: [...state.documentIds, event.data.documentId] };
       case 'UserDocumentRemoved':
         return { ...state, documentIds: state.documentIds.filter((id) => id !== event.data.documentId) };
+      case 'UserDocumentAnalysisStarted':
+        return { ...state, analysisMonths: { ...state.analysisMonths, [event.data.analysisId]: event.data.month } };
+      case 'UserDocumentAnalysisRefunded': {
+        const { [event.data.analysisId]: _refunded, ...analysisMonths } = state.analysisMonths;
+        return { ...state, analysisMonths };
+      }
       case 'UserProfileUpdated':
         return state;
     }
@@ -97,6 +109,18 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'RemoveDocument':
         if (!state.documentIds.includes(command.data.documentId)) return [];
         return [{ type: 'UserDocumentRemoved', data: command.data }];
+      case 'StartDocumentAnalysis': {
+        if (!state.registered) throw new DomainError('not-found', 'User not found.');
+        // -1: the plan has no analysis; 0: unlimited.
+        const limit = memberTier(state.tier).maxDocumentAnalyses;
+        if (limit < 0) throw new DomainError('forbidden', ANALYSIS_MESSAGES.freePlan, { upgrade: true });
+        const used = Object.values(state.analysisMonths).filter((month) => month === command.data.month).length;
+        if (limit > 0 && used >= limit) throw new DomainError('limit-reached', ANALYSIS_MESSAGES.limitReached(limit), { limit, used });
+        return [{ type: 'UserDocumentAnalysisStarted', data: command.data }];
+      }
+      case 'RefundDocumentAnalysis':
+        if (!(command.data.analysisId in state.analysisMonths)) return [];
+        return [{ type: 'UserDocumentAnalysisRefunded', data: command.data }];
       case 'ChangeUserTier':
         if (!state.registered) throw new DomainError('not-found', 'User not found.');
         if (state.tier === command.data.tierName) return [];
@@ -109,3 +133,9 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     }
   },
 };
+
+/**
+ * Claims, documents and analyses are all decided on the user's stream, so a burst of N requests
+ * from one user needs up to N tries for the last of them.
+ */
+export const USER_STREAM_MAX_ATTEMPTS = 50;

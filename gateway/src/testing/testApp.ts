@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger, loadConfig, type AppConfig } from '@cc/platform';
 import { createTestDatabase } from '@cc/platform/testing/database';
-import { startSystem, type System } from '../system';
+import { startSystem, type System, type SystemOptions } from '../system';
 
 export interface TestApp {
   baseUrl: string;
@@ -64,7 +64,13 @@ export class TestClient {
 }
 
 export async function startTestApp(
-  options: { env?: Record<string, string>; throttle?: { perEmail: number; perAddress: number }; frontendDist?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    throttle?: { perEmail: number; perAddress: number };
+    frontendDist?: string;
+    /** Analysis engine, wait and worker settings passed through to the system. */
+    analysis?: Pick<SystemOptions, 'analysisEngine' | 'analysisWaitMs' | 'analysisWorker'>;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase('app');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-app-'));
@@ -87,6 +93,7 @@ export async function startTestApp(
     scryptCost: 2 ** 10,
     pollIntervalMs: 50,
     throttle: options.throttle,
+    ...options.analysis,
   });
   const server = system.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -1,6 +1,7 @@
 import { eventSchemas, type DomainEvent } from '@cc/contracts';
 import type { EventMetadata, EventStore, GlobalPosition, RecordedEvent } from '../eventstore/types';
 import { WrongExpectedVersionError } from '../eventstore/types';
+import { idempotentEventId } from '../workers/worker';
 
 /** A pure decision model for one stream: no I/O, no clock (time comes in with the command). */
 export interface Decider<State, Command, Event extends DomainEvent> {
@@ -42,6 +43,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(a
   command: Command;
   metadata: Partial<EventMetadata>;
   maxAttempts?: number;
+  /** Derives the appended events' ids from this key, so repeating the command repeats the ids. */
+  idempotencyKey?: string;
 }): Promise<CommandResult<State, Event>> {
   const maxAttempts = args.maxAttempts ?? 5;
   for (let attempt = 1; ; attempt++) {
@@ -51,11 +54,15 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(a
     if (events.length === 0) return { events, state, version, position: undefined };
     events.forEach(validate);
     try {
-      const result = await args.store.appendToStream(args.streamId, events, { expectedVersion: version, metadata: args.metadata });
+      const key = args.idempotencyKey;
+      const toAppend = key === undefined ? events : events.map((event, i) => ({ ...event, id: idempotentEventId(key, String(i)) }));
+      const result = await args.store.appendToStream(args.streamId, toAppend, { expectedVersion: version, metadata: args.metadata });
       const next = events.reduce((s, e) => args.decider.evolve(s, e), state);
       return { events, state: next, version: result.nextExpectedVersion, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
+      // Contenders that all retry at once collide again; a growing random pause spreads them out.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(5 * attempt, 50)));
     }
   }
 }

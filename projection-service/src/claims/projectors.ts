@@ -1,4 +1,5 @@
 import {
+  ANALYSIS_TYPE_LABELS,
   CLAIM_PROGRESS,
   CLAIM_STATUS_LABELS,
   CONDITION_TYPE_LABELS,
@@ -237,13 +238,30 @@ export function claimHistoryProjector(vault: PersonalDataVault): Projector {
   };
 }
 
-/** The dashboard's recent activity: claim_created and document_upload (ai_analysis comes with AI analysis). */
+/** The dashboard's recent activity: claim_created, document_upload and ai_analysis. */
 export function activitiesProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'activities',
     version: 1,
-    handles: ['ClaimFiled', 'DocumentRegistered', 'DocumentDeleted'],
+    handles: ['ClaimFiled', 'DocumentRegistered', 'DocumentDeleted', 'DocumentAnalysisCompleted'],
     async project(event, trx) {
+      if (event.type === 'DocumentAnalysisCompleted') {
+        const d = dataOf(event, 'DocumentAnalysisCompleted');
+        const fileName = (await vault.open<{ fileName: string }>(d.userId, d.name))?.fileName ?? ERASED;
+        await trx('activities')
+          .insert({
+            id: event.id,
+            user_id: d.userId,
+            subject_id: d.documentId,
+            type: 'ai_analysis',
+            title: `${ANALYSIS_TYPE_LABELS[d.analysisType]} completed`,
+            description: fileName,
+            created_at: event.metadata.occurredAt,
+          })
+          .onConflict('id')
+          .ignore();
+        return;
+      }
       if (event.type === 'DocumentDeleted') {
         // The history keeps that a document existed; the dashboard stops naming a deleted file.
         await trx('activities').where({ subject_id: dataOf(event, 'DocumentDeleted').documentId }).del();

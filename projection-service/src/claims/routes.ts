@@ -48,11 +48,5 @@ export function claimReadRoutes(knex: Knex, now: () => Date = () => new Date()):
     res.json(await dashboard(knex, auth.userId, now()));
   });
 
-  /** Filled by AI document analysis (a later issue); until then the three lists are empty. */
-  router.get('/api/ai-analysis/profile', (_req, res) => {
-    requireAuth(res);
-    res.json({ potentialConditions: [], secondaryConditions: [], existingConditions: [] });
-  });
-
   return router;
 }

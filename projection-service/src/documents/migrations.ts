@@ -27,4 +27,16 @@ export const documentsMigrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0004_document_analysis',
+    async up(knex) {
+      await knex.raw(`
+        alter table documents
+          add column analysis_type text,
+          add column analysis_error text,
+          add column analysis_id uuid,
+          add column analyzed_at timestamptz;
+      `);
+    },
+  },
 ];

@@ -1,4 +1,4 @@
-import type { EventDataOf } from '@cc/contracts';
+import type { AnalysisResult, EventDataOf } from '@cc/contracts';
 import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
 import type { Projector } from '../runner/projector';
 import { ERASED } from '../claims/sealed';
@@ -12,7 +12,7 @@ export function documentsProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'documents',
     version: 1,
-    handles: ['DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentDeleted'],
+    handles: ['DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentDeleted', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted', 'DocumentAnalysisFailed'],
     async project(event: RecordedEvent, trx) {
       switch (event.type) {
         case 'DocumentRegistered': {
@@ -37,6 +37,35 @@ export function documentsProjector(vault: PersonalDataVault): Projector {
         case 'DocumentLinkedToClaim': {
           const d = event.data as EventDataOf<'DocumentLinkedToClaim'>;
           await trx('documents').where({ document_id: d.documentId }).update({ claim_id: d.claimId });
+          return;
+        }
+        case 'DocumentAnalysisRequested': {
+          const d = event.data as EventDataOf<'DocumentAnalysisRequested'>;
+          await trx('documents')
+            .where({ document_id: d.documentId })
+            .update({ processing_status: 'processing', analysis_type: d.analysisType, analysis_error: null });
+          return;
+        }
+        case 'DocumentAnalysisCompleted': {
+          const d = event.data as EventDataOf<'DocumentAnalysisCompleted'>;
+          // An erased key leaves the document without results rather than with unreadable ones.
+          const result = await vault.open<AnalysisResult>(d.userId, d.result);
+          await trx('documents')
+            .where({ document_id: d.documentId })
+            .update({
+              processing_status: 'completed',
+              analysis_type: d.analysisType,
+              analysis_error: null,
+              ai_analysis_results: result ? JSON.stringify(result) : null,
+              analysis_id: result ? d.analysisId : null,
+              analyzed_at: result ? event.metadata.occurredAt : null,
+            });
+          return;
+        }
+        case 'DocumentAnalysisFailed': {
+          const d = event.data as EventDataOf<'DocumentAnalysisFailed'>;
+          // Earlier results stay: a failed re-analysis does not take away what the veteran had.
+          await trx('documents').where({ document_id: d.documentId }).update({ processing_status: 'failed', analysis_type: d.analysisType, analysis_error: d.reason });
           return;
         }
         case 'DocumentDeleted': {

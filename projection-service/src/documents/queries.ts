@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ClaimDocumentSummary, Document, ProcessingStatus } from '@cc/contracts';
+import type { AnalysisResult, AnalysisType, ClaimDocumentSummary, Document, ProcessingStatus } from '@cc/contracts';
 
 export const documentFileUrl = (id: string) => `/api/documents/${id}/file`;
 
@@ -14,7 +14,11 @@ interface DocumentRow {
   processing_status: ProcessingStatus;
   claim_id: string | null;
   claim_condition: string | null;
-  ai_analysis_results: unknown | null;
+  ai_analysis_results: AnalysisResult | null;
+  analysis_id: string | null;
+  analysis_type: AnalysisType | null;
+  analysis_error: string | null;
+  analyzed_at: Date | null;
   uploaded_at: Date;
 }
 
@@ -33,6 +37,10 @@ function toDocument(row: DocumentRow): Document {
     fileUrl: documentFileUrl(row.document_id),
     sha256: row.sha256,
     aiAnalysisResults: row.ai_analysis_results,
+    analysisId: row.analysis_id,
+    analysisType: row.analysis_type,
+    analysisError: row.analysis_error,
+    analyzedAt: row.analyzed_at?.toISOString() ?? null,
   };
 }
 

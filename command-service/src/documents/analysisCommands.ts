@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  ANALYSIS_MESSAGES,
+  analysisMonth,
+  parseWorkerCommand,
+  streams,
+  type AnalysisResult,
+  type AnalysisType,
+  type WorkerCommand,
+} from '@cc/contracts';
+import {
+  DomainError,
+  fold,
+  handleCommand,
+  HttpProblem,
+  type CommandBus,
+  type EventMetadata,
+  type EventStore,
+  type GlobalPosition,
+  type PersonalDataVault,
+  type SendOptions,
+} from '@cc/platform';
+import { USER_STREAM_MAX_ATTEMPTS, userDecider } from '../users/decider';
+import { documentDecider, type DocumentCommand } from './decider';
+
+type Metadata = Partial<EventMetadata>;
+
+export interface AnalysisCommandsDeps {
+  store: EventStore;
+  vault: PersonalDataVault;
+  now?: () => Date;
+}
+
+export type AnalysisOutcome =
+  | { kind: 'completed'; position: GlobalPosition }
+  | { kind: 'failed'; reason: string; position: GlobalPosition }
+  | { kind: 'deleted'; position: GlobalPosition };
+
+const upgradeRequired = (detail: string) => new HttpProblem(403, 'upgrade-required', 'Upgrade Required', detail, { upgrade: true });
+
+/**
+ * The write side of document analysis: asking for one (quota on the user's stream, then the
+ * document's own stream), and the worker's answers, which arrive through the command bus.
+ */
+export function analysisCommands({ store, vault, now = () => new Date() }: AnalysisCommandsDeps) {
+  const onDocument = (documentId: string, command: DocumentCommand, metadata: Metadata, idempotencyKey?: string) =>
+    handleCommand({ store, streamId: streams.document(documentId), decider: documentDecider, command, metadata, idempotencyKey });
+
+  const refund = (userId: string, documentId: string, analysisId: string, metadata: Metadata, idempotencyKey?: string) =>
+    handleCommand({
+      store,
+      streamId: streams.user(userId),
+      decider: userDecider,
+      command: { type: 'RefundDocumentAnalysis', data: { userId, documentId, analysisId } },
+      metadata,
+      maxAttempts: USER_STREAM_MAX_ATTEMPTS,
+      idempotencyKey,
+    });
+
+  return {
+    /**
+     * Counts the analysis against the plan's monthly quota, then marks the document processing.
+     * Checked on the document first, so a refused request uses no quota; a request that loses a
+     * race on the document gives its quota back.
+     */
+    async request(userId: string, documentId: string, analysisType: AnalysisType, metadata: Metadata) {
+      const at = now();
+      const document = fold(documentDecider, (await store.readStream(streams.document(documentId))).events);
+      // The decider answers a missing, deleted or someone else's document, and one already processing.
+      documentDecider.decide({ type: 'RequestDocumentAnalysis', data: { actorId: userId, documentId, analysisId: randomUUID(), analysisType, now: at } }, document);
+
+      const analysisId = randomUUID();
+      try {
+        await handleCommand({
+          store,
+          streamId: streams.user(userId),
+          decider: userDecider,
+          command: { type: 'StartDocumentAnalysis', data: { userId, documentId, analysisId, month: analysisMonth(at) } },
+          metadata,
+          maxAttempts: USER_STREAM_MAX_ATTEMPTS,
+        });
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'forbidden') throw upgradeRequired(error.message);
+        throw error;
+      }
+      try {
+        const result = await onDocument(documentId, { type: 'RequestDocumentAnalysis', data: { actorId: userId, documentId, analysisId, analysisType, now: at } }, metadata);
+        return { analysisId, position: result.position! };
+      } catch (error) {
+        await refund(userId, documentId, analysisId, metadata);
+        throw error;
+      }
+    },
+
+    /** The worker's result, sealed with the owner's key: it holds conditions and sentences from medical records. */
+    async complete(documentId: string, analysisId: string, result: AnalysisResult, options: SendOptions) {
+      const document = fold(documentDecider, (await store.readStream(streams.document(documentId))).events);
+      if (!document.ownerId) return;
+      const sealed = await vault.seal(document.ownerId, result);
+      await onDocument(documentId, { type: 'CompleteDocumentAnalysis', data: { documentId, analysisId, engine: result.engine, result: sealed } }, options.metadata, options.idempotencyKey);
+    },
+
+    /** A failed analysis gives its quota back, unless that same analysis had completed. */
+    async fail(documentId: string, analysisId: string, reason: string, options: SendOptions) {
+      const { state } = await onDocument(documentId, { type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason } }, options.metadata, options.idempotencyKey);
+      if (state.ownerId && state.completedAnalysisId !== analysisId && state.processing?.analysisId !== analysisId) {
+        await refund(state.ownerId, documentId, analysisId, options.metadata, `${options.idempotencyKey}:refund`);
+      }
+    },
+
+    /** Follows the document's stream until this analysis has an outcome, or the time is up. */
+    async waitForOutcome(documentId: string, analysisId: string, timeoutMs: number): Promise<AnalysisOutcome | undefined> {
+      const deadline = Date.now() + timeoutMs;
+      for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+        const { events } = await store.readStream(streams.document(documentId));
+        for (const event of events) {
+          const data = event.data as { analysisId?: string; reason?: string };
+          if (event.type === 'DocumentDeleted') return { kind: 'deleted', position: event.position };
+          if (data.analysisId !== analysisId) continue;
+          if (event.type === 'DocumentAnalysisCompleted') return { kind: 'completed', position: event.position };
+          if (event.type === 'DocumentAnalysisFailed') return { kind: 'failed', reason: data.reason ?? ANALYSIS_MESSAGES.unexpected, position: event.position };
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) return undefined;
+        await sleep(Math.min(delay, left));
+      }
+    },
+  };
+}
+
+export type AnalysisCommands = ReturnType<typeof analysisCommands>;
+
+/** The embedded command bus: workers' commands, validated as if they had crossed the network, handled in process. */
+export function inProcessCommandBus(analysis: AnalysisCommands): CommandBus {
+  return {
+    async send(command: WorkerCommand, options: SendOptions) {
+      const valid = parseWorkerCommand(command);
+      switch (valid.type) {
+        case 'CompleteDocumentAnalysis':
+          return analysis.complete(valid.data.documentId, valid.data.analysisId, valid.data.result, options);
+        case 'FailDocumentAnalysis':
+          return analysis.fail(valid.data.documentId, valid.data.analysisId, valid.data.reason, options);
+      }
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { analysisResultSchema } from './analysis';
+
+/**
+ * Commands that workers submit through the `CommandBus` (ARCHITECTURE §7). They cross a process
+ * boundary in production, so each has a zod schema and is validated on arrival.
+ */
+export const workerCommandSchemas = {
+  CompleteDocumentAnalysis: z.object({
+    documentId: z.uuid(),
+    analysisId: z.uuid(),
+    result: analysisResultSchema,
+  }),
+  FailDocumentAnalysis: z.object({
+    documentId: z.uuid(),
+    analysisId: z.uuid(),
+    reason: z.string().min(1).max(500),
+  }),
+} as const;
+
+export type WorkerCommandType = keyof typeof workerCommandSchemas;
+export type WorkerCommand = { [T in WorkerCommandType]: { type: T; data: z.infer<(typeof workerCommandSchemas)[T]> } }[WorkerCommandType];
+
+/** Validates a command from a worker; throws a ZodError when it does not match its schema. */
+export function parseWorkerCommand(command: { type: string; data: unknown }): WorkerCommand {
+  const schema = (workerCommandSchemas as Record<string, z.ZodType>)[command.type];
+  if (!schema) throw new Error(`Unknown worker command ${command.type}`);
+  return { type: command.type, data: schema.parse(command.data) } as WorkerCommand;
+}
