@@ -22,20 +22,30 @@ function run(title, args, env = {}, { exitOnFailure = true } = {}) {
   return result.status ?? 1;
 }
 
-/** The browser tests drive Debian's Chromium; as root on Debian it is installed when missing. */
-function ensureChromium() {
+/**
+ * The browser tests drive Debian's Chromium and render report PDFs with poppler's pdftoppm; as root
+ * on Debian they are installed when missing.
+ */
+function ensureTools() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(chromium)) return;
-  if (os.userInfo().uid === 0 && existsSync('/usr/bin/apt-get')) {
-    process.stdout.write('\n▶ Installing Chromium for the browser tests (apt-get install chromium)\n');
-    for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+  const needed = [
+    { path: chromium, pkg: 'chromium' },
+    { path: '/usr/bin/pdftoppm', pkg: 'poppler-utils' },
+  ];
+  const missing = needed.filter((tool) => !existsSync(tool.path));
+  if (missing.length && os.userInfo().uid === 0 && existsSync('/usr/bin/apt-get')) {
+    const packages = missing.map((tool) => tool.pkg);
+    process.stdout.write(`\n▶ Installing what the browser tests need (apt-get install ${packages.join(' ')})\n`);
+    for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...packages]]) {
       const result = spawnSync('apt-get', args, { stdio: 'inherit' });
       if (result.status !== 0) break;
     }
   }
-  if (!existsSync(chromium)) {
-    process.stderr.write(`The browser tests need Chromium at ${chromium}: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.\n`);
-    process.exit(1);
+  for (const tool of needed) {
+    if (!existsSync(tool.path)) {
+      process.stderr.write(`The tests need ${tool.path}: install it (Debian: apt-get install ${tool.pkg})${tool.pkg === 'chromium' ? ' or set CHROMIUM_PATH' : ''}.\n`);
+      process.exit(1);
+    }
   }
 }
 
@@ -46,7 +56,7 @@ if (!quick) {
 }
 process.stdout.write('\n▶ Frontend build (when stale)\n');
 buildFrontendIfStale();
-ensureChromium();
+ensureTools();
 const resultsFile = path.join(root, '.test-artifacts', 'jest-results.json');
 mkdirSync(path.dirname(resultsFile), { recursive: true });
 rmSync(resultsFile, { force: true });

@@ -66,11 +66,29 @@ export interface SignedInSession {
 }
 
 /** The real app with the built frontend, a new account, and a desktop page signed in as it. */
-export async function startSignedIn(email: string, names: { firstName?: string; lastName?: string }): Promise<SignedInSession> {
+export async function startSignedIn(
+  email: string,
+  names: { firstName?: string; lastName?: string },
+  options: { tier?: 'basic' | 'pro' } = {},
+): Promise<SignedInSession> {
   const password = 'a long enough password';
-  const app = await startTestApp({ frontendDist: path.resolve(__dirname, '../../frontend/dist') });
+  const adminEmail = 'browser.admin@example.org';
+  const app = await startTestApp({ frontendDist: path.resolve(__dirname, '../../frontend/dist'), env: { ADMIN_EMAILS: adminEmail } });
   const browser = await launchChromium();
-  await app.client().register(email, password, names);
+  const client = app.client();
+  const user = await client.register(email, password, names);
+  if (options.tier) {
+    // A paid plan is given the way support staff would: an administrator changes the tier.
+    const admin = app.client();
+    await admin.register(adminEmail, password);
+    const changed = await admin.put(`/api/users/${user.id}/tier`, { tierName: options.tier });
+    if (changed.status !== 200) throw new Error(`tier change failed: ${changed.status} ${changed.text}`);
+    const tier = options.tier;
+    await waitUntil(
+      async () => (await client.get('/api/auth/user')).data.memberTier === tier,
+      async () => `the user's tier never became ${tier}`,
+    );
+  }
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await signIn(page, app.baseUrl, email, password);
   return {

@@ -48,7 +48,7 @@ function groupsOf(profile: AiProfile): Group[] {
         .map((item, index) => ({
           key: `${item.condition}-${index}`,
           primary: item.condition,
-          secondary: `Current rating: ${item.currentRating ?? 0}%`,
+          secondary: item.currentRating === null ? 'Not rated yet' : `Current rating: ${item.currentRating}%`,
         })),
     },
   ];

@@ -10,17 +10,19 @@ const GRID = { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTempl
 interface DocumentListProps extends DocumentActionHandlers {
   documents: readonly Document[];
   isFreePlan: boolean | undefined;
+  /** Documents whose analysis was just asked for or is being followed. */
+  analyzingIds?: ReadonlySet<string>;
   /** A new filter is loading; the previous answer stays on screen. */
   updating?: boolean;
 }
 
 /** The document cards, one column on phones and as many 300 px columns as fit above. */
-export function DocumentList({ documents, isFreePlan, updating = false, ...handlers }: DocumentListProps) {
+export function DocumentList({ documents, isFreePlan, analyzingIds, updating = false, ...handlers }: DocumentListProps) {
   return (
     <Box component="ul" aria-label="Documents" aria-busy={updating} data-testid="document-list" sx={{ ...GRID, opacity: updating ? 0.7 : 1 }}>
       {documents.map((document) => (
         <li key={document.id}>
-          <DocumentCard document={document} isFreePlan={isFreePlan} {...handlers} />
+          <DocumentCard document={document} isFreePlan={isFreePlan} analyzing={analyzingIds?.has(document.id) ?? false} {...handlers} />
         </li>
       ))}
     </Box>

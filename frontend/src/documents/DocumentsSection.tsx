@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { QueryErrorState } from '../claims/QueryErrorState';
 import { AnalysisResultsDialog } from './AnalysisResultsDialog';
@@ -11,8 +11,10 @@ import { DocumentFilters } from './DocumentFilters';
 import { DocumentList, DocumentListSkeleton } from './DocumentList';
 import { DocumentsEmptyState } from './DocumentsEmptyState';
 import { filterDocuments, hasActiveFilters } from './format';
+import { useAnalyzeDocument, useStartingAnalyses } from './mutations';
 import { useDocuments } from './queries';
 import type { Document, DocumentFilters as Filters } from './types';
+import { useAnalysisFollow } from './useAnalysisFollow';
 import { useDebouncedValue } from './useDebouncedValue';
 
 const NO_FILTERS: Filters = { search: '', status: 'all' };
@@ -33,8 +35,16 @@ export function DocumentsSection() {
   const isFreePlan = user ? user.memberTier === 'free' : undefined;
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // A finished analysis opens its results, unless another dialog is open by then.
+  const showResults = useCallback((document: Document) => setDialog((current) => current ?? { kind: 'results', document }), []);
+  const { follow, followedIds } = useAnalysisFollow(showResults);
+  const analyze = useAnalyzeDocument({ onCompleted: showResults, onProcessing: follow });
+  const startingIds = useStartingAnalyses();
+  const busyKey = [...startingIds, ...followedIds].sort().join(' ');
+  // Documents whose analysis was just asked for or is being followed: Analyze waits, even before the list shows them processing.
+  const analyzingIds = useMemo(() => new Set(busyKey ? busyKey.split(' ') : []), [busyKey]);
   const q = useDebouncedValue(filters.search.trim(), 300);
-  const query = useDocuments({ q, processingStatus: filters.status === 'all' ? null : filters.status });
+  const query = useDocuments({ q, processingStatus: filters.status === 'all' ? null : filters.status }, { following: analyzingIds.size > 0 });
   const filtered = hasActiveFilters(filters);
   // The server filters too; filtering here as well shows the result at once while a new answer loads.
   const documents = query.data ? filterDocuments(query.data.documents, filters) : undefined;
@@ -70,10 +80,17 @@ export function DocumentsSection() {
         ) : documents.length === 0 ? (
           <DocumentsEmptyState filtered={filtered} onClearFilters={() => setFilters(NO_FILTERS)} />
         ) : (
-          <DocumentList documents={documents} isFreePlan={isFreePlan} updating={query.isPlaceholderData} {...handlers} />
+          <DocumentList documents={documents} isFreePlan={isFreePlan} analyzingIds={analyzingIds} updating={query.isPlaceholderData} {...handlers} />
         )}
       </Box>
-      <AnalyzeDialog document={dialogFor('analyze')} onClose={close} />
+      <AnalyzeDialog
+        document={dialogFor('analyze')}
+        onClose={close}
+        onSubmit={(document, analysisType) => {
+          close();
+          analyze.mutate({ document, analysisType });
+        }}
+      />
       <AnalysisResultsDialog document={dialogFor('results')} onClose={close} />
       <DeleteDocumentDialog document={dialogFor('delete')} onClose={close} />
     </Paper>

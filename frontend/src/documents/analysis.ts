@@ -1,119 +1,564 @@
+import {
+  ANALYSIS_TYPE_LABELS,
+  ANALYSIS_TYPES as CONTRACT_ANALYSIS_TYPES,
+  type AnalysisResult,
+  type AnalysisType,
+  type MedicalTimeline,
+  type MissingEvidenceAnalysis,
+  type NexusEvaluation,
+  type SecondaryConditionsAnalysis,
+  type ServiceConnectionEvidence,
+} from '@cc/contracts';
+import { formatDate } from '../claims/format';
+
 /**
- * The nine document analysis types (spec doc 1 §9) and a plain-text summary of stored analysis
- * results (spec doc 1 §3 "AI analysis result"). Pure, unit tested in analysis.test.ts.
+ * The nine document analysis types (spec doc 0 §9) and the shaping of a stored analysis result
+ * (spec doc 0 §3 "AI analysis result") into the headed sections the results dialog shows. Pure (no
+ * React, no DOM), unit tested in analysis.test.ts.
  */
 
-export const ANALYSIS_TYPES = [
-  { value: 'general', label: 'General Analysis' },
-  { value: 'medical', label: 'Medical Records Analysis' },
-  { value: 'disability', label: 'Disability Rating Assessment' },
-  { value: 'evidence', label: 'Evidence Extraction' },
-  { value: 'service-connection', label: 'Service Connection Analyzer' },
-  { value: 'nexus-letter', label: 'Nexus Letter Evaluator' },
-  { value: 'timeline', label: 'Medical Timeline Builder' },
-  { value: 'missing-evidence', label: 'Missing Evidence Detector' },
-  { value: 'secondary-conditions', label: 'Secondary Conditions Finder' },
-] as const;
+export type { AnalysisType };
 
-export type AnalysisType = (typeof ANALYSIS_TYPES)[number]['value'];
-
-export function analysisTypeLabel(value: string): string {
-  return ANALYSIS_TYPES.find((type) => type.value === value)?.label ?? value;
+export interface AnalysisTypeOption {
+  value: AnalysisType;
+  label: string;
+  /** One plain-language line on what the analysis looks for. */
+  description: string;
 }
 
-/** AI document analysis reads PDF and text files only, up to 10MB (spec doc 1 §5, §9). */
+const DESCRIPTIONS: Record<AnalysisType, string> = {
+  general: 'A broad first read: the conditions mentioned, the key findings and what to do next.',
+  medical: 'Reads medical records for diagnoses and treatments, and puts your care in date order.',
+  disability: 'Looks at the evidence a rating decision relies on and what is still missing.',
+  evidence: 'Pulls out the facts that support a claim: diagnoses, in-service events and links between them.',
+  'service-connection': 'Checks for a diagnosis, an in-service event and a medical link between them.',
+  'nexus-letter': "Rates a doctor's nexus letter: the opinion wording, the reasoning and the doctor's credentials.",
+  timeline: 'Lists the dated medical events in order and points out gaps in treatment.',
+  'missing-evidence': 'Lists what your claim file still lacks and how to get it.',
+  'secondary-conditions': 'Finds conditions that may be caused or made worse by conditions you already have.',
+};
+
+/** The nine types in the spec's order, with their labels and descriptions. */
+export const ANALYSIS_TYPES: readonly AnalysisTypeOption[] = CONTRACT_ANALYSIS_TYPES.map((value) => ({
+  value,
+  label: ANALYSIS_TYPE_LABELS[value],
+  description: DESCRIPTIONS[value],
+}));
+
+export function isAnalysisType(value: unknown): value is AnalysisType {
+  return typeof value === 'string' && (CONTRACT_ANALYSIS_TYPES as readonly string[]).includes(value);
+}
+
+export function analysisTypeLabel(value: string | null | undefined): string {
+  if (!value) return '';
+  return isAnalysisType(value) ? ANALYSIS_TYPE_LABELS[value] : value;
+}
+
+/** AI document analysis reads PDF and text files only, up to 10MB (spec doc 0 §5, §9). */
 export const ANALYSIS_LIMITS_TEXT = 'Analysis reads PDF and text files up to 10MB (text only; handwritten or scanned images are not processed).';
 
-export interface AnalysisSection {
+/** The Free plan cannot analyze documents (spec doc 0 §6); the server's 403 says the same. */
+export const UPGRADE_REQUIRED_MESSAGE =
+  'Document analysis is not available on the Free plan. Upgrade to Basic or Pro to analyze documents.';
+
+/** The AI analysis file limit (spec doc 0 §9). */
+export const ANALYSIS_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Why a document is probably not analysable, from what the client knows (the server decides):
+ * not a PDF or text file, or larger than 10MB. null when nothing speaks against it.
+ */
+export function analysisCaveat(document: { fileName: string; fileType: string; detectedType?: string; fileSize: number }): string | null {
+  const type = `${document.detectedType ?? ''} ${document.fileType ?? ''}`.toLowerCase();
+  const name = (document.fileName ?? '').toLowerCase();
+  const readable = type.includes('application/pdf') || type.includes('text/plain') || name.endsWith('.pdf') || name.endsWith('.txt');
+  if (!readable) return 'This file is not a PDF or text file, so the analysis will probably find no text to read.';
+  if (document.fileSize > ANALYSIS_MAX_BYTES) return 'This file is larger than 10MB, the most the analysis can read.';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The results dialog's view model.
+
+/** How a status reads; the dialog pairs each tone with an icon, so colour is never the only signal. */
+export type Tone = 'positive' | 'caution' | 'negative' | 'neutral';
+
+export interface StatusTag {
+  text: string;
+  tone: Tone;
+}
+
+export interface Detail {
+  label: string;
+  text: string;
+}
+
+/** One finding: a title, an optional status, labelled details, sub-lists and the sentence it came from. */
+export interface FindingRow {
   title: string;
-  items: string[];
+  status?: StatusTag;
+  details: Detail[];
+  lists: { label: string; items: string[] }[];
+  /** The sentence of the document the finding was read from. */
+  source?: string;
 }
 
-export interface AnalysisSummary {
-  documentType: string | null;
-  analysisType: string | null;
-  sections: AnalysisSection[];
+export interface ConditionEntry {
+  name: string;
+  /** "DC 9411", "ICD-10 F43.10". */
+  codes: string[];
+  source?: string;
 }
 
-type Dict = Record<string, unknown>;
+export type Block =
+  | { kind: 'status'; label: string; status: StatusTag }
+  | { kind: 'text'; label: string; text: string; source?: string }
+  | { kind: 'list'; label: string; items: string[] }
+  | { kind: 'conditions'; label: string; conditions: ConditionEntry[] }
+  | { kind: 'rows'; label: string; rows: FindingRow[] };
 
-const isDict = (value: unknown): value is Dict => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const SECTION_KEYS = [
+  'summary',
+  'key-findings',
+  'missing-information',
+  'suggested-actions',
+  'service-connection',
+  'nexus-evaluation',
+  'medical-timeline',
+  'missing-evidence',
+  'secondary-conditions',
+] as const;
+export type SectionKey = (typeof SECTION_KEYS)[number];
 
-const PREFERRED_KEYS = ['condition', 'secondaryCondition', 'finding', 'action', 'item', 'name', 'title', 'description', 'summary'];
-
-/** One readable line for a list item: text as is; an object by its main field, else its plain values. */
-function itemText(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (!isDict(value)) return '';
-  const main = PREFERRED_KEYS.map((key) => value[key]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  if (main) return main.trim();
-  return Object.values(value)
-    .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
-    .map(String)
-    .join(' — ');
+export interface ResultSection {
+  key: SectionKey;
+  title: string;
+  blocks: Block[];
 }
 
-function listOf(value: unknown): string[] {
-  const values = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  return values.map(itemText).filter((text) => text !== '');
+const clean = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+function arr<T>(value: readonly T[] | null | undefined): T[] {
+  return Array.isArray(value) ? [...value] : [];
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null);
-
-const LIST_SECTIONS: readonly [key: string, title: string][] = [
-  ['relevantConditions', 'Relevant Conditions'],
-  ['keyFindings', 'Key Findings'],
-  ['missingInformation', 'Missing Information'],
-  ['suggestedActions', 'Suggested Actions'],
-];
-
-/** Headline figures of the specialised analyses, when present. */
-function overview(results: Dict): string[] {
-  const lines: string[] = [];
-  const evidence = Array.isArray(results.serviceConnectionEvidence) ? results.serviceConnectionEvidence : [results.serviceConnectionEvidence];
-  for (const entry of evidence) {
-    if (!isDict(entry)) continue;
-    const condition = text(entry.condition);
-    const strength = text(entry.evidenceStrength);
-    if (condition) lines.push(`Service connection evidence for ${condition}${strength ? `: ${strength}` : ''}`);
+/** Non-empty trimmed strings, duplicates removed, order kept. */
+function strings(value: readonly unknown[] | null | undefined): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const item of arr(value)) {
+    const text = clean(item);
+    if (text && !seen.has(text)) {
+      seen.add(text);
+      out.push(text);
+    }
   }
-  const nexus = isDict(results.nexusEvaluation) ? text(results.nexusEvaluation.overallStrength) : null;
-  if (nexus) lines.push(`Nexus letter strength: ${nexus}`);
-  const timeline = isDict(results.medicalTimeline) && isDict(results.medicalTimeline.continuityOfCare) ? results.medicalTimeline.continuityOfCare : null;
-  const continuity = timeline ? text(timeline.overallAssessment) : null;
-  if (continuity) lines.push(`Continuity of care: ${continuity}`);
-  const completeness =
-    isDict(results.missingEvidenceAnalysis) && isDict(results.missingEvidenceAnalysis.overallCompleteness)
-      ? results.missingEvidenceAnalysis.overallCompleteness
-      : null;
-  if (completeness) {
-    const rating = text(completeness.rating);
-    const percent = typeof completeness.percentComplete === 'number' ? `${completeness.percentComplete}%` : null;
-    if (rating || percent) lines.push(`Evidence completeness: ${[rating, percent && rating ? `(${percent})` : percent].filter(Boolean).join(' ')}`);
-  }
-  const secondary =
-    isDict(results.secondaryConditionsAnalysis) && isDict(results.secondaryConditionsAnalysis.overallAnalysis)
-      ? results.secondaryConditionsAnalysis.overallAnalysis.totalPotentialClaims
-      : undefined;
-  if (typeof secondary === 'number') lines.push(`Potential secondary claims: ${secondary}`);
-  return lines;
+  return out;
 }
 
-/** What the results dialog shows: the document type and the non-empty sections, in a fixed order. */
-export function summariseAnalysis(results: unknown): AnalysisSummary {
-  if (!isDict(results)) return { documentType: null, analysisType: null, sections: [] };
-  const sections: AnalysisSection[] = [];
-  const headline = overview(results);
-  if (headline.length > 0) sections.push({ title: 'Overview', items: headline });
-  for (const [key, title] of LIST_SECTIONS) {
-    const items = listOf(results[key]);
-    if (items.length > 0) sections.push({ title, items });
-  }
-  const analysisType = text(results.analysisType);
+/** "mostly-complete" → "Mostly complete"; "in-service" → "In service". */
+export function humanize(value: string): string {
+  const words = value.replace(/[-_]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : '';
+}
+
+function detail(label: string, value: unknown): Detail[] {
+  const text = typeof value === 'number' ? String(value) : clean(value);
+  return text ? [{ label, text }] : [];
+}
+
+function list(label: string, value: readonly unknown[] | null | undefined): { label: string; items: string[] }[] {
+  const items = strings(value);
+  return items.length > 0 ? [{ label, items }] : [];
+}
+
+function textBlock(label: string, value: unknown, source?: unknown): Block[] {
+  const text = clean(value);
+  if (!text) return [];
+  const quote = clean(source);
+  return [quote ? { kind: 'text', label, text, source: quote } : { kind: 'text', label, text }];
+}
+
+function statusBlock(label: string, status: StatusTag | undefined): Block[] {
+  return status ? [{ kind: 'status', label, status }] : [];
+}
+
+function listBlock(label: string, value: readonly unknown[] | null | undefined): Block[] {
+  const items = strings(value);
+  return items.length > 0 ? [{ kind: 'list', label, items }] : [];
+}
+
+function rowsBlock(label: string, rows: FindingRow[]): Block[] {
+  const kept = rows.filter((row) => row.title !== '');
+  return kept.length > 0 ? [{ kind: 'rows', label, rows: kept }] : [];
+}
+
+function row(title: string, parts: Omit<FindingRow, 'title' | 'details' | 'lists' | 'source'> & { details?: Detail[]; lists?: FindingRow['lists']; source?: unknown } = {}): FindingRow {
+  const out: FindingRow = { title: title.trim(), details: parts.details ?? [], lists: parts.lists ?? [] };
+  if (parts.status) out.status = parts.status;
+  const source = clean(parts.source);
+  if (source) out.source = source;
+  return out;
+}
+
+function tagOf<K extends string>(table: Record<K, StatusTag>, value: string | null | undefined): StatusTag | undefined {
+  if (!value) return undefined;
+  return (table as Record<string, StatusTag>)[value] ?? { text: humanize(value), tone: 'neutral' };
+}
+
+const EVIDENCE_STRENGTH: Record<ServiceConnectionEvidence['evidenceStrength'], StatusTag> = {
+  strong: { text: 'Strong evidence', tone: 'positive' },
+  moderate: { text: 'Moderate evidence', tone: 'caution' },
+  weak: { text: 'Weak evidence', tone: 'negative' },
+};
+
+const CONNECTION_TYPES: Record<ServiceConnectionEvidence['connectionType'], string> = {
+  direct: 'Direct',
+  secondary: 'Secondary',
+  presumptive: 'Presumptive',
+  aggravation: 'Aggravation',
+  unknown: 'Not determined',
+};
+
+export const NEXUS_STRENGTH: Record<NexusEvaluation['overallStrength'], StatusTag> = {
+  strong: { text: 'Strong', tone: 'positive' },
+  moderate: { text: 'Moderate', tone: 'caution' },
+  weak: { text: 'Weak', tone: 'negative' },
+  none: { text: 'No nexus opinion found', tone: 'neutral' },
+};
+
+const CLASSIFICATIONS: Record<NexusEvaluation['classification'], StatusTag> = {
+  favourable: { text: 'Favorable', tone: 'positive' },
+  unfavourable: { text: 'Unfavorable', tone: 'negative' },
+  speculative: { text: 'Speculative', tone: 'caution' },
+  none: { text: 'No opinion language', tone: 'neutral' },
+};
+
+const CONTINUITY: Record<MedicalTimeline['continuityOfCare']['overallAssessment'], StatusTag> = {
+  excellent: { text: 'Excellent', tone: 'positive' },
+  good: { text: 'Good', tone: 'positive' },
+  fair: { text: 'Fair', tone: 'caution' },
+  poor: { text: 'Poor', tone: 'negative' },
+};
+
+const EVENT_TYPES: Record<MedicalTimeline['timelineEvents'][number]['eventType'], string> = {
+  'in-service': 'In service',
+  diagnosis: 'Diagnosis',
+  treatment: 'Treatment',
+  examination: 'Examination',
+  surgery: 'Surgery',
+  imaging: 'Imaging',
+  decision: 'Decision',
+  statement: 'Statement',
+  other: 'Other',
+};
+
+const COMPLETENESS: Record<MissingEvidenceAnalysis['overallCompleteness']['rating'], StatusTag> = {
+  complete: { text: 'Complete', tone: 'positive' },
+  'mostly-complete': { text: 'Mostly complete', tone: 'caution' },
+  incomplete: { text: 'Incomplete', tone: 'negative' },
+  insufficient: { text: 'Insufficient', tone: 'negative' },
+};
+
+const IMPORTANCE: Record<MissingEvidenceAnalysis['documentationGaps'][number]['importance'], StatusTag> = {
+  critical: { text: 'Critical', tone: 'negative' },
+  important: { text: 'Important', tone: 'caution' },
+  helpful: { text: 'Helpful', tone: 'neutral' },
+};
+
+const PRIORITY: Record<'high' | 'medium' | 'low', StatusTag> = {
+  high: { text: 'High priority', tone: 'caution' },
+  medium: { text: 'Medium priority', tone: 'neutral' },
+  low: { text: 'Low priority', tone: 'neutral' },
+};
+
+const LIKELIHOOD: Record<'high' | 'moderate' | 'low', StatusTag> = {
+  high: { text: 'High likelihood', tone: 'positive' },
+  moderate: { text: 'Moderate likelihood', tone: 'caution' },
+  low: { text: 'Low likelihood', tone: 'neutral' },
+};
+
+const RELATIONSHIPS: Record<SecondaryConditionsAnalysis['medicalConnections'][number]['relationshipType'], string> = {
+  causation: 'Causes',
+  aggravation: 'Makes worse (aggravation)',
+  'stated-in-document': 'Link stated in the document',
+};
+
+export const PRESENT: StatusTag = { text: 'Present', tone: 'positive' };
+export const MISSING: StatusTag = { text: 'Missing', tone: 'negative' };
+
+function summarySection(result: AnalysisResult): ResultSection | null {
+  const findings = arr(result.conditionFindings);
+  const conditions: ConditionEntry[] = strings(result.relevantConditions).map((name) => {
+    // conditionFindings parallels relevantConditions; match by name so a reordering cannot mislabel.
+    const finding = findings.find((f) => clean(f.name).toLowerCase() === name.toLowerCase());
+    const codes = [
+      ...(clean(finding?.diagnosticCode) ? [`DC ${clean(finding?.diagnosticCode)}`] : []),
+      ...(clean(finding?.icd10) ? [`ICD-10 ${clean(finding?.icd10)}`] : []),
+    ];
+    const source = clean(finding?.source);
+    return source ? { name, codes, source } : { name, codes };
+  });
+  const blocks: Block[] = [
+    ...textBlock('Document type', result.documentType),
+    ...(conditions.length > 0 ? [{ kind: 'conditions' as const, label: 'Relevant conditions', conditions }] : []),
+  ];
+  return blocks.length > 0 ? { key: 'summary', title: 'Summary', blocks } : null;
+}
+
+function plainListSection(key: SectionKey, title: string, value: readonly string[] | undefined): ResultSection | null {
+  const blocks = listBlock('', value);
+  return blocks.length > 0 ? { key, title, blocks } : null;
+}
+
+function serviceConnectionSection(evidence: readonly ServiceConnectionEvidence[] | undefined): ResultSection | null {
+  const rows = arr(evidence).map((entry) =>
+    row(clean(entry.condition) || 'Condition not named', {
+      status: tagOf(EVIDENCE_STRENGTH, entry.evidenceStrength),
+      details: [
+        ...detail('Connection type', CONNECTION_TYPES[entry.connectionType] ?? humanize(clean(entry.connectionType))),
+        ...detail('In-service event', clean(entry.inServiceEvent) || 'None found in this document'),
+        ...detail('Reasoning', entry.reasoning),
+      ],
+      source: entry.source,
+    }),
+  );
+  const blocks = rowsBlock('', rows);
+  return blocks.length > 0 ? { key: 'service-connection', title: 'Service Connection Evidence', blocks } : null;
+}
+
+function nexusSection(nexus: NexusEvaluation | undefined): ResultSection | null {
+  if (!nexus) return null;
+  const doctor = nexus.doctorQualifications;
+  const doctorDetails = doctor
+    ? [
+        ...detail('Name', doctor.name),
+        ...detail('Credentials', strings(doctor.credentials).join(', ')),
+        ...detail('Board certification', doctor.boardCertification),
+        ...detail('Specialty', doctor.specialty),
+      ]
+    : [];
+  const doctorSummary = clean(doctor?.summary);
+  const doctorRows = doctorSummary || doctorDetails.length > 0 ? [row(doctorSummary || 'Doctor named in the letter', { details: doctorDetails, source: doctor?.source })] : [];
+  const opinion = clean(nexus.nexusOpinion);
+  const rationale = clean(nexus.medicalRationale);
+  const blocks: Block[] = [
+    ...statusBlock('Overall strength', tagOf(NEXUS_STRENGTH, nexus.overallStrength)),
+    ...statusBlock('Required legal language', nexus.hasRequiredLanguage ? { text: 'Found', tone: 'positive' } : { text: 'Not found', tone: 'negative' }),
+    ...listBlock('Required language found', nexus.requiredLanguageFound),
+    ...listBlock('Missing required language', nexus.missingRequiredLanguage),
+    ...(opinion
+      ? rowsBlock('Opinion', [row(opinion, { status: tagOf(CLASSIFICATIONS, nexus.classification) })])
+      : statusBlock('Opinion', { text: 'No opinion statement found', tone: 'negative' })),
+    ...rowsBlock(
+      'Opinion phrases',
+      arr(nexus.phrases).map((phrase) => row(clean(phrase.phrase), { status: tagOf(CLASSIFICATIONS, phrase.classification), source: phrase.source })),
+    ),
+    ...(rationale
+      ? textBlock('Medical rationale', rationale)
+      : nexus.hasMedicalRationale === false
+        ? statusBlock('Medical rationale', { text: 'No rationale found', tone: 'negative' })
+        : []),
+    ...rowsBlock('Doctor qualifications', doctorRows),
+    ...listBlock('What makes it stronger', nexus.strengthFactors),
+    ...listBlock('What weakens it', nexus.weaknessFactors),
+    ...listBlock('How to improve it', nexus.improvementSuggestions),
+  ];
+  return { key: 'nexus-evaluation', title: 'Nexus Letter Evaluation', blocks };
+}
+
+/** Events oldest first (ISO dates sort as text); events with the same date keep their order. */
+export function sortTimelineEvents<E extends { date: string }>(events: readonly E[]): E[] {
+  return arr(events)
+    .map((event, index) => ({ event, index }))
+    .sort((a, b) => clean(a.event.date).localeCompare(clean(b.event.date)) || a.index - b.index)
+    .map(({ event }) => event);
+}
+
+function dateText(value: string): string {
+  return formatDate(value) || clean(value);
+}
+
+function timelineSection(timeline: MedicalTimeline | undefined): ResultSection | null {
+  if (!timeline) return null;
+  const continuity = timeline.continuityOfCare;
+  const blocks: Block[] = [
+    ...statusBlock('Continuity of care', tagOf(CONTINUITY, continuity?.overallAssessment)),
+    ...listBlock('What supports continuity', continuity?.strengthFactors),
+    ...listBlock('Concerning gaps', continuity?.concerningGaps),
+    ...rowsBlock(
+      'Events',
+      sortTimelineEvents(arr(timeline.timelineEvents)).map((event) =>
+        row(`${dateText(event.date)} · ${EVENT_TYPES[event.eventType] ?? humanize(clean(event.eventType))}`, {
+          details: [
+            ...detail('What happened', event.description),
+            ...detail('Provider', event.provider),
+            ...detail('Why it matters', event.significance),
+            ...detail('Conditions', strings(event.conditions).join(', ')),
+          ],
+          source: event.source,
+        }),
+      ),
+    ),
+    ...rowsBlock(
+      'Condition progression',
+      arr(timeline.conditionProgression).map((entry) =>
+        row(clean(entry.condition), {
+          details: [...detail('First mentioned', dateText(entry.firstMention)), ...detail('Progression', entry.progression), ...detail('Current status', entry.currentStatus)],
+        }),
+      ),
+    ),
+    ...rowsBlock(
+      'Treatment gaps',
+      arr(timeline.treatmentGaps).map((gap) =>
+        row(clean(gap.condition), {
+          details: [
+            ...detail('Gap', [clean(gap.duration), [dateText(gap.startDate), dateText(gap.endDate)].filter(Boolean).join(' to ')].filter(Boolean).join(', ')),
+            ...detail('Impact', gap.impact),
+          ],
+        }),
+      ),
+    ),
+  ];
+  return blocks.length > 0 ? { key: 'medical-timeline', title: 'Medical Timeline', blocks } : null;
+}
+
+/** "Mostly complete (80%)". */
+export function completenessText(completeness: Pick<MissingEvidenceAnalysis['overallCompleteness'], 'rating' | 'percentComplete'>): string {
+  const label = tagOf(COMPLETENESS, completeness.rating)?.text ?? '';
+  const percent = typeof completeness.percentComplete === 'number' && Number.isFinite(completeness.percentComplete) ? `${Math.round(completeness.percentComplete)}%` : '';
+  return label && percent ? `${label} (${percent})` : label || percent;
+}
+
+function missingEvidenceSection(analysis: MissingEvidenceAnalysis | undefined): ResultSection | null {
+  if (!analysis) return null;
+  const overall = analysis.overallCompleteness;
+  const overallText = overall ? completenessText(overall) : '';
+  const blocks: Block[] = [
+    ...statusBlock('Completeness', overallText ? { text: overallText, tone: tagOf(COMPLETENESS, overall?.rating)?.tone ?? 'neutral' } : undefined),
+    ...textBlock('Summary', overall?.summary),
+    ...listBlock('Critical missing evidence', overall?.criticalMissing),
+    ...rowsBlock(
+      'Documentation gaps',
+      arr(analysis.documentationGaps).map((gap) =>
+        row(clean(gap.missingItem), {
+          status: tagOf(IMPORTANCE, gap.importance),
+          details: [...detail('Category', gap.category), ...detail('Impact', gap.impact), ...detail('How to obtain', gap.howToObtain)],
+        }),
+      ),
+    ),
+    ...rowsBlock(
+      'DBQ elements',
+      arr(analysis.requiredDBQElements).map((element) => row(clean(element.element), { status: element.present ? PRESENT : MISSING, details: detail('Details', element.details) })),
+    ),
+    ...rowsBlock(
+      'Additional evidence needed',
+      arr(analysis.additionalEvidenceNeeded).map((entry) =>
+        row(clean(entry.evidenceType), {
+          status: tagOf(PRIORITY, entry.priority),
+          details: detail('Purpose', entry.purpose),
+          lists: list('Ask for', entry.specificRequests),
+        }),
+      ),
+    ),
+  ];
+  return blocks.length > 0 ? { key: 'missing-evidence', title: 'Missing Evidence', blocks } : null;
+}
+
+function secondarySection(analysis: SecondaryConditionsAnalysis | undefined): ResultSection | null {
+  if (!analysis) return null;
+  const overall = analysis.overallAnalysis;
+  const blocks: Block[] = [
+    ...(overall && typeof overall.totalPotentialClaims === 'number'
+      ? textBlock('Potential secondary claims', String(overall.totalPotentialClaims))
+      : []),
+    ...textBlock('Overall', overall?.summary),
+    ...textBlock('Estimated additional compensation', overall?.estimatedAdditionalCompensation),
+    ...listBlock('High-priority claims', overall?.highPriorityClaims),
+    ...rowsBlock(
+      'Primary conditions',
+      arr(analysis.identifiedPrimaryConditions).map((entry) =>
+        row(clean(entry.condition), {
+          status: entry.serviceConnected ? { text: 'Service-connected', tone: 'positive' } : { text: 'Not known to be service-connected', tone: 'neutral' },
+          details: typeof entry.currentRating === 'number' ? detail('Current rating', `${entry.currentRating}%`) : [],
+          source: entry.source,
+        }),
+      ),
+    ),
+    ...rowsBlock(
+      'Potential secondary conditions',
+      arr(analysis.potentialSecondaryConditions).map((entry) =>
+        row(clean(entry.secondaryCondition), {
+          status: tagOf(LIKELIHOOD, entry.likelihood),
+          details: [
+            ...detail('Secondary to', entry.causedByPrimary),
+            ...detail('Medical connection', entry.medicalConnection),
+            ...(entry.documented ? detail('In this document', 'Already mentioned') : []),
+          ],
+          lists: [...list('Common patterns', entry.commonPatterns), ...list('Evidence needed', entry.evidenceNeeded)],
+          source: entry.source,
+        }),
+      ),
+    ),
+    ...rowsBlock(
+      'Medical connections',
+      arr(analysis.medicalConnections).map((entry) =>
+        row([clean(entry.fromCondition), clean(entry.toCondition)].filter(Boolean).join(' → '), {
+          details: [...detail('Relationship', RELATIONSHIPS[entry.relationshipType] ?? humanize(clean(entry.relationshipType))), ...detail('Explanation', entry.explanation)],
+          source: entry.source,
+        }),
+      ),
+    ),
+    ...rowsBlock(
+      'Claim recommendations',
+      arr(analysis.claimRecommendations).map((entry) =>
+        row(clean(entry.recommendedClaim), {
+          status: tagOf(PRIORITY, entry.priority),
+          details: [...detail('Estimated rating', entry.estimatedRating), ...detail('Why', entry.rationale)],
+          lists: list('Evidence required', entry.requiredEvidence),
+        }),
+      ),
+    ),
+  ];
+  return blocks.length > 0 ? { key: 'secondary-conditions', title: 'Secondary Conditions', blocks } : null;
+}
+
+/** The sections the results dialog shows, in a fixed order; absent and empty parts are left out. */
+export function analysisSections(result: AnalysisResult | null | undefined): ResultSection[] {
+  if (!result || typeof result !== 'object') return [];
+  return [
+    summarySection(result),
+    plainListSection('key-findings', 'Key Findings', result.keyFindings),
+    plainListSection('missing-information', 'Missing Information', result.missingInformation),
+    plainListSection('suggested-actions', 'Suggested Actions', result.suggestedActions),
+    serviceConnectionSection(result.serviceConnectionEvidence),
+    nexusSection(result.nexusEvaluation),
+    timelineSection(result.medicalTimeline),
+    missingEvidenceSection(result.missingEvidenceAnalysis),
+    secondarySection(result.secondaryConditionsAnalysis),
+  ].filter((section): section is ResultSection => section !== null);
+}
+
+export interface AnalysisHeader {
+  /** "Nexus Letter Evaluator". */
+  typeLabel: string;
+  /** "Mar 05, 2025", or "" when unknown. */
+  analyzedOn: string;
+  /** "Produced by Offline rules engine (rules-v1)", or "" when the result names no engine. */
+  producedBy: string;
+}
+
+export function analysisHeader(result: AnalysisResult | null | undefined, document?: { analyzedAt?: string | null; analysisType?: string | null }): AnalysisHeader {
+  const engineName = clean(result?.engine?.name);
+  const engineModel = clean(result?.engine?.model);
   return {
-    documentType: text(results.documentType),
-    analysisType: analysisType ? analysisTypeLabel(analysisType) : null,
-    sections,
+    typeLabel: analysisTypeLabel(result?.analysisType ?? document?.analysisType),
+    analyzedOn: formatDate(document?.analyzedAt ?? null),
+    producedBy: engineName ? `Produced by ${engineName}${engineModel ? ` (${engineModel})` : ''}` : '',
   };
+}
+
+/** How a quoted source sentence reads: From the document: “…”. */
+export function sourceQuote(source: string): string {
+  return `From the document: “${source.trim()}”`;
 }

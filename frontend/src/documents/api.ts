@@ -1,4 +1,6 @@
+import type { AnalysisType } from '@cc/contracts';
 import { apiFetch, apiJson } from '../api/http';
+import { analyzeOutcome, type AnalyzeOutcome } from './analysisFlow';
 import { contentRangeTotal } from './format';
 import type { Document, ProcessingStatus } from './types';
 
@@ -41,6 +43,33 @@ export async function fetchDocuments(query: DocumentListQuery, signal?: AbortSig
   const documents = Array.isArray(json) ? (json as Document[]) : [];
   const total = contentRangeTotal(response.headers.get('Content-Range'));
   return { documents: [...documents].sort(byNewest), total: Math.max(total ?? 0, documents.length) };
+}
+
+/** GET /api/documents/{id}: one document of the user. */
+export function fetchDocument(id: string, signal?: AbortSignal): Promise<Document> {
+  return apiJson<Document>(documentPath(id), { signal });
+}
+
+/**
+ * POST /api/documents/{id}/analyze: 200 with the result when it finished within the server's
+ * wait, 202 while it is still processing; errors are problem details (403 Free plan, 409 already
+ * running, 422 failed, 429 monthly quota).
+ */
+export async function analyzeDocument(id: string, analysisType: AnalysisType): Promise<AnalyzeOutcome> {
+  const response = await apiFetch(`${documentPath(id)}/analyze`, { method: 'POST', body: { analysisType } });
+  const text = await response.text();
+  return analyzeOutcome(response.status, text ? JSON.parse(text) : {});
+}
+
+export interface AnalysisReportInput {
+  documentId: string;
+  analysisType: AnalysisType;
+  originalFileName: string;
+}
+
+/** POST /api/documents/{id}/analysis-pdf: a PDF report of the stored analysis, added to the documents (201). */
+export function generateAnalysisReport(input: AnalysisReportInput): Promise<Document> {
+  return apiJson<Document>(`${documentPath(input.documentId)}/analysis-pdf`, { method: 'POST', body: input });
 }
 
 export function deleteDocument(id: string): Promise<void> {

@@ -1,7 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { isUnauthorizedError } from '../api/http';
 import { queryKeys as claimKeys } from '../claims/queries';
-import { fetchDocuments, type DocumentListQuery } from './api';
+import { fetchDocument, fetchDocuments, type DocumentListQuery } from './api';
+import { ANALYSIS_POLL_MS, pollInterval } from './analysisFlow';
 
 /**
  * Query keys of the document screens. Everything starts with "documents", which also covers
@@ -10,14 +12,42 @@ import { fetchDocuments, type DocumentListQuery } from './api';
 export const documentKeys = {
   all: ['documents'] as const,
   list: (query: DocumentListQuery) => ['documents', 'list', query] as const,
+  detail: (id: string) => ['documents', 'detail', id] as const,
 };
 
-/** The document list for a server filter; keeps the previous answer on screen while a new filter loads. */
-export function useDocuments(query: DocumentListQuery) {
+/**
+ * The document list for a server filter; keeps the previous answer on screen while a new filter
+ * loads. Refetched every 3 s while a document on it is processing or `following` an analysis.
+ */
+export function useDocuments(query: DocumentListQuery, options: { following?: boolean } = {}) {
+  const following = options.following ?? false;
   return useQuery({
     queryKey: documentKeys.list(query),
     queryFn: ({ signal }) => fetchDocuments(query, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.status === 'error' ? false : pollInterval(q.state.data?.documents, following)),
+  });
+}
+
+/**
+ * The documents whose analysis the screen follows, each read every 3 s (whatever the list's filter
+ * shows). A document that is gone (404) reads as null.
+ */
+export function useFollowedDocuments(ids: readonly string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: documentKeys.detail(id),
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        try {
+          return await fetchDocument(id, signal);
+        } catch (error) {
+          if (typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404) return null;
+          throw error;
+        }
+      },
+      // Polling goes on after a failed read (say, offline for a moment), except after a 401.
+      refetchInterval: (q: { state: { error: unknown } }) => (isUnauthorizedError(q.state.error) ? false : ANALYSIS_POLL_MS),
+    })),
   });
 }
 
@@ -35,5 +65,15 @@ export function useRefreshDocuments() {
         queryClient.invalidateQueries({ queryKey: ['claims', 'detail'] }),
       ]).then(() => undefined),
     [queryClient],
+  );
+}
+
+/** After an analysis: the documents refresh above, and the AI recommendations of the claims page. */
+export function useRefreshAfterAnalysis() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshDocuments();
+  return useCallback(
+    () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: claimKeys.aiProfile })]).then(() => undefined),
+    [queryClient, refresh],
   );
 }
