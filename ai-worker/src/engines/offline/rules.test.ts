@@ -2,7 +2,7 @@ import { ANALYSIS_TYPES, analysisResultSchema } from '@cc/contracts';
 import { detectConditions } from './conditions';
 import { createOfflineEngine } from './engine';
 import { classifyProbability } from './probability';
-import { isNegated, splitSentences } from './text';
+import { isNegated, splitSentences, unwrapLines } from './text';
 import { findDates } from './timeline';
 
 const conditionsOf = (text: string) => detectConditions(splitSentences(text)).findings.map((f) => f.name);
@@ -77,6 +77,18 @@ describe('dates and sentences', () => {
 
   it('rejects impossible dates', () => {
     expect(findDates('02/30/2008 and 13/01/2008')).toEqual([]);
+  });
+
+  it('skips birth dates', () => {
+    expect(findDates('RE: Marcus Delaney, DOB 04/11/1981, seen 06/03/2024. Date of birth: 1981-04-11.').map((d) => d.iso)).toEqual(['2024-06-03']);
+  });
+
+  it('joins lines wrapped inside a sentence and keeps form lines apart', () => {
+    expect(unwrapLines('It is at least as likely\nas not that his sleep apnea is secondary to PTSD, as the medications\ncaused weight gain.\nDate: 01/02/2020\nProvider: Dr. Ruiz')).toEqual([
+      'It is at least as likely as not that his sleep apnea is secondary to PTSD, as the medications caused weight gain.',
+      'Date: 01/02/2020',
+      'Provider: Dr. Ruiz',
+    ]);
   });
 
   it('does not split on Dr. or decimal codes', () => {

@@ -31,6 +31,8 @@ function valid(y: number, mo: number, d: number): boolean {
 }
 
 /** Dates in MM/DD/YYYY, YYYY-MM-DD, "Month D, YYYY" and "D Month YYYY" forms, as ISO strings. */
+const BIRTH_DATE_CUE = /\b(?:DOB|D\.O\.B\.?|date of birth|born(?: on)?)\s*[:#]?\s*$/i;
+
 export function findDates(text: string): FoundDate[] {
   const out: FoundDate[] = [];
   for (const { re, parse } of DATE_PATTERNS) {
@@ -42,6 +44,8 @@ export function findDates(text: string): FoundDate[] {
       const start = m.index;
       const end = m.index + m[0].length;
       if (out.some((o) => start < o.end && o.start < end)) continue;
+      // A birth date is about the person, not the care: it must not start a "treatment gap".
+      if (BIRTH_DATE_CUE.test(text.slice(Math.max(0, start - 20), start))) continue;
       out.push({ iso: `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`, start, end });
     }
   }
@@ -130,7 +134,8 @@ export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[
     }
     const paragraph = sentences.filter((p) => p.paragraph === s.paragraph);
     let conditions = conditionsIn(group);
-    if (!conditions.length) conditions = conditionsIn(paragraph);
+    // A short dated paragraph is one entry; a long one (PDF text loses blank lines) is not.
+    if (!conditions.length && paragraph.length <= 6) conditions = conditionsIn(paragraph);
     const description = group.map((g) => g.text).join(' ');
     const provider = findProvider(description) ?? findProvider(paragraph.map((p) => p.text).join(' ')) ?? headingProvider;
     const eventType = EVENT_TYPES.find(([, re]) => re.test(description))?.[0] ?? 'other';
