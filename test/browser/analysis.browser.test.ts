@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { createOfflineEngine, EXTRACTION_REASONS, type AnalysisEngine } from '../../ai-worker/src';
 import { textToPdf } from '../../ai-worker/src/testing/makePdf';
 import type { TestApp } from '../../gateway/src/testing/testApp';
 import { ARTIFACTS, expectCount, snapshot, startSignedIn, visible, type SignedInSession } from './chromium';
@@ -96,5 +97,56 @@ describe('document analysis in Chromium', () => {
     const panel = page.getByTestId('ai-recommendations');
     await visible(panel.getByText('Obstructive sleep apnea').first());
     await snapshot(page, 'analysis-claims-panel');
+  });
+});
+
+describe('a slow analysis and a failed one in Chromium', () => {
+  let session: SignedInSession;
+  let app: TestApp;
+  let page: Page;
+  const offline = createOfflineEngine();
+  // Slower than the server waits, so the answer is 202 and the page follows the document.
+  const slow: AnalysisEngine = {
+    name: offline.name,
+    model: offline.model,
+    analyze: async (input) => {
+      await new Promise((r) => setTimeout(r, 2_500));
+      return offline.analyze(input);
+    },
+  };
+
+  beforeAll(async () => {
+    session = await startSignedIn('slow.browser@example.org', { firstName: 'Sam' }, { tier: 'pro', analysis: { analysisEngine: slow, analysisWaitMs: 100 } });
+    ({ app, page } = session);
+  });
+  afterAll(async () => session?.close());
+
+  it('shows the analysis in progress, then its results; and a document that cannot be read fails with its reason', async () => {
+    await page.goto(`${app.baseUrl}/documents`);
+    await page.getByTestId('document-file-input').setInputFiles([
+      { name: 'letter.txt', mimeType: 'text/plain', buffer: Buffer.from(LETTER) },
+      { name: 'scan.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]) },
+    ]);
+    await expectCount(page.getByTestId('document-card'), 2);
+    const letter = page.getByTestId('document-card').filter({ hasText: 'letter.txt' });
+
+    await page.getByRole('button', { name: 'Analyze letter.txt', exact: true }).click();
+    await page.getByTestId('analyze-dialog').getByLabel('Medical Timeline Builder').check();
+    await page.getByTestId('analyze-submit').click();
+    await visible(letter.getByText('AI analysis in progress'));
+    await snapshot(page, 'analysis-in-progress');
+    await visible(page.getByText('Document has been analyzed for VA-related conditions'));
+    const results = page.getByTestId('analysis-results-dialog');
+    await visible(results.getByTestId('analysis-section-medical-timeline'));
+    await page.keyboard.press('Escape');
+    await visible(letter.getByText('Analysis available'));
+
+    const scan = page.getByTestId('document-card').filter({ hasText: 'scan.png' });
+    await page.getByRole('button', { name: 'Analyze scan.png', exact: true }).click();
+    await page.getByTestId('analyze-submit').click();
+    await visible(page.getByText('Failed to analyze document'));
+    await visible(scan.getByText('Analysis failed, try again'));
+    await visible(scan.getByText(EXTRACTION_REASONS.wrongType));
+    await snapshot(page, 'analysis-failed-card');
   });
 });

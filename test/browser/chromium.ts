@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../gateway/src/testing/testApp';
+import { startTestApp, type TestApp, type TestAppAnalysisOptions } from '../../gateway/src/testing/testApp';
 
 export const ARTIFACTS = path.resolve(__dirname, '../../.test-artifacts');
 
@@ -69,11 +69,15 @@ export interface SignedInSession {
 export async function startSignedIn(
   email: string,
   names: { firstName?: string; lastName?: string },
-  options: { tier?: 'basic' | 'pro' } = {},
+  options: { tier?: 'basic' | 'pro'; analysis?: TestAppAnalysisOptions } = {},
 ): Promise<SignedInSession> {
   const password = 'a long enough password';
   const adminEmail = 'browser.admin@example.org';
-  const app = await startTestApp({ frontendDist: path.resolve(__dirname, '../../frontend/dist'), env: { ADMIN_EMAILS: adminEmail } });
+  const app = await startTestApp({
+    frontendDist: path.resolve(__dirname, '../../frontend/dist'),
+    env: { ADMIN_EMAILS: adminEmail },
+    analysis: options.analysis,
+  });
   const browser = await launchChromium();
   const client = app.client();
   const user = await client.register(email, password, names);

@@ -63,13 +63,15 @@ export class TestClient {
   }
 }
 
+/** Analysis engine, wait and worker settings passed through to the system. */
+export type TestAppAnalysisOptions = Pick<SystemOptions, 'analysisEngine' | 'analysisWaitMs' | 'analysisWorker'>;
+
 export async function startTestApp(
   options: {
     env?: Record<string, string>;
     throttle?: { perEmail: number; perAddress: number };
     frontendDist?: string;
-    /** Analysis engine, wait and worker settings passed through to the system. */
-    analysis?: Pick<SystemOptions, 'analysisEngine' | 'analysisWaitMs' | 'analysisWorker'>;
+    analysis?: TestAppAnalysisOptions;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase('app');
