@@ -274,7 +274,15 @@ describe('claims API', () => {
       expect(board.recentActivities[0].description).toMatch(/Sleep apnea/);
       expect(board.recentClaims.map((c: { condition: string }) => c.condition)).toEqual(['Sleep apnea', 'Hearing loss', 'Knee']);
       expect(board.usage.claims).toEqual({ used: 3, limit: 3, remaining: 0 });
-      expect((await me.get('/api/ai-analysis/profile')).data).toEqual({ potentialConditions: [], secondaryConditions: [], existingConditions: [] });
+      // No analysed documents yet: the profile only knows the approved claims, with no sign of worsening.
+      expect((await me.get('/api/ai-analysis/profile')).data).toEqual({
+        potentialConditions: [],
+        secondaryConditions: [],
+        existingConditions: [
+          { condition: 'Hearing loss', currentRating: 30, potentialIncrease: false },
+          { condition: 'Knee', currentRating: 50, potentialIncrease: false },
+        ],
+      });
     });
   });
 
