@@ -4,6 +4,8 @@ import { type Sentence } from './text';
 
 /** In-service events and presumptive locations (DOMAIN.md §3.1 and §9). */
 
+const REVIEWED = /\b(?:reviewed|review of|records reviewed|evidence reviewed)\b/i;
+
 export const IN_SERVICE =
   /\b(during (?:his|her|their|my|the veteran's) (?:military |active )?service|in-service|in service|while (?:deployed|serving|on active duty|stationed|in the (?:army|navy|air force|marine corps|marines))|on active duty|sick call|battalion aid station|troop medical clinic|service treatment records?|deployed to|deployment to|IED|blast|convoy|combat|burn pits?|MOS|noise exposure|stationed (?:at|in)|enlistment|separation (?:exam|physical))\b/i;
 
@@ -76,7 +78,8 @@ export function serviceConnectionEvidence(
   mentions: ConditionMention[],
   nexus: { classification: NexusClassification; favourableSentences: Sentence[] },
 ): ServiceConnectionEvidence[] {
-  const inService = sentences.filter((s) => IN_SERVICE.test(s.text));
+  // "I reviewed his service treatment records" lists evidence; it describes no event.
+  const inService = sentences.filter((s) => IN_SERVICE.test(REVIEWED.test(s.text) ? s.text.replace(/service treatment records?/gi, '') : s.text));
   const presumptive = findPresumptiveLocations(sentences);
   const names = [...new Set(mentions.map((m) => m.def.name))];
   return names.map((condition) => {
