@@ -240,64 +240,43 @@ export function claimHistoryProjector(vault: PersonalDataVault): Projector {
 
 /** The dashboard's recent activity: claim_created, document_upload and ai_analysis. */
 export function activitiesProjector(vault: PersonalDataVault): Projector {
+  const record = (trx: Knex.Transaction, event: RecordedEvent, row: { user_id: string; subject_id: string; type: string; title: string; description: string }) =>
+    trx('activities')
+      .insert({ id: event.id, ...row, created_at: event.metadata.occurredAt })
+      .onConflict('id')
+      .ignore();
+  const fileName = async (userId: string, name: EventDataOf<'DocumentRegistered'>['name']) =>
+    (await vault.open<{ fileName: string }>(userId, name))?.fileName ?? ERASED;
+
   return {
     name: 'activities',
     version: 1,
     handles: ['ClaimFiled', 'DocumentRegistered', 'DocumentDeleted', 'DocumentAnalysisCompleted'],
     async project(event, trx) {
-      if (event.type === 'DocumentAnalysisCompleted') {
-        const d = dataOf(event, 'DocumentAnalysisCompleted');
-        const fileName = (await vault.open<{ fileName: string }>(d.userId, d.name))?.fileName ?? ERASED;
-        await trx('activities')
-          .insert({
-            id: event.id,
-            user_id: d.userId,
-            subject_id: d.documentId,
-            type: 'ai_analysis',
-            title: `${ANALYSIS_TYPE_LABELS[d.analysisType]} completed`,
-            description: fileName,
-            created_at: event.metadata.occurredAt,
-          })
-          .onConflict('id')
-          .ignore();
-        return;
+      switch (event.type) {
+        case 'DocumentDeleted':
+          // The history keeps that a document existed; the dashboard stops naming a deleted file.
+          await trx('activities').where({ subject_id: dataOf(event, 'DocumentDeleted').documentId }).del();
+          return;
+        case 'DocumentRegistered': {
+          const d = dataOf(event, 'DocumentRegistered');
+          const description = await fileName(d.userId, d.name);
+          await record(trx, event, { user_id: d.userId, subject_id: d.documentId, type: 'document_upload', title: 'Document uploaded', description });
+          return;
+        }
+        case 'DocumentAnalysisCompleted': {
+          const d = dataOf(event, 'DocumentAnalysisCompleted');
+          const title = `${ANALYSIS_TYPE_LABELS[d.analysisType]} completed`;
+          await record(trx, event, { user_id: d.userId, subject_id: d.documentId, type: 'ai_analysis', title, description: await fileName(d.userId, d.name) });
+          return;
+        }
+        case 'ClaimFiled': {
+          const d = dataOf(event, 'ClaimFiled');
+          const text = await openClaimText(vault, d.userId, d.text);
+          await record(trx, event, { user_id: d.userId, subject_id: d.claimId, type: 'claim_created', title: 'New claim added', description: `${text.condition} (${d.claimNumber})` });
+          return;
+        }
       }
-      if (event.type === 'DocumentDeleted') {
-        // The history keeps that a document existed; the dashboard stops naming a deleted file.
-        await trx('activities').where({ subject_id: dataOf(event, 'DocumentDeleted').documentId }).del();
-        return;
-      }
-      if (event.type === 'DocumentRegistered') {
-        const d = dataOf(event, 'DocumentRegistered');
-        const fileName = (await vault.open<{ fileName: string }>(d.userId, d.name))?.fileName ?? ERASED;
-        await trx('activities')
-          .insert({
-            id: event.id,
-            user_id: d.userId,
-            subject_id: d.documentId,
-            type: 'document_upload',
-            title: 'Document uploaded',
-            description: fileName,
-            created_at: event.metadata.occurredAt,
-          })
-          .onConflict('id')
-          .ignore();
-        return;
-      }
-      const d = dataOf(event, 'ClaimFiled');
-      const text = await openClaimText(vault, d.userId, d.text);
-      await trx('activities')
-        .insert({
-          id: event.id,
-          user_id: d.userId,
-          subject_id: d.claimId,
-          type: 'claim_created',
-          title: 'New claim added',
-          description: `${text.condition} (${d.claimNumber})`,
-          created_at: event.metadata.occurredAt,
-        })
-        .onConflict('id')
-        .ignore();
     },
   };
 }
