@@ -41,6 +41,9 @@ export const ANALYSIS_TYPE_LABELS: Record<AnalysisType, string> = {
 
 export const analysisTypeSchema = z.enum(ANALYSIS_TYPES);
 
+/** Spec doc 1 §5 and §9, the AI policy: analysis reads PDF and TXT files of at most 10MB. */
+export const MAX_ANALYSIS_BYTES = 10 * 1024 * 1024;
+
 /** Optional sections each analysis type must produce (the base fields are always present). */
 export type AnalysisSection =
   | 'serviceConnectionEvidence'

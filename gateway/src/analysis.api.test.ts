@@ -244,3 +244,37 @@ describe('document analysis API when the worker takes longer than the wait', () 
     expect(document).toMatchObject({ processingStatus: 'completed', aiAnalysisResults: { engine: { name: 'slow-offline' } } });
   });
 });
+
+describe('document analysis API when the document is deleted during its analysis', () => {
+  let app: TestApp;
+  const offline = createOfflineEngine();
+  const slow: AnalysisEngine = {
+    name: offline.name,
+    model: offline.model,
+    analyze: async (input) => {
+      await new Promise((r) => setTimeout(r, 1_000));
+      return offline.analyze(input);
+    },
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { ADMIN_EMAILS: 'gone.admin@example.org' }, analysis: { analysisWaitMs: 20_000, analysisEngine: slow } });
+  });
+  afterAll(async () => app.close());
+
+  it('answers 404 to the waiting request and gives the analysis back', async () => {
+    const admin = app.client();
+    await admin.register('gone.admin@example.org');
+    const vet = await signUp(app, admin, 'gone.vet@example.org', 'basic');
+    const id = await upload(vet.client, 'letter.txt', Buffer.from(NEXUS_LETTER), 'text/plain');
+    const analysing = vet.client.post(`/api/documents/${id}/analyze`, { analysisType: 'general' });
+    // The same user, in another tab, deletes the document while the worker is analysing it.
+    for (let i = 0; i < 100 && !(await eventTypes(app, streams.document(id))).includes('DocumentAnalysisRequested'); i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await vet.client.request('DELETE', `/api/documents/${id}`)).status).toBe(204);
+    const res = await analysing;
+    expect(res.status).toBe(404);
+    for (let i = 0; i < 100 && !(await eventTypes(app, streams.user(vet.id))).includes('UserDocumentAnalysisRefunded'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await eventTypes(app, streams.user(vet.id))).toContain('UserDocumentAnalysisRefunded');
+    expect(await eventTypes(app, streams.document(id))).not.toContain('DocumentAnalysisCompleted');
+  });
+});

@@ -1,7 +1,7 @@
+import { MAX_ANALYSIS_BYTES } from '@cc/contracts';
 import { pdfText } from './pdfText';
 
-/** Spec doc 1 §5 and the AI policy: PDF and TXT only, at most 10MB, text only. */
-export const MAX_ANALYSIS_BYTES = 10 * 1024 * 1024;
+export { MAX_ANALYSIS_BYTES };
 
 /** Why a document cannot be analysed, in words a veteran can act on. */
 export class ExtractionError extends Error {

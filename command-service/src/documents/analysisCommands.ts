@@ -22,7 +22,7 @@ import {
   type SendOptions,
 } from '@cc/platform';
 import { USER_STREAM_MAX_ATTEMPTS, userDecider } from '../users/decider';
-import { documentDecider, type DocumentCommand } from './decider';
+import { documentDecider, type DocumentCommand, type DocumentState } from './decider';
 
 type Metadata = Partial<EventMetadata>;
 
@@ -58,6 +58,15 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
       idempotencyKey,
     });
 
+  /**
+   * An analysis that did not end with its result on the document (it failed, the document was
+   * deleted meanwhile, or a newer request replaced it) gives its quota back.
+   */
+  const settleQuota = async (documentId: string, state: DocumentState, analysisId: string, options: SendOptions) => {
+    if (!state.ownerId || state.completedAnalysisId === analysisId || state.processing?.analysisId === analysisId) return;
+    await refund(state.ownerId, documentId, analysisId, options.metadata, `${options.idempotencyKey}:refund`);
+  };
+
   return {
     /**
      * Counts the analysis against the plan's monthly quota, then marks the document processing.
@@ -66,11 +75,12 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
      */
     async request(userId: string, documentId: string, analysisType: AnalysisType, metadata: Metadata) {
       const at = now();
-      const document = fold(documentDecider, (await store.readStream(streams.document(documentId))).events);
-      // The decider answers a missing, deleted or someone else's document, and one already processing.
-      documentDecider.decide({ type: 'RequestDocumentAnalysis', data: { actorId: userId, documentId, analysisId: randomUUID(), analysisType, now: at } }, document);
-
       const analysisId = randomUUID();
+      const requestAnalysis = { type: 'RequestDocumentAnalysis', data: { actorId: userId, documentId, analysisId, analysisType, now: at } } as const;
+      const document = fold(documentDecider, (await store.readStream(streams.document(documentId))).events);
+      // Asked first without recording: a missing, deleted or someone else's document, or one already processing, costs no quota.
+      documentDecider.decide(requestAnalysis, document);
+
       try {
         await handleCommand({
           store,
@@ -85,7 +95,7 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
         throw error;
       }
       try {
-        const result = await onDocument(documentId, { type: 'RequestDocumentAnalysis', data: { actorId: userId, documentId, analysisId, analysisType, now: at } }, metadata);
+        const result = await onDocument(documentId, requestAnalysis, metadata);
         return { analysisId, position: result.position! };
       } catch (error) {
         await refund(userId, documentId, analysisId, metadata);
@@ -98,15 +108,13 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
       const document = fold(documentDecider, (await store.readStream(streams.document(documentId))).events);
       if (!document.ownerId) return;
       const sealed = await vault.seal(document.ownerId, result);
-      await onDocument(documentId, { type: 'CompleteDocumentAnalysis', data: { documentId, analysisId, engine: result.engine, result: sealed } }, options.metadata, options.idempotencyKey);
+      const command = { type: 'CompleteDocumentAnalysis', data: { documentId, analysisId, engine: result.engine, result: sealed } } as const;
+      await settleQuota(documentId, (await onDocument(documentId, command, options.metadata, options.idempotencyKey)).state, analysisId, options);
     },
 
-    /** A failed analysis gives its quota back, unless that same analysis had completed. */
     async fail(documentId: string, analysisId: string, reason: string, options: SendOptions) {
-      const { state } = await onDocument(documentId, { type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason } }, options.metadata, options.idempotencyKey);
-      if (state.ownerId && state.completedAnalysisId !== analysisId && state.processing?.analysisId !== analysisId) {
-        await refund(state.ownerId, documentId, analysisId, options.metadata, `${options.idempotencyKey}:refund`);
-      }
+      const command = { type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason } } as const;
+      await settleQuota(documentId, (await onDocument(documentId, command, options.metadata, options.idempotencyKey)).state, analysisId, options);
     },
 
     /** Follows the document's stream until this analysis has an outcome, or the time is up. */

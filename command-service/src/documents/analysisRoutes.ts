@@ -59,7 +59,7 @@ export function analysisRoutes(analysis: AnalysisCommands, documents: DocumentCo
     const document = await readBack.document(auth.userId, id);
     if (!document) throw problems.notFound('Document not found.');
     const result = document.aiAnalysisResults;
-    if (!result) throw problems.conflict(ANALYSIS_MESSAGES.noResults);
+    if (!result || !document.analysisId) throw problems.conflict(ANALYSIS_MESSAGES.noResults);
     const bytes = await options.renderReport({ result, originalFileName: document.fileName, generatedAt: now() });
     const { documentId, position } = await documents.registerGenerated(
       auth.userId,
@@ -68,7 +68,7 @@ export function analysisRoutes(analysis: AnalysisCommands, documents: DocumentCo
         bytes,
         detectedType: DETECTED_TYPES.pdf,
         claimId: document.claimId,
-        reportOf: { documentId: id, analysisId: document.analysisId ?? '' },
+        reportOf: { documentId: id, analysisId: document.analysisId },
       },
       commandMetadata(res),
     );

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { PassThrough, Readable, Transform } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DETECTED_TYPES, DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, memberTier, streams, type RegisterDocumentBody } from '@cc/contracts';
 import {
@@ -206,7 +206,7 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
         userId,
         { documentId, fileName: file.fileName, fileType: file.detectedType, detectedType: file.detectedType, claimId: file.claimId, reportOf: file.reportOf },
         async (objectPath) => {
-          await storage.put(objectPath, Readable.from([file.bytes]), { contentType: file.detectedType, maxBytes: MAX_UPLOAD_BYTES });
+          await storage.put(objectPath, file.bytes, { contentType: file.detectedType, maxBytes: MAX_UPLOAD_BYTES });
           return { size: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex') };
         },
         metadata,

@@ -1,5 +1,7 @@
 import {
+  ANALYSIS_MESSAGES,
   ANALYSIS_TYPE_LABELS,
+  MAX_ANALYSIS_BYTES,
   ANALYSIS_TYPES as CONTRACT_ANALYSIS_TYPES,
   type AnalysisResult,
   type AnalysisType,
@@ -58,11 +60,10 @@ export function analysisTypeLabel(value: string | null | undefined): string {
 export const ANALYSIS_LIMITS_TEXT = 'Analysis reads PDF and text files up to 10MB (text only; handwritten or scanned images are not processed).';
 
 /** The Free plan cannot analyze documents (spec doc 0 §6); the server's 403 says the same. */
-export const UPGRADE_REQUIRED_MESSAGE =
-  'Document analysis is not available on the Free plan. Upgrade to Basic or Pro to analyze documents.';
+export const UPGRADE_REQUIRED_MESSAGE = ANALYSIS_MESSAGES.freePlan;
 
 /** The AI analysis file limit (spec doc 0 §9). */
-export const ANALYSIS_MAX_BYTES = 10 * 1024 * 1024;
+export const ANALYSIS_MAX_BYTES = MAX_ANALYSIS_BYTES;
 
 /**
  * Why a document is probably not analysable, from what the client knows (the server decides):

@@ -2,18 +2,10 @@ import { SupportEmailLink } from './contact';
 import { LegalPage } from './LegalPage';
 import type { LegalSection } from './LegalPage';
 
-/** The labels users see when choosing an analysis; keep in step with the document analysis screen. */
-const ANALYSIS_TYPES = [
-  'General Analysis',
-  'Medical Records Analysis',
-  'Disability Rating Assessment',
-  'Evidence Extraction',
-  'Service Connection Analyzer',
-  'Nexus Letter Evaluator',
-  'Medical Timeline Builder',
-  'Missing Evidence Detector',
-  'Secondary Conditions Finder',
-] as const;
+import { ANALYSIS_TYPE_LABELS } from '@cc/contracts';
+
+/** The labels users see when choosing an analysis, from the same list the analysis screen uses. */
+const ANALYSIS_TYPES = Object.values(ANALYSIS_TYPE_LABELS);
 
 const SECTIONS: readonly LegalSection[] = [
   {
