@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { PROCESSING_STATUSES } from '@cc/contracts';
-import { isUuid, ObjectNotFoundError, parseListQuery, problems, requireAuth, sendList, type ObjectStorage } from '@cc/platform';
+import { PROCESSING_STATUSES, SPEC_PROBLEMS } from '@cc/contracts';
+import { HttpProblem, isUuid, ObjectNotFoundError, parseListQuery, problems, requireAuth, sendList, type ObjectStorage } from '@cc/platform';
 import { DOCUMENT_SORT_COLUMNS, findDocument, listDocuments } from './queries';
 
 /**
@@ -52,7 +52,7 @@ export function documentReadRoutes(knex: Knex, storage: ObjectStorage): Router {
     try {
       body = await storage.read(document.objectPath);
     } catch (error) {
-      if (error instanceof ObjectNotFoundError) throw problems.notFound('Document file not available');
+      if (error instanceof ObjectNotFoundError) throw HttpProblem.fromSpec(404, SPEC_PROBLEMS.documentFileNotAvailable());
       throw error;
     }
     res.setHeader('Content-Type', document.detectedType);
