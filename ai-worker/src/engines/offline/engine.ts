@@ -21,7 +21,8 @@ export function analyzeOffline(text: string, analysisType: AnalysisType): Analys
   const sentences = splitSentences(text);
   const { findings, mentions } = detectConditions(sentences);
   const nexus = evaluateNexus(sentences);
-  const timeline = buildTimeline(sentences, mentions);
+  const documentType = detectDocumentType(text);
+  const timeline = buildTimeline(sentences, mentions, documentType);
   const missing = analyzeMissingEvidence(sentences, mentions, nexus.evaluation.classification, timeline);
   const favourableSentences = nexus.opinions.filter((o) => o.classification === 'favourable').map((o) => o.sentence);
   const service = serviceConnectionEvidence(sentences, mentions, { classification: nexus.evaluation.classification, favourableSentences });
@@ -49,7 +50,7 @@ export function analyzeOffline(text: string, analysisType: AnalysisType): Analys
   const result: AnalysisResult = {
     analysisType,
     engine: { name: OFFLINE_ENGINE_NAME, model: OFFLINE_ENGINE_MODEL },
-    documentType: detectDocumentType(text),
+    documentType,
     relevantConditions: findings.map((f) => f.name),
     conditionFindings: findings,
     keyFindings,

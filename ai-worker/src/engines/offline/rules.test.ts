@@ -136,3 +136,83 @@ describe('engine output', () => {
     expect(gaps.find((g) => g.category === 'Medical nexus')?.importance).toBe('critical');
   });
 });
+
+describe('treatment gaps across years (issue 9)', () => {
+  const notes = (entries: [string, string][]) =>
+    ['Jesse Brown VA Medical Center, Chicago IL', 'PRIMARY CARE PROGRESS NOTES', '', ...entries.flatMap(([date, text]) => [date, text, ''])].join('\n');
+  const before: [string, string][] = [
+    ['08/14/2018', 'Veteran seen for low back pain. Assessment: lumbar strain. Plan: naproxen.'],
+    ['February 3, 2019', 'Follow-up for lumbar strain. Pain improved with physical therapy.'],
+    ['11 Sep 2019', 'Visit for hypertension and lumbar strain. Blood pressure 148/92. Started lisinopril 10 mg.'],
+    ['2020-05-21', 'Follow-up for hypertension and lumbar strain. Blood pressure controlled.'],
+  ];
+  const resumed: [string, string] = ['March 2023', 'Veteran returns to clinic after almost three years. Tinnitus in both ears, worse at night.'];
+  const timeline = async (text: string) => (await createOfflineEngine().analyze({ text, analysisType: 'timeline' })).medicalTimeline!;
+
+  it('reads all five date forms as timeline dates', () => {
+    expect(findDates('Seen 05/21/2020, May 21, 2020, 21 May 2020, 2020-05-21 and again March 2023.').map((d) => d.iso)).toEqual([
+      '2020-05-21',
+      '2020-05-21',
+      '2020-05-21',
+      '2020-05-21',
+      '2023-03-01',
+    ]);
+    expect(findDates('A month and year: MARCH 2023, Sept. 2019.').map((d) => d.iso)).toEqual(['2023-03-01', '2019-09-01']);
+    // "may" the verb is not a month.
+    expect(findDates('Symptoms may 2020 have started earlier.')).toEqual([]);
+  });
+
+  it('finds a gap of 12 months or more without care for any condition, with dates, duration and impact', async () => {
+    const t = await timeline(notes([...before, resumed]));
+    expect(t.timelineEvents.map((e) => e.date)).toEqual(['2018-08-14', '2019-02-03', '2019-09-11', '2020-05-21', '2023-03-01']);
+    expect(t.treatmentGaps).toEqual([
+      {
+        condition: 'Lumbosacral strain, Hypertension',
+        duration: '2 years 9 months',
+        startDate: '2020-05-21',
+        endDate: '2023-03-01',
+        impact: expect.stringContaining('No documented care for any condition for 2 years 9 months'),
+      },
+    ]);
+    expect(t.continuityOfCare.concerningGaps).toEqual(['No care for any condition for 2 years 9 months (2020-05-21 to 2023-03-01)']);
+  });
+
+  it('lowers continuity of care', async () => {
+    const followUp = 'Follow-up for hypertension. Stable.';
+    const regular = await timeline(notes([...before, ['12/01/2020', followUp], ['October 5, 2021', followUp], ['2022-08-10', followUp], resumed]));
+    expect(regular.treatmentGaps).toEqual([]);
+    expect(regular.continuityOfCare.overallAssessment).toBe('excellent');
+    expect((await timeline(notes([...before, resumed]))).continuityOfCare.overallAssessment).toBe('poor');
+    const oneYear = await timeline(notes([...before, ['May 21, 2021', 'Follow-up for hypertension. Stable.']]));
+    expect(oneYear.treatmentGaps.map((g) => [g.startDate, g.endDate, g.duration])).toEqual([['2020-05-21', '2021-05-21', '1 year']]);
+    expect(oneYear.continuityOfCare.overallAssessment).toBe('fair');
+  });
+
+  it('still finds a gap for one condition while other care goes on', async () => {
+    const t = await timeline(
+      notes([
+        before[0]!,
+        ['11 Mar 2019', 'Visit for hypertension. Blood pressure 148/92.'],
+        ['December 2, 2019', 'Visit for hypertension. Blood pressure 138/88.'],
+        ['2020-05-21', 'Visit for hypertension. Controlled.'],
+        ['2020-11-02', 'Lumbar strain flared after lifting. Assessment: lumbar strain.'],
+      ]),
+    );
+    expect(t.treatmentGaps.map((g) => [g.condition, g.startDate, g.endDate])).toEqual([['Lumbosacral strain', '2018-08-14', '2020-11-02']]);
+  });
+
+  it("does not count a letter's own date or a signature date as care", async () => {
+    const letter = [
+      'Lakeside Family Practice',
+      '',
+      'January 22, 2024',
+      '',
+      'To whom it may concern:',
+      '',
+      'I treated Mr. Hale for lumbar strain on 03/02/2019 and prescribed physical therapy.',
+      '',
+      'Signed: Dr. Ana Ruiz, 01/22/2024',
+    ].join('\n');
+    expect((await timeline(letter)).treatmentGaps).toEqual([]);
+  });
+});
