@@ -216,3 +216,73 @@ describe('treatment gaps across years (issue 9)', () => {
     expect((await timeline(letter)).treatmentGaps).toEqual([]);
   });
 });
+
+describe('the three elements of service connection (issue 9)', () => {
+  const layStatement = [
+    'STATEMENT IN SUPPORT OF CLAIM (VA Form 21-4138)',
+    '',
+    'I hurt my left knee in March 2009 while I was stationed at Fort Hood, when I jumped down from the back of a truck during a field exercise and landed wrong.',
+    'My knee swelled up and I wrapped it myself. Since then my knee injury has never been the same. It gives out on stairs and aches every morning.',
+    'I believe my knee problems are at least as likely as not due to that fall in service.',
+  ].join('\n');
+  const analyze = (text: string, analysisType: 'missing-evidence' | 'service-connection') => createOfflineEngine().analyze({ text, analysisType });
+  const critical = (r: Awaited<ReturnType<typeof analyze>>) => r.missingEvidenceAnalysis!.documentationGaps.filter((g) => g.importance === 'critical');
+
+  it('reports the missing current diagnosis of a lay statement as a critical gap, with how to obtain it', async () => {
+    const r = await analyze(layStatement, 'missing-evidence');
+    expect(r.documentType).toBe('Lay / buddy statement');
+    expect(r.relevantConditions).toEqual(['Knee condition']);
+    const diagnosis = critical(r).find((g) => /current diagnosis/i.test(g.missingItem));
+    expect(diagnosis).toMatchObject({ category: 'Current diagnosis', missingItem: 'A current diagnosis of Knee condition by a medical professional' });
+    expect(diagnosis!.impact).toMatch(/only a medical professional can diagnose/);
+    expect(diagnosis!.howToObtain).toContain('21-0960M-9 Knee and Lower Leg Conditions');
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.criticalMissing).toContain('A current diagnosis of Knee condition by a medical professional');
+    expect(r.suggestedActions[0]).toBe(diagnosis!.howToObtain);
+  });
+
+  it('never takes a lay opinion for the medical nexus, and a lay statement is never complete', async () => {
+    const r = await analyze(layStatement, 'missing-evidence');
+    expect(critical(r).map((g) => g.category)).toEqual(['Current diagnosis', 'Medical nexus']);
+    expect(critical(r).find((g) => g.category === 'Medical nexus')?.missingItem).toMatch(/nexus/);
+    // The in-service event is what a lay statement can show.
+    expect(critical(r).some((g) => /in-service event/.test(g.missingItem))).toBe(false);
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.rating).not.toBe('complete');
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.rating).not.toBe('mostly-complete');
+  });
+
+  it('names every absent element: current diagnosis, in-service event, nexus', async () => {
+    const r = await analyze('Notes from the appointment on 04/02/2024. The veteran asked about his claim.', 'missing-evidence');
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.criticalMissing).toEqual([
+      'A current diagnosis',
+      'Evidence of an in-service event, injury, disease or exposure',
+      'A medical nexus opinion',
+    ]);
+    for (const gap of critical(r)) expect(gap.howToObtain.length).toBeGreaterThan(20);
+  });
+
+  it('service connection: the lay statement has no current diagnosis and no medical nexus, and says so', async () => {
+    const r = await analyze(layStatement, 'service-connection');
+    const [knee] = r.serviceConnectionEvidence!;
+    expect(knee).toMatchObject({ condition: 'Knee condition', evidenceStrength: 'weak', connectionType: 'direct' });
+    expect(knee!.reasoning).toMatch(/^No current diagnosis of Knee condition: This is a lay statement/);
+    expect(knee!.reasoning).toContain('An in-service event, injury or exposure is described.');
+    expect(knee!.reasoning).toContain('No medical nexus opinion: a lay statement cannot supply one.');
+    expect(r.missingInformation).toEqual(expect.arrayContaining(['A current diagnosis of Knee condition by a medical professional']));
+  });
+
+  it('service records show a diagnosis during service, not a current one', async () => {
+    const str = 'CHRONOLOGICAL RECORD OF MEDICAL CARE (SF 600)\n\n12 June 2006\nSick call, Troop Medical Clinic. Assessment: right knee sprain after an airborne training jump.';
+    const r = await analyze(str, 'missing-evidence');
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.criticalMissing).toEqual(['A current diagnosis of Knee condition by a medical professional', 'A medical nexus opinion']);
+  });
+
+  it('a medical record with all three elements has no critical gap', async () => {
+    const text = [
+      'Riverside Clinic',
+      '01/05/2015: Diagnosed with PTSD after a deployment to Iraq in 2005. Dr. Ana Ruiz.',
+      'It is at least as likely as not (50 percent or greater probability) that his PTSD is due to the IED blast he survived during his service in Iraq.',
+    ].join('\n');
+    const r = await analyze(text, 'missing-evidence');
+    expect(critical(r)).toEqual([]);
+  });
+});
