@@ -201,19 +201,24 @@ describe('treatment gaps across years (issue 9)', () => {
     expect(t.treatmentGaps.map((g) => [g.condition, g.startDate, g.endDate])).toEqual([['Lumbosacral strain', '2018-08-14', '2020-11-02']]);
   });
 
-  it("does not count a letter's own date or a signature date as care", async () => {
+  it('does not count a signature date as care', async () => {
+    const signed = notes([before[0]!, ['Signed: Dr. Ana Ruiz, 01/22/2024', 'Electronically signed.']]);
+    expect((await timeline(signed)).treatmentGaps).toEqual([]);
+  });
+
+  it("reads no gap from a letter's dates: a letter cites some records, not every visit", async () => {
     const letter = [
-      'Lakeside Family Practice',
+      'Lakeside Orthopedics',
       '',
       'January 22, 2024',
       '',
       'To whom it may concern:',
       '',
-      'I treated Mr. Hale for lumbar strain on 03/02/2019 and prescribed physical therapy.',
-      '',
-      'Signed: Dr. Ana Ruiz, 01/22/2024',
+      'I treated Mr. Hale for lumbar strain on 03/02/2019 and saw him again for lumbar strain on 04/04/2022.',
     ].join('\n');
-    expect((await timeline(letter)).treatmentGaps).toEqual([]);
+    const t = await timeline(letter);
+    expect(t.timelineEvents.map((e) => e.date)).toEqual(['2019-03-02', '2024-01-22']);
+    expect(t.treatmentGaps).toEqual([]);
   });
 });
 

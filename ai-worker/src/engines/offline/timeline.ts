@@ -118,9 +118,8 @@ function describeMonths(months: number): string {
 
 /**
  * Document types whose dated entries are visits: a bare date line there heads a visit, and a year
- * with no entry is a year without care. A letter or statement cites some records and not others,
- * so there only a condition's own entries can show a gap. Notes without a recognisable heading are
- * read as records of care.
+ * with no entry is a year without care. A letter, report or statement cites some records and not
+ * others, so its dates show no gap. Notes without a recognisable heading are read as records of care.
  */
 const CARE_RECORDS = ['VA treatment record', 'Private medical record', 'Service treatment record', 'Unclassified document'];
 const SIGNATURE = /\b(signed|signature)\b/i;
@@ -170,7 +169,7 @@ export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[
 
   const conditionNames = [...new Set(mentions.map((m) => m.def.name))];
   const isCare = (event: TimelineEvent) => !documentDates.has(event) && isCareType(event);
-  const found = findTreatmentGaps(events, conditionNames, { isCare, acrossConditions: CARE_RECORDS.includes(documentType) });
+  const found = CARE_RECORDS.includes(documentType) ? findTreatmentGaps(events, conditionNames, isCare) : [];
   const treatmentGaps = found.map((f) => f.gap);
   const conditionProgression: MedicalTimeline['conditionProgression'] = [];
   for (const condition of conditionNames) {
@@ -230,19 +229,18 @@ export interface FoundGap {
 }
 
 /**
- * Gaps of 12 months or more: with `acrossConditions`, first between consecutive care entries of
- * any kind (no care at all, whatever the condition), naming the conditions whose care stopped;
- * then, per condition, between its own entries (other care may have gone on meanwhile).
+ * Gaps of 12 months or more in a record of care: first between consecutive care entries of any
+ * kind (no care at all, whatever the condition), naming the conditions whose care stopped; then,
+ * per condition, between its own entries (other care may have gone on meanwhile).
  */
 export function findTreatmentGaps(
   events: readonly TimelineEvent[],
   conditionNames: readonly string[],
-  options: { isCare?: (event: TimelineEvent) => boolean; acrossConditions?: boolean } = {},
+  isCare: (event: TimelineEvent) => boolean = isCareType,
 ): FoundGap[] {
-  const { isCare = isCareType, acrossConditions = true } = options;
   const care = events.filter(isCare);
   const found: FoundGap[] = [];
-  const dates = acrossConditions ? [...new Set(care.map((e) => e.date))].sort() : [];
+  const dates = [...new Set(care.map((e) => e.date))].sort();
   for (let i = 1; i < dates.length; i++) {
     const [start, end] = [dates[i - 1]!, dates[i]!];
     const months = monthsBetween(start, end);
