@@ -25,7 +25,6 @@ export type DetectedType = keyof typeof DETECTED_TYPES;
 export const DOCUMENT_MESSAGES = {
   notAccepted: "This file's contents are not an accepted type (PDF, Word, text or image).",
   badName: 'The file name must end in .pdf, .doc, .docx, .txt, .jpg, .jpeg, .png or .gif.',
-  tooLarge: 'Files must be 50 MB or smaller.',
   unknownUpload: 'This upload address is not valid. Please upload the file again.',
   alreadyRegistered: 'This upload has already been registered.',
   notUploaded: 'The file did not arrive. Please upload it again.',

@@ -8,3 +8,4 @@ export * from './rating';
 export * from './documents';
 export * from './analysis';
 export * from './commands';
+export * from './specProblems';

@@ -81,7 +81,8 @@ describe('documents API', () => {
     const before = await storedKeys();
     const res = await putFile(vet, url, Buffer.alloc(51 * 1024 * 1024, 0x41), 'text/plain');
     expect(res.status).toBe(413);
-    expect(res.data.detail).toBe('Files must be 50 MB or smaller.');
+    // Spec doc 1 §8 "Upload": File too large; the address does not know the file's name.
+    expect(res.data).toMatchObject({ type: '/problems/file-too-large', title: 'File too large', detail: 'This file is larger than 50MB' });
     expect(await storedKeys()).toEqual(before);
     expect((await register(vet, url, 'big.txt')).status).toBe(400);
   }, 60_000);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ANALYSIS_TYPE_LABELS, analysisResultSchema, type AnalysisResult, type AnalysisType } from '@cc/contracts';
-import { createOfflineEngine } from '../engines/offline/engine';
+import { createOfflineEngine, OFFLINE_ENGINE_MODEL } from '../engines/offline/engine';
 import { extractDocumentText } from '../extraction/extractText';
 import {
   analysisReportDefinition,
@@ -151,7 +151,7 @@ describe('analysis report definition', () => {
     expect(coverText).toContain('File: nexus-strong-osa-secondary-ptsd.pdf');
     expect(coverText).toContain('Analysis: Nexus Letter Evaluator');
     expect(coverText).toContain('Generated: November 22, 2026');
-    expect(coverText).toContain('Produced by: offline (rules-2025.1)');
+    expect(coverText).toContain(`Produced by: offline (${OFFLINE_ENGINE_MODEL})`);
     expect(coverText).toContain(`Document type: ${result.documentType}`);
     expect(coverText).toContain(REPORT_NOTICE);
     expect(cover).toMatchObject({ pageBreak: 'after' });

@@ -10,10 +10,8 @@ import {
   type WorkerCommand,
 } from '@cc/contracts';
 import {
-  DomainError,
   fold,
   handleCommand,
-  HttpProblem,
   type CommandBus,
   type EventMetadata,
   type EventStore,
@@ -36,8 +34,6 @@ export type AnalysisOutcome =
   | { kind: 'completed'; position: GlobalPosition }
   | { kind: 'failed'; reason: string; position: GlobalPosition }
   | { kind: 'deleted'; position: GlobalPosition };
-
-const upgradeRequired = (detail: string) => new HttpProblem(403, 'upgrade-required', 'Upgrade Required', detail, { upgrade: true });
 
 /**
  * The write side of document analysis: asking for one (quota on the user's stream, then the
@@ -81,19 +77,15 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
       // Asked first without recording: a missing, deleted or someone else's document, or one already processing, costs no quota.
       documentDecider.decide(requestAnalysis, document);
 
-      try {
-        await handleCommand({
-          store,
-          streamId: streams.user(userId),
-          decider: userDecider,
-          command: { type: 'StartDocumentAnalysis', data: { userId, documentId, analysisId, month: analysisMonth(at) } },
-          metadata,
-          maxAttempts: USER_STREAM_MAX_ATTEMPTS,
-        });
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'forbidden') throw upgradeRequired(error.message);
-        throw error;
-      }
+      // A plan without analysis is refused here with the spec's "Upgrade Required" (users/decider.ts).
+      await handleCommand({
+        store,
+        streamId: streams.user(userId),
+        decider: userDecider,
+        command: { type: 'StartDocumentAnalysis', data: { userId, documentId, analysisId, month: analysisMonth(at) } },
+        metadata,
+        maxAttempts: USER_STREAM_MAX_ATTEMPTS,
+      });
       try {
         const result = await onDocument(documentId, requestAnalysis, metadata);
         return { analysisId, position: result.position! };

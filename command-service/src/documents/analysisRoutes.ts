@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ANALYSIS_MESSAGES, ANALYSIS_TYPE_LABELS, analyzeDocumentBody, DETECTED_TYPES, type AnalysisResult } from '@cc/contracts';
+import { ANALYSIS_MESSAGES, ANALYSIS_TYPE_LABELS, analyzeDocumentBody, DETECTED_TYPES, SPEC_PROBLEMS, type AnalysisResult } from '@cc/contracts';
 import { commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, requireAuth } from '@cc/platform';
 import type { AnalysisCommands } from './analysisCommands';
 import type { DocumentCommands } from './commands';
@@ -24,7 +24,7 @@ export function reportFileName(originalFileName: string, label: string): string 
   return [...stem].slice(0, MAX_NAME - suffix.length).join('') + suffix;
 }
 
-const analysisFailed = (reason: string) => new HttpProblem(422, 'analysis-failed', 'Failed to analyze document', reason);
+const analysisFailed = (reason: string) => HttpProblem.fromSpec(422, SPEC_PROBLEMS.analysisFailed(reason));
 
 export function analysisRoutes(analysis: AnalysisCommands, documents: DocumentCommands, readBack: DocumentReadBack, options: AnalysisRouteOptions): Router {
   const router = Router();

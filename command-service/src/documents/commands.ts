@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DETECTED_TYPES, DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, memberTier, streams, type RegisterDocumentBody } from '@cc/contracts';
+import { DETECTED_TYPES, DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, memberTier, SPEC_PROBLEMS, streams, type RegisterDocumentBody } from '@cc/contracts';
 import {
   DomainError,
   fold,
@@ -142,7 +142,7 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
       try {
         return await storage.put(grant.objectKey, body, { contentType, maxBytes: MAX_UPLOAD_BYTES });
       } catch (error) {
-        if (error instanceof ObjectTooLargeError) throw new HttpProblem(413, 'payload-too-large', 'Payload too large', DOCUMENT_MESSAGES.tooLarge);
+        if (error instanceof ObjectTooLargeError) throw HttpProblem.fromSpec(413, SPEC_PROBLEMS.fileTooLarge());
         throw error;
       }
     },
@@ -162,14 +162,14 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
         await storage.delete(grant.objectKey);
         uploadRemoved = true;
       };
-      const refuse = async (detail: string): Promise<never> => {
+      const refuse = async (problem: string | HttpProblem): Promise<never> => {
         await removeUpload();
-        throw problems.badRequest(detail);
+        throw typeof problem === 'string' ? problems.badRequest(problem) : problem;
       };
       try {
         const head = await storage.head(grant.objectKey);
         if (!head) throw problems.badRequest(DOCUMENT_MESSAGES.notUploaded);
-        if (head.size > MAX_UPLOAD_BYTES) await refuse(DOCUMENT_MESSAGES.tooLarge);
+        if (head.size > MAX_UPLOAD_BYTES) await refuse(HttpProblem.fromSpec(400, SPEC_PROBLEMS.fileTooLarge(body.fileName)));
         if (head.size === 0) await refuse(DOCUMENT_MESSAGES.empty);
         const prefix = await storage.readPrefix(grant.objectKey, SNIFF_BYTES);
         const detected = sniffContentType(prefix, head.size <= prefix.length);

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { Router, type Request } from 'express';
-import { MAX_UPLOAD_BYTES } from '@cc/contracts';
+import { MAX_UPLOAD_BYTES, SPEC_PROBLEMS } from '@cc/contracts';
 import { z } from 'zod';
-import { DOCUMENT_MESSAGES, registerDocumentBody, type Document } from '@cc/contracts';
+import { registerDocumentBody, type Document } from '@cc/contracts';
 import { commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
 import type { DocumentCommands } from './commands';
 import { LOCAL_UPLOAD_PREFIX } from './uploadGrants';
@@ -13,7 +13,7 @@ export interface DocumentReadBack {
   document(userId: string, documentId: string): Promise<Document | undefined>;
 }
 
-const tooLarge = () => new HttpProblem(413, 'payload-too-large', 'Payload too large', DOCUMENT_MESSAGES.tooLarge);
+const tooLarge = () => HttpProblem.fromSpec(413, SPEC_PROBLEMS.fileTooLarge());
 
 /** Reads and discards what is left of a request body, up to a bound. */
 async function drain(req: Request, maxBytes: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { ANALYSIS_MESSAGES, CLAIM_MESSAGES, DOCUMENT_MESSAGES, memberTier, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
+import { ANALYSIS_MESSAGES, DOCUMENT_MESSAGES, memberTier, SPEC_PROBLEMS, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
 export type UserEvent = Extract<
@@ -87,7 +87,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         // A limit of 0 means unlimited.
         const limit = memberTier(state.tier).maxClaims;
         if (limit > 0 && state.claims >= limit) {
-          throw new DomainError('limit-reached', CLAIM_MESSAGES.claimLimitReached(limit), { limit });
+          throw new DomainError('limit-reached', SPEC_PROBLEMS.claimLimitReached(limit), { limit });
         }
         const year = String(command.data.year);
         const sequence = (state.claimsByYear[year] ?? 0) + 1;
@@ -113,7 +113,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (!state.registered) throw new DomainError('not-found', 'User not found.');
         // -1: the plan has no analysis; 0: unlimited.
         const limit = memberTier(state.tier).maxDocumentAnalyses;
-        if (limit < 0) throw new DomainError('forbidden', ANALYSIS_MESSAGES.freePlan, { upgrade: true });
+        if (limit < 0) throw new DomainError('forbidden', SPEC_PROBLEMS.upgradeRequired(), { upgrade: true });
         const used = Object.values(state.analysisMonths).filter((month) => month === command.data.month).length;
         if (limit > 0 && used >= limit) throw new DomainError('limit-reached', ANALYSIS_MESSAGES.limitReached(limit), { limit, used });
         return [{ type: 'UserDocumentAnalysisStarted', data: command.data }];

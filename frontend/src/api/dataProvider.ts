@@ -30,20 +30,9 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   }
 }
 
-const rest = simpleRestProvider(API_URL, httpClient);
-
 /**
- * `ra-data-simple-rest` over /api, except that lists are plain JSON arrays (the backend does not
- * paginate nor send Content-Range): `getList` answers the whole array with `total = length`.
+ * `ra-data-simple-rest` over /api. Every list endpoint keeps its contract (sort by `id` or any
+ * field it returns, `range`, `filter`, `Content-Range`), which gateway/src/lists.api.test.ts checks
+ * with this same provider's `getList`.
  */
-export const dataProvider: DataProvider = {
-  ...rest,
-  async getList(resource, params) {
-    const { json } = await httpClient(`${API_URL}/${resource}`, { signal: params.signal });
-    if (Array.isArray(json)) return { data: json, total: json.length };
-    if (json && Array.isArray(json.data)) {
-      return { data: json.data, total: typeof json.total === 'number' ? json.total : json.data.length };
-    }
-    throw new Error(`GET ${API_URL}/${resource} did not answer a list`);
-  },
-};
+export const dataProvider: DataProvider = simpleRestProvider(API_URL, httpClient);

@@ -5,11 +5,10 @@ import { apiJson } from '../api/http';
 
 const claimPath = (id: string) => `/api/claims/${encodeURIComponent(id)}`;
 
-/** Every claim, newest first (the server sorts; the client keeps that order if it does not). */
+/** Every claim (the server's cap is 1,000), newest first (the server sorts; the client keeps that order if it does not). */
 export async function fetchClaims(signal?: AbortSignal): Promise<Claim[]> {
   const sort = encodeURIComponent(JSON.stringify(['filedAt', 'DESC']));
-  const range = encodeURIComponent(JSON.stringify([0, 499]));
-  const claims = await apiJson<Claim[]>(`/api/claims?sort=${sort}&range=${range}`, { signal });
+  const claims = await apiJson<Claim[]>(`/api/claims?sort=${sort}`, { signal });
   return [...claims].sort((a, b) => b.filedAt.localeCompare(a.filedAt));
 }
 

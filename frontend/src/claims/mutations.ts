@@ -1,5 +1,6 @@
 import { CLAIM_MESSAGES, DEFAULT_CLAIM_LIMIT, type ClaimStatus } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { errorToastText } from '../api/errorToast';
 import { ApiError } from '../api/http';
 import { useToast } from '../toast/useToast';
 import { addClaimNote, createClaim, updateClaimRating, updateClaimStatus, type NewClaimInput, type NewNoteInput } from './api';
@@ -24,14 +25,14 @@ export function useCreateClaim(options: { onCreated?: () => void; onLimitReached
     },
     onError: async (error) => {
       if (error instanceof ApiError && error.status === 429) {
-        toast({ title: 'Claim Limit Reached', description: CLAIM_MESSAGES.claimLimitReached(claimLimitOf(error)), variant: 'destructive' });
+        const fallback = { title: 'Claim Limit Reached', description: CLAIM_MESSAGES.claimLimitReached(claimLimitOf(error)) };
+        toast({ ...errorToastText(error, fallback), variant: 'destructive' });
         options.onLimitReached?.();
         await refresh();
         return;
       }
       // Field errors of a 400 are shown on the form; the toast carries the server's summary.
-      const detail = error instanceof ApiError ? error.problem?.detail : undefined;
-      toast({ title: 'Error', description: detail || 'Failed to create claim', variant: 'destructive' });
+      toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to create claim' }, { serverDetail: true }), variant: 'destructive' });
     },
   });
 }
@@ -42,7 +43,7 @@ export function useUpdateClaimStatus(claimId: string) {
   return useMutation({
     mutationFn: (status: ClaimStatus) => updateClaimStatus(claimId, status),
     onSuccess: () => toast({ title: 'Status Updated', description: 'Claim status has been updated successfully' }),
-    onError: () => toast({ title: 'Error', description: 'Failed to update claim status', variant: 'destructive' }),
+    onError: (error) => toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to update claim status' }), variant: 'destructive' }),
     onSettled: () => refresh(),
   });
 }
@@ -57,12 +58,8 @@ export function useUpdateClaimRating(claimId: string, options: { onSaved?: () =>
       options.onSaved?.();
     },
     onError: (error) => {
-      const invalid = error instanceof ApiError && error.status === 400 && error.problem?.detail === CLAIM_MESSAGES.invalidRating;
-      toast(
-        invalid
-          ? { title: 'Invalid Rating', description: CLAIM_MESSAGES.invalidRating, variant: 'destructive' }
-          : { title: 'Error', description: 'Failed to update claim rating', variant: 'destructive' },
-      );
+      // The server's 400 is the spec's "Invalid Rating" problem, shown from its body.
+      toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to update claim rating' }), variant: 'destructive' });
     },
     onSettled: () => refresh(),
   });
@@ -78,6 +75,6 @@ export function useAddClaimNote(claimId: string, options: { onAdded?: () => void
       options.onAdded?.();
       await refresh();
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to add note', variant: 'destructive' }),
+    onError: (error) => toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to add note' }), variant: 'destructive' }),
   });
 }

@@ -1,6 +1,7 @@
 import type { AnalysisType } from '@cc/contracts';
 import { useMutation, useMutationState } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { errorToastText } from '../api/errorToast';
 import { ApiError, isUnauthorizedError, NetworkError } from '../api/http';
 import { useToast } from '../toast/useToast';
 import { analyzeDocument, deleteDocument, generateAnalysisReport, type AnalysisReportInput } from './api';
@@ -20,7 +21,7 @@ export function useDeleteDocument(options: { onDeleted?: () => void } = {}) {
     },
     onError: (error) => {
       // A 401 already started the Unauthorized flow, with its own toast.
-      if (!isUnauthorizedError(error)) toast({ title: 'Error', description: 'Failed to delete document', variant: 'destructive' });
+      if (!isUnauthorizedError(error)) toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to delete document' }), variant: 'destructive' });
     },
     onSettled: () => refresh(),
   });
@@ -74,11 +75,12 @@ export function useAnalyzeDocument(options: AnalyzeOptions) {
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
       if (error instanceof ApiError && error.status === 403) {
-        toast({ title: 'Upgrade Required', description: UPGRADE_REQUIRED_MESSAGE, variant: 'destructive' });
+        toast({ ...errorToastText(error, { title: 'Upgrade Required', description: UPGRADE_REQUIRED_MESSAGE }), variant: 'destructive' });
         navigate('/billing');
         return;
       }
-      toast({ title: 'Failed to analyze document', description: reasonOf(error, 'The analysis could not be run. Please try again.'), variant: 'destructive' });
+      const fallback = { title: 'Failed to analyze document', description: reasonOf(error, 'The analysis could not be run. Please try again.') };
+      toast({ ...errorToastText(error, fallback), variant: 'destructive' });
     },
     onSettled: () => refresh(),
   });
@@ -105,7 +107,7 @@ export function useGenerateAnalysisReport(options: { onGenerated?: (report: Docu
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: 'Failed to generate PDF report', description: reasonOf(error, 'Please try again.'), variant: 'destructive' });
+      toast({ ...errorToastText(error, { title: 'Failed to generate PDF report', description: reasonOf(error, 'Please try again.') }), variant: 'destructive' });
     },
   });
 }

@@ -4,7 +4,7 @@
  * and only the types the file picker accepts.
  */
 
-import { ACCEPTED_EXTENSIONS, MAX_FILES_PER_SELECTION, MAX_UPLOAD_BYTES } from '@cc/contracts';
+import { ACCEPTED_EXTENSIONS, MAX_FILES_PER_SELECTION, MAX_UPLOAD_BYTES, SPEC_PROBLEMS } from '@cc/contracts';
 
 export { ACCEPTED_EXTENSIONS, MAX_FILES_PER_SELECTION };
 /** 50 MB (50 × 1024 × 1024 bytes), the server's limit too. */
@@ -46,7 +46,7 @@ export function isTooLarge(file: { size: number }): boolean {
   return file.size > MAX_FILE_SIZE_BYTES;
 }
 
-export const tooLargeMessage = (fileName: string) => `${fileName} is larger than 50MB`;
+export const tooLargeMessage = (fileName: string) => SPEC_PROBLEMS.fileTooLarge(fileName).detail;
 
 export interface FileSelection<F> {
   /** Files to upload, in the order chosen. */

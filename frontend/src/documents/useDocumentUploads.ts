@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { errorToastText } from '../api/errorToast';
 import { ApiError, isUnauthorizedError, NetworkError } from '../api/http';
 import { useToast } from '../toast/useToast';
 import { putFile, registerDocument, requestUploadUrl, TransferError } from './api';
@@ -71,9 +72,9 @@ export function useDocumentUploads() {
         toast({ title: 'Success', description: 'Document uploaded successfully' });
         void refresh();
       } catch (error) {
-        const detail = error instanceof ApiError ? error.problem?.detail : undefined;
-        update(key, { phase: 'failed', message: detail || 'Failed to upload document' });
-        if (!isUnauthorizedError(error)) toast({ title: 'Error', description: detail || 'Failed to upload document', variant: 'destructive' });
+        const text = errorToastText(error, { title: 'Error', description: 'Failed to upload document' }, { serverDetail: true });
+        update(key, { phase: 'failed', message: text.description });
+        if (!isUnauthorizedError(error)) toast({ ...text, variant: 'destructive' });
       }
       return 'transferred';
     },

@@ -24,7 +24,7 @@ export class TestClient {
 
   async request(method: string, path: string, options: { json?: unknown; headers?: Record<string, string>; body?: string } = {}) {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     let body = options.body;
     if (options.json !== undefined) {
       headers['content-type'] ??= 'application/json';
@@ -56,6 +56,11 @@ export class TestClient {
     const res = await this.post('/api/auth/register', { email, password, ...names });
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
     return res.data.user as { id: string; email: string; memberTier: string };
+  }
+
+  /** The Cookie header this client sends, for other HTTP clients acting as the same browser. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   hasSession(): boolean {

@@ -1,4 +1,4 @@
-import { eventSchemas, type DomainEvent } from '@cc/contracts';
+import { eventSchemas, type DomainEvent, type SpecProblem } from '@cc/contracts';
 import type { EventMetadata, EventStore, GlobalPosition, RecordedEvent } from '../eventstore/types';
 import { WrongExpectedVersionError } from '../eventstore/types';
 import { idempotentEventId } from '../workers/worker';
@@ -67,15 +67,22 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(a
   }
 }
 
-/** A rule of the domain said no. Routes turn these into problem details. */
+/**
+ * A rule of the domain said no. Routes turn these into problem details; when the spec names the
+ * error, pass its `SpecProblem` (contracts) and the body carries the spec's title and message.
+ */
 export class DomainError extends Error {
+  /** The spec's error, when it names this one. */
+  readonly problem?: SpecProblem;
+
   constructor(
     readonly code: 'not-found' | 'conflict' | 'invalid' | 'forbidden' | 'limit-reached',
-    message: string,
+    message: string | SpecProblem,
     /** Extra members for the problem details body, e.g. `{ limit: 3 }`. */
     readonly details: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.detail);
     this.name = 'DomainError';
+    if (typeof message !== 'string') this.problem = message;
   }
 }

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { ZodError, type ZodType } from 'zod';
-import { PROBLEM_CONTENT_TYPE, type ProblemDetails } from '@cc/contracts';
+import { PROBLEM_CONTENT_TYPE, SPEC_PROBLEMS, SPEC_VALIDATION_PROBLEMS, type ProblemDetails, type SpecProblem } from '@cc/contracts';
 import { DomainError } from '../commands/handleCommand';
 import { WrongExpectedVersionError } from '../eventstore/types';
 import type { Logger } from '../logger';
@@ -19,6 +19,11 @@ export class HttpProblem extends Error {
     this.name = 'HttpProblem';
   }
 
+  /** A problem the spec names: its slug, title and message as the spec has them. */
+  static fromSpec(status: number, spec: SpecProblem, extensions: Record<string, unknown> = {}, headers: Record<string, string> = {}): HttpProblem {
+    return new HttpProblem(status, spec.slug, spec.title, spec.detail, extensions, headers);
+  }
+
   toBody(instance?: string): ProblemDetails {
     return {
       type: `/problems/${this.slug}`,
@@ -33,11 +38,21 @@ export class HttpProblem extends Error {
 
 export type FieldError = { field: string; message: string };
 
+/** A 400 whose every message is one the spec titles (e.g. "Invalid Rating") carries that title. */
+function validationProblem(errors: FieldError[]): HttpProblem {
+  const spec = SPEC_VALIDATION_PROBLEMS.find((p) => errors.length > 0 && errors.every((e) => e.message === p.detail));
+  if (spec) return HttpProblem.fromSpec(400, spec, { errors });
+  return new HttpProblem(400, 'validation-error', 'Invalid request', errors.map((e) => e.message).join('. '), { errors });
+}
+
 export const problems = {
-  validation: (errors: FieldError[]) =>
-    new HttpProblem(400, 'validation-error', 'Invalid request', errors.map((e) => e.message).join('. '), { errors }),
+  validation: validationProblem,
   badRequest: (detail: string) => new HttpProblem(400, 'bad-request', 'Bad request', detail),
-  unauthorized: (detail = 'You need to sign in to do this.') => new HttpProblem(401, 'unauthorized', 'Unauthorized', detail),
+  /** Without a detail: the spec's "Unauthorized, You are logged out. Logging in again...". */
+  unauthorized: (detail?: string) => {
+    const spec = SPEC_PROBLEMS.unauthorized();
+    return new HttpProblem(401, spec.slug, spec.title, detail ?? spec.detail);
+  },
   forbidden: (detail = 'You do not have permission to do this.') => new HttpProblem(403, 'forbidden', 'Forbidden', detail),
   notFound: (detail = 'Not found.') => new HttpProblem(404, 'not-found', 'Not found', detail),
   conflict: (detail: string) => new HttpProblem(409, 'conflict', 'Conflict', detail),
@@ -81,7 +96,10 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof ZodError) return sendProblem(res, problems.validation(fieldErrorsOf(error)), req.originalUrl);
     if (error instanceof DomainError) {
       const [status, slug, title] = DOMAIN_ERROR_STATUS[error.code];
-      return sendProblem(res, new HttpProblem(status, slug, title, error.message, error.details), req.originalUrl);
+      const problem = error.problem
+        ? HttpProblem.fromSpec(status, error.problem, error.details)
+        : new HttpProblem(status, slug, title, error.message, error.details);
+      return sendProblem(res, problem, req.originalUrl);
     }
     if (error instanceof WrongExpectedVersionError) {
       return sendProblem(res, problems.conflict('Someone else changed this at the same time. Please try again.'), req.originalUrl);

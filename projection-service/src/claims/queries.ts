@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import {
+  CLAIM_PRIORITIES,
   combinedRating,
   daysBetween,
   displayName,
@@ -52,20 +54,28 @@ export function toClaim(row: ClaimRow, now: Date): Claim {
   };
 }
 
-export const CLAIM_SORT_COLUMNS = {
+/**
+ * Every field of a listed claim can be sorted on. Priority sorts by urgency (low < normal < high <
+ * urgent) and days pending as the read model computes it, at the request's time (`:now`).
+ */
+export const CLAIM_SORT_COLUMNS: SortColumns<Claim> = {
+  id: 'claim_id',
+  claimNumber: 'claim_number',
+  condition: 'condition',
+  conditionType: 'condition_type',
+  status: 'status',
+  priority: `array_position(array[${[...CLAIM_PRIORITIES].reverse().map((p) => `'${p}'`).join(', ')}], priority)`,
+  progressPercentage: 'progress',
+  ratingPercentage: 'rating',
+  isApproved: "(status = 'approved')",
+  daysPending: "(case when status in ('approved', 'denied') and decided_at is not null then decided_at else :now end) - filed_at",
+  nextAction: 'next_action',
+  estimatedDecisionDate: 'estimated_decision_date',
   filedAt: 'filed_at',
   updatedAt: 'updated_at',
-  condition: 'condition',
-  status: 'status',
-  claimNumber: 'claim_number',
-  progressPercentage: 'progress',
-} as const;
+};
 
-export interface ClaimListQuery {
-  sort: { field: keyof typeof CLAIM_SORT_COLUMNS; order: 'ASC' | 'DESC' };
-  range: [number, number];
-  filter: { status?: ClaimStatus; q?: string };
-}
+export type ClaimListQuery = ListQuery<keyof Claim, { status?: ClaimStatus; q?: string }>;
 
 export async function listClaims(knex: Knex, userId: string, query: ClaimListQuery, now: Date) {
   const base = knex('claims')
@@ -75,12 +85,7 @@ export async function listClaims(knex: Knex, userId: string, query: ClaimListQue
       if (query.filter.q) q.whereILike('condition', `%${query.filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     });
   const [{ count }] = (await base.clone().count('* as count')) as [{ count: string }];
-  const rows: ClaimRow[] = await base
-    .clone()
-    .orderBy(CLAIM_SORT_COLUMNS[query.sort.field], query.sort.order === 'ASC' ? 'asc' : 'desc')
-    .orderBy('claim_id')
-    .offset(query.range[0])
-    .limit(query.range[1] - query.range[0] + 1);
+  const rows: ClaimRow[] = await pageList(base.clone(), CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
   return { rows: rows.map((row) => toClaim(row, now)), total: Number(count) };
 }
 

@@ -5,19 +5,15 @@ import { CLAIM_STATUSES, tierAllows } from '@cc/contracts';
 import { parseListQuery, problems, requireAuth, sendList, isUuid } from '@cc/platform';
 import { CLAIM_SORT_COLUMNS, claimHistory, claimOwner, dashboard, findClaimDetail, listClaims } from './queries';
 
-const SORTABLE = Object.keys(CLAIM_SORT_COLUMNS) as [keyof typeof CLAIM_SORT_COLUMNS, ...(keyof typeof CLAIM_SORT_COLUMNS)[]];
-
 export function claimReadRoutes(knex: Knex, now: () => Date = () => new Date()): Router {
   const router = Router();
 
   router.get('/api/claims', async (req, res) => {
     const auth = requireAuth(res);
     const query = parseListQuery(req.query as Record<string, unknown>, {
-      sortable: SORTABLE,
+      sortColumns: CLAIM_SORT_COLUMNS,
       defaultSort: { field: 'filedAt', order: 'DESC' },
       filter: z.object({ status: z.enum(CLAIM_STATUSES).optional(), q: z.string().trim().max(200).optional() }).strict(),
-      defaultPageSize: 100,
-      maxPageSize: 500,
     });
     const { rows, total } = await listClaims(knex, auth.userId, query, now());
     sendList(res, 'claims', rows, total, query.range);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import type { AnalysisResult, AnalysisType, ClaimDocumentSummary, Document, ProcessingStatus } from '@cc/contracts';
 
 export const documentFileUrl = (id: string) => `/api/documents/${id}/file`;
@@ -50,13 +51,28 @@ const withClaim = (knex: Knex, userId: string) =>
     .where('d.user_id', userId)
     .select('d.*', 'c.condition as claim_condition');
 
-export const DOCUMENT_SORT_COLUMNS = { uploadedAt: 'd.uploaded_at', fileName: 'd.file_name', fileSize: 'd.file_size' } as const;
+/** Every field of a listed document can be sorted on; `fileUrl` is derived from the id and sorts with it. */
+export const DOCUMENT_SORT_COLUMNS: SortColumns<Document> = {
+  id: 'd.document_id',
+  fileName: 'd.file_name',
+  fileType: 'd.file_type',
+  detectedType: 'd.detected_type',
+  fileSize: 'd.file_size',
+  processingStatus: 'd.processing_status',
+  uploadedAt: 'd.uploaded_at',
+  claimId: 'd.claim_id',
+  claimCondition: 'c.condition',
+  objectPath: 'd.object_path',
+  fileUrl: 'd.document_id',
+  sha256: 'd.sha256',
+  aiAnalysisResults: 'd.ai_analysis_results',
+  analysisId: 'd.analysis_id',
+  analysisType: 'd.analysis_type',
+  analysisError: 'd.analysis_error',
+  analyzedAt: 'd.analyzed_at',
+};
 
-export interface DocumentListQuery {
-  sort: { field: keyof typeof DOCUMENT_SORT_COLUMNS; order: 'ASC' | 'DESC' };
-  range: [number, number];
-  filter: { q?: string; processingStatus?: ProcessingStatus; claimId?: string };
-}
+export type DocumentListQuery = ListQuery<keyof Document, { q?: string; processingStatus?: ProcessingStatus; claimId?: string }>;
 
 export async function listDocuments(knex: Knex, userId: string, query: DocumentListQuery) {
   const base = withClaim(knex, userId).modify((q) => {
@@ -65,12 +81,7 @@ export async function listDocuments(knex: Knex, userId: string, query: DocumentL
     if (query.filter.claimId) q.where('d.claim_id', query.filter.claimId);
   });
   const [{ count }] = (await base.clone().clearSelect().count('* as count')) as [{ count: string }];
-  const rows: DocumentRow[] = await base
-    .clone()
-    .orderBy(DOCUMENT_SORT_COLUMNS[query.sort.field], query.sort.order === 'ASC' ? 'asc' : 'desc')
-    .orderBy('d.document_id')
-    .offset(query.range[0])
-    .limit(query.range[1] - query.range[0] + 1);
+  const rows: DocumentRow[] = await pageList(base.clone(), DOCUMENT_SORT_COLUMNS, query, 'd.document_id');
   return { rows: rows.map(toDocument), total: Number(count) };
 }
 

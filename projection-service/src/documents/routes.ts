@@ -1,11 +1,9 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { PROCESSING_STATUSES } from '@cc/contracts';
-import { isUuid, ObjectNotFoundError, parseListQuery, problems, requireAuth, sendList, type ObjectStorage } from '@cc/platform';
+import { PROCESSING_STATUSES, SPEC_PROBLEMS } from '@cc/contracts';
+import { HttpProblem, isUuid, ObjectNotFoundError, parseListQuery, problems, requireAuth, sendList, type ObjectStorage } from '@cc/platform';
 import { DOCUMENT_SORT_COLUMNS, findDocument, listDocuments } from './queries';
-
-const SORTABLE = Object.keys(DOCUMENT_SORT_COLUMNS) as [keyof typeof DOCUMENT_SORT_COLUMNS, ...(keyof typeof DOCUMENT_SORT_COLUMNS)[]];
 
 /**
  * `Content-Disposition` that no file name can break: an ASCII fallback without quotes or control
@@ -22,7 +20,7 @@ export function documentReadRoutes(knex: Knex, storage: ObjectStorage): Router {
   router.get('/api/documents', async (req, res) => {
     const auth = requireAuth(res);
     const query = parseListQuery(req.query as Record<string, unknown>, {
-      sortable: SORTABLE,
+      sortColumns: DOCUMENT_SORT_COLUMNS,
       defaultSort: { field: 'uploadedAt', order: 'DESC' },
       filter: z
         .object({
@@ -31,8 +29,6 @@ export function documentReadRoutes(knex: Knex, storage: ObjectStorage): Router {
           claimId: z.uuid().optional(),
         })
         .strict(),
-      defaultPageSize: 100,
-      maxPageSize: 500,
     });
     const { rows, total } = await listDocuments(knex, auth.userId, query);
     sendList(res, 'documents', rows, total, query.range);
@@ -56,7 +52,7 @@ export function documentReadRoutes(knex: Knex, storage: ObjectStorage): Router {
     try {
       body = await storage.read(document.objectPath);
     } catch (error) {
-      if (error instanceof ObjectNotFoundError) throw problems.notFound('Document file not available');
+      if (error instanceof ObjectNotFoundError) throw HttpProblem.fromSpec(404, SPEC_PROBLEMS.documentFileNotAvailable());
       throw error;
     }
     res.setHeader('Content-Type', document.detectedType);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { memberTier, rolesOfTier, type MemberTierName, type User, type UserWithTier } from '@cc/contracts';
+import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { MEMBER_TIERS, memberTier, rolesOfTier, type MemberTierName, type User, type UserWithTier } from '@cc/contracts';
 
 interface ProfileRow {
   user_id: string;
@@ -59,15 +60,20 @@ export async function findUserProfile(knex: Knex, userId: string): Promise<User 
   return row ? toUser(row) : undefined;
 }
 
-export interface ListQuery {
-  sort: { field: 'createdAt' | 'email' | 'memberTier'; order: 'ASC' | 'DESC' };
-  range: [number, number];
-  filter: { q?: string; memberTier?: MemberTierName };
-}
+/** Every field of a listed user can be sorted on; the tier's display name is looked up from contracts. */
+export const USER_SORT_COLUMNS: SortColumns<UserWithTier> = {
+  id: 'user_id',
+  email: 'email',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  memberTier: 'member_tier',
+  memberTierData: `case member_tier ${MEMBER_TIERS.map((t) => `when '${t.tierName}' then '${t.displayName.replace(/'/g, "''")}'`).join(' ')} end`,
+  createdAt: 'created_at',
+};
 
-const SORT_COLUMN = { createdAt: 'created_at', email: 'email', memberTier: 'member_tier' } as const;
+export type UserListQuery = ListQuery<keyof UserWithTier, { q?: string; memberTier?: MemberTierName }>;
 
-export async function listUsersWithTier(knex: Knex, query: ListQuery): Promise<{ rows: UserWithTier[]; total: number }> {
+export async function listUsersWithTier(knex: Knex, query: UserListQuery): Promise<{ rows: UserWithTier[]; total: number }> {
   const base = knex('user_profiles').modify((q) => {
     if (query.filter.memberTier) q.where('member_tier', query.filter.memberTier);
     if (query.filter.q) {
@@ -76,13 +82,7 @@ export async function listUsersWithTier(knex: Knex, query: ListQuery): Promise<{
     }
   });
   const [{ count }] = (await base.clone().count('* as count')) as [{ count: string }];
-  const [start, end] = query.range;
-  const rows: ProfileRow[] = await base
-    .clone()
-    .orderBy(SORT_COLUMN[query.sort.field], query.sort.order === 'ASC' ? 'asc' : 'desc')
-    .orderBy('user_id')
-    .offset(start)
-    .limit(end - start + 1);
+  const rows: ProfileRow[] = await pageList(base.clone(), USER_SORT_COLUMNS, query, 'user_id');
   return {
     total: Number(count),
     rows: rows.map((row) => ({

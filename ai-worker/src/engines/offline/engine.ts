@@ -2,6 +2,7 @@ import { ANALYSIS_SECTIONS, type AnalysisResult, type AnalysisType } from '@cc/c
 import { type AnalysisEngine } from '../types';
 import { detectConditions } from './conditions';
 import { detectDocumentType } from './document-type';
+import { assessElements } from './elements';
 import { analyzeMissingEvidence } from './missing';
 import { evaluateNexus } from './nexus';
 import { analyzeSecondary } from './secondary';
@@ -14,17 +15,19 @@ const CLASSIFICATION_WORDS = { favourable: 'favorable', unfavourable: 'unfavorab
 
 export const OFFLINE_ENGINE_NAME = 'offline';
 /** Bump when a rule table changes, so stored results say which rules produced them. */
-export const OFFLINE_ENGINE_MODEL = 'rules-2025.1';
+export const OFFLINE_ENGINE_MODEL = 'rules-2025.2';
 
 /** Runs every rule module on the text; `analyze` then keeps the sections the analysis type asks for. */
 export function analyzeOffline(text: string, analysisType: AnalysisType): AnalysisResult {
   const sentences = splitSentences(text);
   const { findings, mentions } = detectConditions(sentences);
   const nexus = evaluateNexus(sentences);
-  const timeline = buildTimeline(sentences, mentions);
-  const missing = analyzeMissingEvidence(sentences, mentions, nexus.evaluation.classification, timeline);
+  const documentType = detectDocumentType(text);
+  const timeline = buildTimeline(sentences, mentions, documentType);
+  const elements = assessElements(sentences, mentions, nexus.evaluation.classification, documentType);
+  const missing = analyzeMissingEvidence(sentences, elements, timeline);
   const favourableSentences = nexus.opinions.filter((o) => o.classification === 'favourable').map((o) => o.sentence);
-  const service = serviceConnectionEvidence(sentences, mentions, { classification: nexus.evaluation.classification, favourableSentences });
+  const service = serviceConnectionEvidence(sentences, mentions, { classification: nexus.evaluation.classification, favourableSentences }, elements);
   const wanted = new Set(ANALYSIS_SECTIONS[analysisType]);
   const secondary = wanted.has('secondaryConditionsAnalysis') ? analyzeSecondary(sentences, mentions) : undefined;
 
@@ -49,7 +52,7 @@ export function analyzeOffline(text: string, analysisType: AnalysisType): Analys
   const result: AnalysisResult = {
     analysisType,
     engine: { name: OFFLINE_ENGINE_NAME, model: OFFLINE_ENGINE_MODEL },
-    documentType: detectDocumentType(text),
+    documentType,
     relevantConditions: findings.map((f) => f.name),
     conditionFindings: findings,
     keyFindings,

@@ -1,6 +1,6 @@
-import { type MedicalTimeline, type MissingEvidenceAnalysis, type NexusClassification } from '@cc/contracts';
-import { type ConditionMention } from './conditions';
-import { findPresumptiveLocations, IN_SERVICE } from './service';
+import { type MedicalTimeline, type MissingEvidenceAnalysis } from '@cc/contracts';
+import { hasInServiceElement, hasNexusElement, type ServiceConnectionElements } from './elements';
+import { conditionList, missingDiagnosisReason } from './source';
 import { type Sentence } from './text';
 
 /**
@@ -17,28 +17,31 @@ const PRIORITY: Record<Gap['importance'], 'high' | 'medium' | 'low'> = { critica
 
 export function analyzeMissingEvidence(
   sentences: Sentence[],
-  mentions: ConditionMention[],
-  nexus: NexusClassification,
+  elements: ServiceConnectionElements,
   timeline: MedicalTimeline,
 ): MissingEvidenceAnalysis {
   const text = sentences.map((s) => s.text).join('\n');
-  const conditions = [...new Map(mentions.map((m) => [m.def.name, m.def])).values()];
+  const { conditions, nexus } = elements;
   const gaps: Gap[] = [];
-  const hasDiagnosis = conditions.length > 0;
-  const hasInService = sentences.some((s) => IN_SERVICE.test(s.text));
-  const presumptive = findPresumptiveLocations(sentences).filter((h) => conditions.some((c) => c[h.rule.flag]));
-  const secondaryClaim = /\bsecondary to\b/i.test(text);
+  const hasDiagnosis = elements.diagnosed.length > 0;
+  const hasInService = hasInServiceElement(elements);
+  const hasNexus = hasNexusElement(elements);
 
+  // Each of the three elements of service connection (DOMAIN §3.1) that this document lacks is critical.
   if (!hasDiagnosis) {
+    const undiagnosed = conditionList(conditions);
+    const dbqs = [...new Set(conditions.map((c) => c.dbq).filter(Boolean))];
     gaps.push({
-      category: 'Current disability',
+      category: 'Current diagnosis',
       importance: 'critical',
-      missingItem: 'A current diagnosis',
-      impact: 'Service connection needs a current disability (element 1).',
-      howToObtain: 'Ask your treating provider to document the diagnosis in ICD-10 or DSM-5 terms; a DBQ (21-0960 series) records it in VA\'s format.',
+      missingItem: undiagnosed ? `A current diagnosis of ${undiagnosed} by a medical professional` : 'A current diagnosis',
+      impact: `Service connection needs a current disability (element 1). ${missingDiagnosisReason(elements)}`,
+      howToObtain: `See your VA or private provider and ask them to record the diagnosis in your treatment records (ICD-10 or DSM-5 terms); ${
+        dbqs.length ? `a DBQ (${dbqs.join('; ')})` : 'a DBQ (21-0960 series)'
+      } records it in VA's format, and a VA C&P examination can diagnose it once you file.`,
     });
   }
-  if (!hasInService && !presumptive.length && !secondaryClaim) {
+  if (!hasInService) {
     gaps.push({
       category: 'In-service event',
       importance: 'critical',
@@ -48,16 +51,18 @@ export function analyzeMissingEvidence(
         'Service treatment and personnel records (request your C-file with VA Form 20-10206); buddy or witness statements on VA Form 21-10210; your own statement on VA Form 21-4138.',
     });
   }
-  if (nexus !== 'favourable' && !presumptive.length) {
+  if (!hasNexus) {
     gaps.push({
       category: 'Medical nexus',
       importance: 'critical',
       missingItem:
-        nexus === 'speculative'
-          ? 'A nexus opinion in non-speculative language (the current one says "may"/"could"/"possibly")'
-          : nexus === 'unfavourable'
-            ? 'A favorable nexus opinion (the current one is less than 50% probability)'
-            : 'A medical nexus opinion',
+        elements.source === 'lay'
+          ? 'A medical nexus opinion (a lay statement cannot link the condition to service)'
+          : nexus === 'speculative'
+            ? 'A nexus opinion in non-speculative language (the current one says "may"/"could"/"possibly")'
+            : nexus === 'unfavourable'
+              ? 'A favorable nexus opinion (the current one is less than 50% probability)'
+              : 'A medical nexus opinion',
       impact: 'Service connection needs a medical link between the condition and service or a service-connected condition (element 3).',
       howToObtain:
         'Ask a treating physician or specialist for a letter concluding "at least as likely as not (50 percent or greater probability)", with records reviewed, rationale and credentials.',
@@ -116,7 +121,7 @@ export function analyzeMissingEvidence(
     requiredDBQElements.push({ element: 'Provider signature section completed', present: signed, details: signed ? 'Signature found' : 'Providers must complete the final signature section' });
   }
 
-  const core = [hasDiagnosis, hasInService || presumptive.length > 0 || secondaryClaim, nexus === 'favourable' || presumptive.length > 0];
+  const core = [hasDiagnosis, hasInService, hasNexus];
   const dbqPresent = requiredDBQElements.filter((e) => e.present).length;
   const coreScore = (core.filter(Boolean).length / core.length) * 70;
   const dbqScore = requiredDBQElements.length ? (dbqPresent / requiredDBQElements.length) * 30 : 30 * (core.every(Boolean) ? 1 : 0.5);

@@ -136,3 +136,158 @@ describe('engine output', () => {
     expect(gaps.find((g) => g.category === 'Medical nexus')?.importance).toBe('critical');
   });
 });
+
+describe('treatment gaps across years (issue 9)', () => {
+  const notes = (entries: [string, string][]) =>
+    ['Jesse Brown VA Medical Center, Chicago IL', 'PRIMARY CARE PROGRESS NOTES', '', ...entries.flatMap(([date, text]) => [date, text, ''])].join('\n');
+  const before: [string, string][] = [
+    ['08/14/2018', 'Veteran seen for low back pain. Assessment: lumbar strain. Plan: naproxen.'],
+    ['February 3, 2019', 'Follow-up for lumbar strain. Pain improved with physical therapy.'],
+    ['11 Sep 2019', 'Visit for hypertension and lumbar strain. Blood pressure 148/92. Started lisinopril 10 mg.'],
+    ['2020-05-21', 'Follow-up for hypertension and lumbar strain. Blood pressure controlled.'],
+  ];
+  const resumed: [string, string] = ['March 2023', 'Veteran returns to clinic after almost three years. Tinnitus in both ears, worse at night.'];
+  const timeline = async (text: string) => (await createOfflineEngine().analyze({ text, analysisType: 'timeline' })).medicalTimeline!;
+
+  it('reads all five date forms as timeline dates', () => {
+    expect(findDates('Seen 05/21/2020, May 21, 2020, 21 May 2020, 2020-05-21 and again March 2023.').map((d) => d.iso)).toEqual([
+      '2020-05-21',
+      '2020-05-21',
+      '2020-05-21',
+      '2020-05-21',
+      '2023-03-01',
+    ]);
+    expect(findDates('A month and year: MARCH 2023, Sept. 2019.').map((d) => d.iso)).toEqual(['2023-03-01', '2019-09-01']);
+    // "may" the verb is not a month.
+    expect(findDates('Symptoms may 2020 have started earlier.')).toEqual([]);
+  });
+
+  it('finds a gap of 12 months or more without care for any condition, with dates, duration and impact', async () => {
+    const t = await timeline(notes([...before, resumed]));
+    expect(t.timelineEvents.map((e) => e.date)).toEqual(['2018-08-14', '2019-02-03', '2019-09-11', '2020-05-21', '2023-03-01']);
+    expect(t.treatmentGaps).toEqual([
+      {
+        condition: 'Lumbosacral strain, Hypertension',
+        duration: '2 years 9 months',
+        startDate: '2020-05-21',
+        endDate: '2023-03-01',
+        impact: expect.stringContaining('No documented care for any condition for 2 years 9 months'),
+      },
+    ]);
+    expect(t.continuityOfCare.concerningGaps).toEqual(['No care for any condition for 2 years 9 months (2020-05-21 to 2023-03-01)']);
+  });
+
+  it('lowers continuity of care', async () => {
+    const followUp = 'Follow-up for hypertension. Stable.';
+    const regular = await timeline(notes([...before, ['12/01/2020', followUp], ['October 5, 2021', followUp], ['2022-08-10', followUp], resumed]));
+    expect(regular.treatmentGaps).toEqual([]);
+    expect(regular.continuityOfCare.overallAssessment).toBe('excellent');
+    expect((await timeline(notes([...before, resumed]))).continuityOfCare.overallAssessment).toBe('poor');
+    const oneYear = await timeline(notes([...before, ['May 21, 2021', 'Follow-up for hypertension. Stable.']]));
+    expect(oneYear.treatmentGaps.map((g) => [g.startDate, g.endDate, g.duration])).toEqual([['2020-05-21', '2021-05-21', '1 year']]);
+    expect(oneYear.continuityOfCare.overallAssessment).toBe('fair');
+  });
+
+  it('still finds a gap for one condition while other care goes on', async () => {
+    const t = await timeline(
+      notes([
+        before[0]!,
+        ['11 Mar 2019', 'Visit for hypertension. Blood pressure 148/92.'],
+        ['December 2, 2019', 'Visit for hypertension. Blood pressure 138/88.'],
+        ['2020-05-21', 'Visit for hypertension. Controlled.'],
+        ['2020-11-02', 'Lumbar strain flared after lifting. Assessment: lumbar strain.'],
+      ]),
+    );
+    expect(t.treatmentGaps.map((g) => [g.condition, g.startDate, g.endDate])).toEqual([['Lumbosacral strain', '2018-08-14', '2020-11-02']]);
+  });
+
+  it('does not count a signature date as care', async () => {
+    const signed = notes([before[0]!, ['Signed: Dr. Ana Ruiz, 01/22/2024', 'Electronically signed.']]);
+    expect((await timeline(signed)).treatmentGaps).toEqual([]);
+  });
+
+  it("reads no gap from a letter's dates: a letter cites some records, not every visit", async () => {
+    const letter = [
+      'Lakeside Orthopedics',
+      '',
+      'January 22, 2024',
+      '',
+      'To whom it may concern:',
+      '',
+      'I treated Mr. Hale for lumbar strain on 03/02/2019 and saw him again for lumbar strain on 04/04/2022.',
+    ].join('\n');
+    const t = await timeline(letter);
+    expect(t.timelineEvents.map((e) => e.date)).toEqual(['2019-03-02', '2024-01-22']);
+    expect(t.treatmentGaps).toEqual([]);
+  });
+});
+
+describe('the three elements of service connection (issue 9)', () => {
+  const layStatement = [
+    'STATEMENT IN SUPPORT OF CLAIM (VA Form 21-4138)',
+    '',
+    'I hurt my left knee in March 2009 while I was stationed at Fort Hood, when I jumped down from the back of a truck during a field exercise and landed wrong.',
+    'My knee swelled up and I wrapped it myself. Since then my knee injury has never been the same. It gives out on stairs and aches every morning.',
+    'I believe my knee problems are at least as likely as not due to that fall in service.',
+  ].join('\n');
+  const analyze = (text: string, analysisType: 'missing-evidence' | 'service-connection') => createOfflineEngine().analyze({ text, analysisType });
+  const critical = (r: Awaited<ReturnType<typeof analyze>>) => r.missingEvidenceAnalysis!.documentationGaps.filter((g) => g.importance === 'critical');
+
+  it('reports the missing current diagnosis of a lay statement as a critical gap, with how to obtain it', async () => {
+    const r = await analyze(layStatement, 'missing-evidence');
+    expect(r.documentType).toBe('Lay / buddy statement');
+    expect(r.relevantConditions).toEqual(['Knee condition']);
+    const diagnosis = critical(r).find((g) => /current diagnosis/i.test(g.missingItem));
+    expect(diagnosis).toMatchObject({ category: 'Current diagnosis', missingItem: 'A current diagnosis of Knee condition by a medical professional' });
+    expect(diagnosis!.impact).toMatch(/only a medical professional can diagnose/);
+    expect(diagnosis!.howToObtain).toContain('21-0960M-9 Knee and Lower Leg Conditions');
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.criticalMissing).toContain('A current diagnosis of Knee condition by a medical professional');
+    expect(r.suggestedActions[0]).toBe(diagnosis!.howToObtain);
+  });
+
+  it('never takes a lay opinion for the medical nexus, and a lay statement is never complete', async () => {
+    const r = await analyze(layStatement, 'missing-evidence');
+    expect(critical(r).map((g) => g.category)).toEqual(['Current diagnosis', 'Medical nexus']);
+    expect(critical(r).find((g) => g.category === 'Medical nexus')?.missingItem).toMatch(/nexus/);
+    // The in-service event is what a lay statement can show.
+    expect(critical(r).some((g) => /in-service event/.test(g.missingItem))).toBe(false);
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.rating).not.toBe('complete');
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.rating).not.toBe('mostly-complete');
+  });
+
+  it('names every absent element: current diagnosis, in-service event, nexus', async () => {
+    const r = await analyze('Notes from the appointment on 04/02/2024. The veteran asked about his claim.', 'missing-evidence');
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.criticalMissing).toEqual([
+      'A current diagnosis',
+      'Evidence of an in-service event, injury, disease or exposure',
+      'A medical nexus opinion',
+    ]);
+    for (const gap of critical(r)) expect(gap.howToObtain.length).toBeGreaterThan(20);
+  });
+
+  it('service connection: the lay statement has no current diagnosis and no medical nexus, and says so', async () => {
+    const r = await analyze(layStatement, 'service-connection');
+    const [knee] = r.serviceConnectionEvidence!;
+    expect(knee).toMatchObject({ condition: 'Knee condition', evidenceStrength: 'weak', connectionType: 'direct' });
+    expect(knee!.reasoning).toMatch(/^No current diagnosis of Knee condition: This is a lay statement/);
+    expect(knee!.reasoning).toContain('An in-service event, injury or exposure is described.');
+    expect(knee!.reasoning).toContain('No medical nexus opinion: a lay statement cannot supply one.');
+    expect(r.missingInformation).toEqual(expect.arrayContaining(['A current diagnosis of Knee condition by a medical professional']));
+  });
+
+  it('service records show a diagnosis during service, not a current one', async () => {
+    const str = 'CHRONOLOGICAL RECORD OF MEDICAL CARE (SF 600)\n\n12 June 2006\nSick call, Troop Medical Clinic. Assessment: right knee sprain after an airborne training jump.';
+    const r = await analyze(str, 'missing-evidence');
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.criticalMissing).toEqual(['A current diagnosis of Knee condition by a medical professional', 'A medical nexus opinion']);
+  });
+
+  it('a medical record with all three elements has no critical gap', async () => {
+    const text = [
+      'Riverside Clinic',
+      '01/05/2015: Diagnosed with PTSD after a deployment to Iraq in 2005. Dr. Ana Ruiz.',
+      'It is at least as likely as not (50 percent or greater probability) that his PTSD is due to the IED blast he survived during his service in Iraq.',
+    ].join('\n');
+    const r = await analyze(text, 'missing-evidence');
+    expect(critical(r)).toEqual([]);
+  });
+});

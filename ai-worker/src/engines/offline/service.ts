@@ -1,5 +1,7 @@
 import { type NexusClassification, type ServiceConnectionEvidence } from '@cc/contracts';
 import { type ConditionMention } from './conditions';
+import { type ServiceConnectionElements } from './elements';
+import { missingDiagnosisReason } from './source';
 import { type Sentence } from './text';
 
 /** In-service events and presumptive locations (DOMAIN.md §3.1 and §9). */
@@ -7,7 +9,7 @@ import { type Sentence } from './text';
 const REVIEWED = /\b(?:reviewed|review of|records reviewed|evidence reviewed)\b/i;
 
 export const IN_SERVICE =
-  /\b(during (?:his|her|their|my|the veteran's) (?:military |active )?service|in-service|in service|while (?:deployed|serving|on active duty|stationed|in the (?:army|navy|air force|marine corps|marines))|on active duty|sick call|battalion aid station|troop medical clinic|service treatment records?|deployed to|deployment to|IED|blast|convoy|combat|burn pits?|MOS|noise exposure|stationed (?:at|in)|enlistment|separation (?:exam|physical))\b/i;
+  /\b(during (?:(?:his|her|their|my|the veteran's) )?(?:military |active )?service|in-service|in service|while (?:deployed|serving|on active duty|stationed|in the (?:army|navy|air force|marine corps|marines))|on active duty|sick call|battalion aid station|troop medical clinic|service treatment records?|deployed to|deployment to|IED|blast|convoy|combat|burn pits?|MOS|noise exposure|artillery|(?:when|while) (?:he|she|they|I) (?:was|were) in the (?:army|navy|air force|marines|marine corps|coast guard)|stationed (?:at|in)|enlistment|separation (?:exam|physical))\b/i;
 
 export interface PresumptiveRule {
   program: string;
@@ -73,13 +75,25 @@ export function findPresumptiveLocations(sentences: Sentence[]): PresumptiveHit[
   return hits.filter((h) => h.datesConsistent);
 }
 
+/** Sentences that describe an in-service event, injury, disease or exposure (element 2). */
+export function inServiceSentences(sentences: Sentence[]): Sentence[] {
+  // "I reviewed his service treatment records" lists evidence; it describes no event.
+  return sentences.filter((s) => IN_SERVICE.test(REVIEWED.test(s.text) ? s.text.replace(/service treatment records?/gi, '') : s.text));
+}
+
+const WEAKER = { strong: 'moderate', moderate: 'weak', weak: 'weak' } as const;
+
+/**
+ * Per condition: the three elements (elements.ts), the connection type and how strong the
+ * evidence in this document is. A condition named but not diagnosed here is one level weaker.
+ */
 export function serviceConnectionEvidence(
   sentences: Sentence[],
   mentions: ConditionMention[],
   nexus: { classification: NexusClassification; favourableSentences: Sentence[] },
+  elements: ServiceConnectionElements,
 ): ServiceConnectionEvidence[] {
-  // "I reviewed his service treatment records" lists evidence; it describes no event.
-  const inService = sentences.filter((s) => IN_SERVICE.test(REVIEWED.test(s.text) ? s.text.replace(/service treatment records?/gi, '') : s.text));
+  const inService = elements.inService;
   const presumptive = findPresumptiveLocations(sentences);
   const names = [...new Set(mentions.map((m) => m.def.name))];
   return names.map((condition) => {
@@ -90,14 +104,18 @@ export function serviceConnectionEvidence(
     const hit = presumptive.find((h) => def[h.rule.flag]);
     const secondary = ownSentences.some((s) => /\bsecondary to\b/i.test(s.text));
     const aggravation = ownSentences.some((s) => /\baggravat\w*\b/i.test(s.text));
-    const favourable = nexus.favourableSentences.some((s) => ownSentences.includes(s));
+    // A lay opinion on causation is not a medical nexus.
+    const favourable = elements.nexus !== 'none' && nexus.favourableSentences.some((s) => ownSentences.includes(s));
+    const diagnosed = elements.diagnosed.some((c) => c.name === condition);
     let connectionType: ServiceConnectionEvidence['connectionType'] = 'unknown';
     if (hit) connectionType = 'presumptive';
     else if (secondary) connectionType = 'secondary';
     else if (aggravation) connectionType = 'aggravation';
     else if (event || favourable) connectionType = 'direct';
 
-    const reasons: string[] = [`Current condition documented: ${condition}.`];
+    const reasons: string[] = [
+      diagnosed ? `Current diagnosis documented: ${condition}.` : `No current diagnosis of ${condition}: ${missingDiagnosisReason({ ...elements, conditions: [def] })}`,
+    ];
     let evidenceStrength: ServiceConnectionEvidence['evidenceStrength'];
     if (hit) {
       reasons.push(`${condition} is presumptive under ${hit.rule.program}; service in ${hit.location} is mentioned${hit.datesStated ? ' with dates in the window' : ' (dates to be confirmed)'}.`);
@@ -106,11 +124,13 @@ export function serviceConnectionEvidence(
       if (event) reasons.push('An in-service event, injury or exposure is described.');
       else reasons.push('No in-service event found in this document.');
       if (favourable) reasons.push('A favorable nexus opinion addresses this condition.');
+      else if (elements.source === 'lay') reasons.push('No medical nexus opinion: a lay statement cannot supply one.');
       else if (nexus.classification === 'speculative') reasons.push('The nexus language is speculative and carries little weight.');
       else if (nexus.classification === 'unfavourable') reasons.push('The nexus opinion is unfavourable.');
       else reasons.push('No favorable nexus opinion for this condition.');
       evidenceStrength = event && favourable ? 'strong' : event || favourable ? 'moderate' : 'weak';
     }
+    if (!diagnosed) evidenceStrength = WEAKER[evidenceStrength];
     const out: ServiceConnectionEvidence = {
       condition,
       evidenceStrength,

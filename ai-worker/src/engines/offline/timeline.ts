@@ -5,18 +5,25 @@ import { type Sentence } from './text';
 /** Dates, providers, dated events, treatment gaps and continuity of care. */
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_NAME = String.raw`(January|February|March|April|May|June|July|August|September|Sept|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.?`;
+const MONTH_WORDS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'Sept', 'October', 'November', 'December', 'Jan', 'Feb', 'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH_NAME = String.raw`(${MONTH_WORDS.join('|')})\.?`;
+/** "March 2023" alone: capitalised (or all capitals), so that "may 2020" in running text is not a date. */
+const MONTH_YEAR = new RegExp(String.raw`\b(${MONTH_WORDS.flatMap((m) => [m, m.toUpperCase()]).join('|')})\.?\s+(\d{4})\b`, 'g');
+const monthOf = (name: string | undefined) => MONTHS.indexOf((name ?? '').slice(0, 3).toLowerCase()) + 1;
+/** Full dates first: a month and year inside "21 May 2020" is part of that date, not a date of its own. */
 const DATE_PATTERNS: { re: RegExp; parse: (m: RegExpExecArray) => [number, number, number] }[] = [
   { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g, parse: (m) => [Number(m[3]), Number(m[1]), Number(m[2])] },
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, parse: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
   {
     re: new RegExp(String.raw`\b${MONTH_NAME}\s+(\d{1,2}),?\s+(\d{4})\b`, 'gi'),
-    parse: (m) => [Number(m[3]), MONTHS.indexOf((m[1] ?? '').slice(0, 3).toLowerCase()) + 1, Number(m[2])],
+    parse: (m) => [Number(m[3]), monthOf(m[1]), Number(m[2])],
   },
   {
     re: new RegExp(String.raw`\b(\d{1,2})\s+${MONTH_NAME}\s+(\d{4})\b`, 'gi'),
-    parse: (m) => [Number(m[3]), MONTHS.indexOf((m[2] ?? '').slice(0, 3).toLowerCase()) + 1, Number(m[1])],
+    parse: (m) => [Number(m[3]), monthOf(m[2]), Number(m[1])],
   },
+  // A month without its day stands for the month's first day.
+  { re: MONTH_YEAR, parse: (m) => [Number(m[2]), monthOf(m[1]), 1] },
 ];
 
 export interface FoundDate {
@@ -30,7 +37,7 @@ function valid(y: number, mo: number, d: number): boolean {
   return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
-/** Dates in MM/DD/YYYY, YYYY-MM-DD, "Month D, YYYY" and "D Month YYYY" forms, as ISO strings. */
+/** Dates in MM/DD/YYYY, YYYY-MM-DD, "Month D, YYYY", "D Month YYYY" and "Month YYYY" forms, as ISO strings. */
 const BIRTH_DATE_CUE = /\b(?:DOB|D\.O\.B\.?|date of birth|born(?: on)?)\s*[:#]?\s*$/i;
 
 export function findDates(text: string): FoundDate[] {
@@ -94,10 +101,6 @@ export interface TimelineBuild {
   timeline: MedicalTimeline;
 }
 
-function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
 function monthsBetween(a: string, b: string): number {
   const [ya, ma, da] = a.split('-').map(Number) as [number, number, number];
   const [yb, mb, db] = b.split('-').map(Number) as [number, number, number];
@@ -113,9 +116,24 @@ function describeMonths(months: number): string {
   return parts.join(' ') || 'under 1 month';
 }
 
-/** Builds dated events from sentences that carry a date; a gap is more than 12 months between events for one condition. */
-export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[]): MedicalTimeline {
+/**
+ * Document types whose dated entries are visits: a bare date line there heads a visit, and a year
+ * with no entry is a year without care. A letter, report or statement cites some records and not
+ * others, so its dates show no gap. Notes without a recognisable heading are read as records of care.
+ */
+const CARE_RECORDS = ['VA treatment record', 'Private medical record', 'Service treatment record', 'Unclassified document'];
+const SIGNATURE = /\b(signed|signature)\b/i;
+/** The letterhead or title block, where a letter or report puts its own date. */
+const HEADING_SENTENCES = 8;
+
+/**
+ * Builds dated events from sentences that carry a date, then the treatment gaps between them
+ * (`findTreatmentGaps`). `documentType` (document-type.ts) tells a letter's own date from a visit.
+ */
+export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[], documentType = 'Unclassified document'): MedicalTimeline {
   const events: TimelineEvent[] = [];
+  // The date a document was written or signed is not care, so it neither closes nor opens a gap.
+  const documentDates = new Set<TimelineEvent>();
   // The facility named in the document's heading is the provider of entries that name none.
   const headingProvider = findProvider(sentences.slice(0, 3).map((x) => x.text).join(' '));
   const conditionsIn = (ss: Sentence[]) => [...new Set(mentions.filter((m) => ss.includes(m.sentence)).map((m) => m.def.name))];
@@ -139,32 +157,23 @@ export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[
     const description = group.map((g) => g.text).join(' ');
     const provider = findProvider(description) ?? findProvider(paragraph.map((p) => p.text).join(' ')) ?? headingProvider;
     const eventType = EVENT_TYPES.find(([, re]) => re.test(description))?.[0] ?? 'other';
+    const ownDate = SIGNATURE.test(s.text) || (wordsLeft === 0 && s.index < HEADING_SENTENCES && !CARE_RECORDS.includes(documentType));
     for (const d of dates.slice(0, 1)) {
       const event: TimelineEvent = { date: d.iso, eventType, description, significance: SIGNIFICANCE[eventType], conditions, source: description };
       if (provider) event.provider = provider;
       events.push(event);
+      if (ownDate) documentDates.add(event);
     }
   }
   events.sort((a, b) => a.date.localeCompare(b.date));
 
   const conditionNames = [...new Set(mentions.map((m) => m.def.name))];
-  const treatmentGaps: MedicalTimeline['treatmentGaps'] = [];
+  const isCare = (event: TimelineEvent) => !documentDates.has(event) && isCareType(event);
+  const found = CARE_RECORDS.includes(documentType) ? findTreatmentGaps(events, conditionNames, isCare) : [];
+  const treatmentGaps = found.map((f) => f.gap);
   const conditionProgression: MedicalTimeline['conditionProgression'] = [];
   for (const condition of conditionNames) {
     const dates = [...new Set(events.filter((e) => e.conditions.includes(condition)).map((e) => e.date))].sort();
-    for (let i = 1; i < dates.length; i++) {
-      const a = dates[i - 1]!;
-      const b = dates[i]!;
-      if (daysBetween(a, b) > 365 && monthsBetween(a, b) >= 12) {
-        treatmentGaps.push({
-          condition,
-          duration: describeMonths(monthsBetween(a, b)),
-          startDate: a,
-          endDate: b,
-          impact: `No documented treatment for ${condition} for more than 12 months; VA may read this as a break in continuity. Submit records covering the period or explain the gap in a statement.`,
-        });
-      }
-    }
     const condEvents = events.filter((e) => e.conditions.includes(condition));
     const last = condEvents[condEvents.length - 1];
     const status = last && /\b(worse\w*|progress\w*|increas\w*)\b/i.test(last.description)
@@ -184,19 +193,87 @@ export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[
     });
   }
 
+  const care = events.filter(isCare);
   const strengthFactors: string[] = [];
   if (events.length) strengthFactors.push(`${events.length} dated record entr${events.length === 1 ? 'y' : 'ies'}`);
   if (events.some((e) => e.eventType === 'in-service')) strengthFactors.push('In-service documentation present');
   const providers = new Set(events.map((e) => e.provider).filter(Boolean));
   if (providers.size) strengthFactors.push(`Providers named: ${[...providers].join(', ')}`);
-  const concerningGaps = treatmentGaps.map((g) => `${g.condition}: ${g.duration} without treatment (${g.startDate} to ${g.endDate})`);
+  const concerningGaps = found.map(({ gap: g, noCareAtAll }) =>
+    noCareAtAll
+      ? `No care for any condition for ${g.duration} (${g.startDate} to ${g.endDate})`
+      : `${g.condition}: ${g.duration} without treatment (${g.startDate} to ${g.endDate})`,
+  );
+  // A gap always costs continuity; two gaps, or one of two years or more, make it poor.
+  const longestGap = Math.max(0, ...treatmentGaps.map((g) => monthsBetween(g.startDate, g.endDate)));
   const overallAssessment: MedicalTimeline['continuityOfCare']['overallAssessment'] =
-    events.length === 0 || treatmentGaps.length >= 2
+    care.length === 0 || treatmentGaps.length >= 2 || longestGap >= 24
       ? 'poor'
-      : treatmentGaps.length === 1 || events.length === 1
+      : treatmentGaps.length === 1 || care.length === 1
         ? 'fair'
-        : events.length >= 4
+        : care.length >= 4
           ? 'excellent'
           : 'good';
   return { continuityOfCare: { overallAssessment, strengthFactors, concerningGaps }, timelineEvents: events, conditionProgression, treatmentGaps };
+}
+
+/** A VA decision or someone's statement is dated but is not care; every other kind of entry is. */
+const isCareType = (event: TimelineEvent) => event.eventType !== 'decision' && event.eventType !== 'statement';
+
+const GAP_MONTHS = 12;
+type TreatmentGap = MedicalTimeline['treatmentGaps'][number];
+/** `noCareAtAll`: no care entry of any kind in the period, not only none for the gap's condition. */
+export interface FoundGap {
+  gap: TreatmentGap;
+  noCareAtAll: boolean;
+}
+
+/**
+ * Gaps of 12 months or more in a record of care: first between consecutive care entries of any
+ * kind (no care at all, whatever the condition), naming the conditions whose care stopped; then,
+ * per condition, between its own entries (other care may have gone on meanwhile).
+ */
+export function findTreatmentGaps(
+  events: readonly TimelineEvent[],
+  conditionNames: readonly string[],
+  isCare: (event: TimelineEvent) => boolean = isCareType,
+): FoundGap[] {
+  const care = events.filter(isCare);
+  const found: FoundGap[] = [];
+  const dates = [...new Set(care.map((e) => e.date))].sort();
+  for (let i = 1; i < dates.length; i++) {
+    const [start, end] = [dates[i - 1]!, dates[i]!];
+    const months = monthsBetween(start, end);
+    if (months < GAP_MONTHS) continue;
+    const before = [...new Set(care.filter((e) => e.date <= start).flatMap((e) => e.conditions))];
+    found.push({
+      noCareAtAll: true,
+      gap: {
+        condition: before.length ? before.join(', ') : 'All conditions',
+        duration: describeMonths(months),
+        startDate: start,
+        endDate: end,
+        impact: `No documented care for any condition for ${describeMonths(months)}; VA may read a break in care as the condition having resolved, or weigh it against continuity of symptoms. Submit records covering the period or explain the gap in a statement.`,
+      },
+    });
+  }
+  for (const condition of conditionNames) {
+    const own = [...new Set(care.filter((e) => e.conditions.includes(condition)).map((e) => e.date))].sort();
+    for (let i = 1; i < own.length; i++) {
+      const [start, end] = [own[i - 1]!, own[i]!];
+      const months = monthsBetween(start, end);
+      if (months < GAP_MONTHS || found.some(({ gap }) => gap.startDate === start && gap.endDate === end)) continue;
+      found.push({
+        noCareAtAll: false,
+        gap: {
+          condition,
+          duration: describeMonths(months),
+          startDate: start,
+          endDate: end,
+          impact: `No documented treatment for ${condition} for ${describeMonths(months)}; VA may read this as a break in continuity. Submit records covering the period or explain the gap in a statement.`,
+        },
+      });
+    }
+  }
+  return found.sort((a, b) => a.gap.startDate.localeCompare(b.gap.startDate) || a.gap.endDate.localeCompare(b.gap.endDate));
 }

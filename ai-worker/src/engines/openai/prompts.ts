@@ -73,10 +73,16 @@ const TASKS: Record<AnalysisType, string> = {
   timeline:
     'Task: build a medical timeline. Fill `medicalTimeline` with every dated event in date order (event type, ' +
     'provider, conditions, significance), the progression of each condition, gaps in treatment with their ' +
-    'start and end dates, and the continuity of care. Skip events whose date the document does not give.',
+    'start and end dates, and the continuity of care. A date may be written 05/21/2020, May 21, 2020, ' +
+    '21 May 2020, 2020-05-21 or March 2023. In records of care, 12 months or more without any care event ' +
+    '(for any condition) is a treatment gap, with its duration and impact, and it lowers the continuity of ' +
+    'care. Skip events whose date the document does not give.',
   'missing-evidence':
     'Task: find missing evidence. A claim generally needs a current diagnosis, an in-service event and a ' +
-    'nexus opinion; a rating needs the findings the matching Disability Benefits Questionnaire (DBQ) asks for. ' +
+    'nexus opinion; check each, and report each one the document lacks as a critical gap whose missingItem ' +
+    'names it ("current diagnosis", "in-service event", "nexus") with how to obtain it. A lay statement can ' +
+    'describe symptoms and events but can neither diagnose nor give a medical nexus, so it is never complete. ' +
+    'A rating needs the findings the matching Disability Benefits Questionnaire (DBQ) asks for. ' +
     'Fill `missingEvidenceAnalysis`: completeness rating and percentage, documentation gaps with importance ' +
     'and how to obtain each item, DBQ elements present or absent, and additional evidence to request.',
   'secondary-conditions':

@@ -1,0 +1,61 @@
+import { ANALYSIS_MESSAGES } from './analysis';
+import { CLAIM_MESSAGES } from './claims';
+
+/**
+ * The errors the specification names (doc 1 §5, §6 and §8; doc 2 §8) that the server can answer
+ * today, with the spec's title and message verbatim. A problem body built from one carries
+ * `type: /problems/<slug>`, `title` and `detail` from here, so a client that shows `title` and
+ * `detail` shows the spec's text; the frontend shows them for every type listed here.
+ *
+ * The other entries of the two §8 lists are the client's own texts (success toasts, "Failed to …"
+ * fallbacks, screens) or belong to features not built yet (chat, wizard, forms, billing, coupons,
+ * payments, sample e-mail); docs/ARCHITECTURE.md §8 keeps the whole mapping.
+ */
+export interface SpecProblem {
+  /** The stable part of the problem's `type`. */
+  slug: string;
+  title: string;
+  detail: string;
+}
+
+export const SPEC_PROBLEMS = {
+  /** 401 for a request without a valid session (doc 1 §8 "Authentication", doc 2 §8 "Unauthorized"). */
+  unauthorized: (): SpecProblem => ({ slug: 'unauthorized', title: 'Unauthorized', detail: 'You are logged out. Logging in again...' }),
+  /** 429 when filing a claim beyond the plan's limit (doc 1 §8 "Claim create"). */
+  claimLimitReached: (limit: number): SpecProblem => ({
+    slug: 'claim-limit-reached',
+    title: 'Claim Limit Reached',
+    detail: CLAIM_MESSAGES.claimLimitReached(limit),
+  }),
+  /** 403 when a plan without analysis asks for one (doc 1 §6 and §8 "Analysis"). */
+  upgradeRequired: (): SpecProblem => ({ slug: 'upgrade-required', title: 'Upgrade Required', detail: ANALYSIS_MESSAGES.freePlan }),
+  /** 400 for a rating outside 0–100 (doc 1 §5 and §8 "Rating"). */
+  invalidRating: (): SpecProblem => ({ slug: 'invalid-rating', title: 'Invalid Rating', detail: CLAIM_MESSAGES.invalidRating }),
+  /** A file over 50 MB (doc 1 §5 and §8 "Upload"); the name is known at registration, not at the upload address. */
+  fileTooLarge: (fileName?: string): SpecProblem => ({
+    slug: 'file-too-large',
+    title: 'File too large',
+    detail: `${fileName ?? 'This file'} is larger than 50MB`,
+  }),
+  /** 422 when an analysis ends without a result (doc 1 §8 "Analysis"); the detail is the reason. */
+  analysisFailed: (reason: string): SpecProblem => ({ slug: 'analysis-failed', title: 'Failed to analyze document', detail: reason }),
+  /** 404 when a document's stored file is missing (doc 1 §8 "View"). */
+  documentFileNotAvailable: (): SpecProblem => ({
+    slug: 'document-file-not-available',
+    title: 'Document file not available',
+    detail: 'Document file not available',
+  }),
+} as const;
+
+export type SpecProblemName = keyof typeof SPEC_PROBLEMS;
+
+/** The `type` of every problem the spec names. */
+export const SPEC_PROBLEM_TYPES: readonly string[] = Object.values(SPEC_PROBLEMS).map((make) => `/problems/${make('' as never).slug}`);
+
+/** True when a problem body is one the spec names, so its `title` and `detail` are the spec's text. */
+export function isSpecProblem(body: { type?: unknown } | undefined | null): boolean {
+  return typeof body?.type === 'string' && SPEC_PROBLEM_TYPES.includes(body.type);
+}
+
+/** Validation messages the spec gives a title of its own: a 400 made only of these carries that title. */
+export const SPEC_VALIDATION_PROBLEMS: readonly SpecProblem[] = [SPEC_PROBLEMS.invalidRating()];
