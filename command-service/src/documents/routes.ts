@@ -4,7 +4,7 @@ import { Router, type Request } from 'express';
 import { MAX_UPLOAD_BYTES } from '@cc/contracts';
 import { z } from 'zod';
 import { DOCUMENT_MESSAGES, registerDocumentBody, type Document } from '@cc/contracts';
-import { commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
+import { answerCommand, commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
 import type { DocumentCommands } from './commands';
 import { LOCAL_UPLOAD_PREFIX } from './uploadGrants';
 
@@ -63,11 +63,13 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     const auth = requireAuth(res);
     const body = parseOrProblem(registerDocumentBody, req.body);
     const { documentId, position } = await documents.register(auth.userId, body, commandMetadata(res));
-    await contextOf(res).recordWrite(position);
-    await readBack.waitFor(position);
-    const document = await readBack.document(auth.userId, documentId);
-    if (!document) throw problems.unavailable('The document was saved; please refresh to see it.');
-    res.status(201).json(document);
+    await answerCommand(res, {
+      position,
+      waitFor: readBack.waitFor,
+      read: () => readBack.document(auth.userId, documentId),
+      status: 201,
+      accepted: { id: documentId, location: `/api/documents/${documentId}` },
+    });
   });
 
   router.put('/api/documents/:id/claim', async (req, res) => {
@@ -78,9 +80,12 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     const current = await readBack.document(auth.userId, id);
     if (!current) throw problems.notFound('Document not found.');
     const position = await documents.linkToClaim(auth.userId, id, claimId, current.fileName, commandMetadata(res));
-    await contextOf(res).recordWrite(position);
-    if (position) await readBack.waitFor(position);
-    res.json(await readBack.document(auth.userId, id));
+    await answerCommand(res, {
+      position,
+      waitFor: readBack.waitFor,
+      read: () => readBack.document(auth.userId, id),
+      accepted: { id, location: `/api/documents/${id}` },
+    });
   });
 
   router.delete('/api/documents/:id', async (req, res) => {

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger, loadConfig, type AppConfig } from '@cc/platform';
 import { createTestDatabase } from '@cc/platform/testing/database';
+import { answerMalformedRequests } from '../malformedRequests';
 import { startSystem, type System, type SystemOptions } from '../system';
 
 export interface TestApp {
@@ -97,7 +99,9 @@ export async function startTestApp(
     throttle: options.throttle,
     ...options.analysis,
   });
-  const server = system.app.listen(0, '127.0.0.1');
+  const server = http.createServer(system.app);
+  answerMalformedRequests(server);
+  server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
