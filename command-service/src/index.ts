@@ -17,7 +17,7 @@ export { claimDecider } from './claims/decider';
 export type { ClaimReadBack } from './claims/routes';
 export type { DocumentReadBack } from './documents/routes';
 export { commandMigrations } from './migrations';
-export { LOCAL_UPLOAD_PREFIX } from './documents/uploadGrants';
+export { UPLOAD_PREFIX, UPLOAD_TRANSFER_LIMIT_MS, uploadGrants, type UploadGrants } from './documents/uploadGrants';
 export type { AnalysisReportRenderer } from './documents/analysisRoutes';
 
 export interface CommandServiceDeps {
@@ -39,7 +39,8 @@ export interface CommandServiceDeps {
 export function createCommandService(deps: CommandServiceDeps) {
   const users = userCommands(deps);
   const claims = claimCommands(deps);
-  const documents = documentCommands({ ...deps, grants: uploadGrants(deps.knex, deps.storage, deps.now) });
+  const grants = uploadGrants(deps.knex, deps.storage, deps.now);
+  const documents = documentCommands({ ...deps, grants });
   const analysis = analysisCommands(deps);
   const routes: Router[] = [
     userRoutes(users),
@@ -49,7 +50,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   ];
   /** Where workers' commands arrive in the embedded topology. */
   const commandBus = inProcessCommandBus(analysis);
-  return { users, claims, documents, analysis, commandBus, routes };
+  return { users, claims, documents, analysis, commandBus, routes, uploadGrants: grants };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

@@ -20,9 +20,7 @@ export interface AppDeps {
   /** Routes of the services, in the order they are tried. */
   serviceRoutes: Router[];
   frontendDist: string;
-  /** Origins besides this one the page may send to (the S3 endpoint browsers upload to). */
-  connectSources: readonly string[];
-  /** Path prefix of the local upload address, whose body is a raw file. */
+  /** Path prefix of the upload addresses, whose body is a raw file. */
   rawUploadPrefix: string;
 }
 
@@ -32,7 +30,7 @@ export function createApp(deps: AppDeps): Express {
   const jsonBody = express.json({ limit: '1mb' });
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
-  app.use(securityHeaders(deps.connectSources));
+  app.use(securityHeaders());
   const rawBody = (url: string) => url.startsWith(deps.rawUploadPrefix);
   app.use('/api', sameOriginJson({ rawBody }));
   // The upload address streams the file itself; everything else under /api is JSON.

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { createLogger, loadConfig, type AppConfig } from '@cc/platform';
 import { createTestDatabase } from '@cc/platform/testing/database';
 import { answerMalformedRequests } from '../malformedRequests';
@@ -24,15 +24,25 @@ export class TestClient {
   private cookies = new Map<string, string>();
   constructor(private readonly baseUrl: string) {}
 
-  async request(method: string, path: string, options: { json?: unknown; headers?: Record<string, string>; body?: string } = {}) {
+  /**
+   * `stream` sends the body as it is produced, chunked (with no Content-Length), like a client that
+   * does not say the size up front.
+   */
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; headers?: Record<string, string>; body?: string; stream?: AsyncIterable<Uint8Array> } = {},
+  ) {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    let body = options.body;
+    const cookie = this.cookieHeader();
+    if (cookie) headers.cookie = cookie;
+    let body: string | ReadableStream | undefined = options.body;
     if (options.json !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.json);
     }
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    if (options.stream) body = Readable.toWeb(Readable.from(options.stream)) as ReadableStream;
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual', ...(options.stream ? { duplex: 'half' } : {}) } as RequestInit);
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const [name, ...rest] = pair!.split('=');
@@ -62,6 +72,11 @@ export class TestClient {
 
   hasSession(): boolean {
     return this.cookies.has('cc_session');
+  }
+
+  /** The Cookie header this client sends, for requests made by hand. */
+  cookieHeader(): string | undefined {
+    return this.cookies.size ? [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
   }
 }
 
