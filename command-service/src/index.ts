@@ -28,6 +28,8 @@ export interface CommandServiceDeps {
   knex: Knex;
   storage: ObjectStorage;
   now?: () => Date;
+  /** How long an upload's transfer may run (default UPLOAD_TRANSFER_LIMIT_MS); tests shorten it. */
+  uploadTransferLimitMs?: number;
   analysis: {
     /** How long `POST /api/documents/{id}/analyze` waits for the result before answering 202. */
     waitMs: number;
@@ -39,7 +41,7 @@ export interface CommandServiceDeps {
 export function createCommandService(deps: CommandServiceDeps) {
   const users = userCommands(deps);
   const claims = claimCommands(deps);
-  const grants = uploadGrants(deps.knex, deps.storage, deps.now);
+  const grants = uploadGrants(deps.knex, deps.storage, { now: deps.now, transferLimitMs: deps.uploadTransferLimitMs });
   const documents = documentCommands({ ...deps, grants });
   const analysis = analysisCommands(deps);
   const routes: Router[] = [

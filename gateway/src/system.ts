@@ -43,6 +43,8 @@ export interface SystemOptions {
   analysisWorker?: boolean;
   /** How often ended upload addresses and their objects are removed (default every minute). */
   uploadSweepIntervalMs?: number;
+  /** How long an upload's transfer may run (default 10 minutes); tests shorten it. */
+  uploadTransferLimitMs?: number;
 }
 
 export interface System {
@@ -88,6 +90,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     storage,
     readBack: { waitFor: waitForReadModels, claimDetail: projections.queries.claimDetail, document: projections.queries.document },
     analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
+    uploadTransferLimitMs: options.uploadTransferLimitMs,
   });
   const engine = options.analysisEngine ?? openAiEngineFromEnv(process.env) ?? createOfflineEngine();
   logger.info({ engine: engine.name, model: engine.model }, 'document analysis engine');

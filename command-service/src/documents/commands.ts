@@ -20,7 +20,7 @@ import { claimDecider } from '../claims/decider';
 import { USER_STREAM_MAX_ATTEMPTS, userDecider } from '../users/decider';
 import { SNIFF_BYTES, sniffContentType } from './contentSniffer';
 import { documentDecider } from './decider';
-import { UPLOAD_TRANSFER_LIMIT_MS, type UploadGrants } from './uploadGrants';
+import type { UploadGrants } from './uploadGrants';
 
 export interface DocumentCommandsDeps {
   store: EventStore;
@@ -31,7 +31,7 @@ export interface DocumentCommandsDeps {
 
 type Metadata = Partial<EventMetadata>;
 
-/** The transfer of an upload ran past UPLOAD_TRANSFER_LIMIT_MS. */
+/** The transfer of an upload ran past its time limit. */
 export class TransferTimeoutError extends Error {
   constructor() {
     super('The upload took too long');
@@ -147,12 +147,12 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
     /**
      * An upload address's transfer: the signed, single-use address takes one file of at most
      * 50 MB, streamed into storage, which refuses a declared size over the limit before reading and
-     * never keeps more. A transfer still running after UPLOAD_TRANSFER_LIMIT_MS is cut off.
+     * never keeps more. A transfer still running after the grants' transfer limit is cut off.
      */
     async receiveUpload(userId: string, token: string, body: Readable, file: { contentType: string | undefined; contentLength: number }) {
       const grant = await grants.claimForUpload(userId, token);
       if (!grant) throw problems.forbidden('This upload address is not valid, was already used, or has expired.');
-      const deadline = setTimeout(() => body.destroy(new TransferTimeoutError()), UPLOAD_TRANSFER_LIMIT_MS);
+      const deadline = setTimeout(() => body.destroy(new TransferTimeoutError()), grants.transferLimitMs);
       try {
         return await storage.put(grant.objectKey, body, { contentType: file.contentType, maxBytes: MAX_UPLOAD_BYTES, contentLength: file.contentLength });
       } catch (error) {

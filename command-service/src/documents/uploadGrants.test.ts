@@ -72,7 +72,7 @@ describe.each([
     await db.knex('upload_grants').del();
     subject = await open();
     at = Date.parse('2030-01-01T12:00:00Z');
-    grants = uploadGrants(db.knex, subject.storage, () => new Date(at));
+    grants = uploadGrants(db.knex, subject.storage, { now: () => new Date(at) });
   });
   afterEach(async () => subject.dispose());
 

@@ -6,7 +6,7 @@ import { problems, type ObjectStorage } from '@cc/platform';
 /** Every upload address is a path on the gateway, which streams the file into storage within the size limit. */
 export const UPLOAD_PREFIX = '/api/objects/upload/';
 
-/** A transfer that started before its address expired is cut off this long after it started. */
+/** A transfer that started before its address expired is cut off this long after it started (by default). */
 export const UPLOAD_TRANSFER_LIMIT_MS = 10 * 60_000;
 
 /** A registration takes seconds; one still marked after this long was interrupted (a crash). */
@@ -51,14 +51,16 @@ const toGrant = (row: GrantRow): UploadGrant => ({
  * - issued: at most MAX_OPEN_UPLOAD_ADDRESSES unused ones per user (the next is a 429 saying when
  *   the oldest expires), each valid for UPLOAD_URL_TTL_SECONDS;
  * - used: a transfer must start before the address expires and is cut off after
- *   UPLOAD_TRANSFER_LIMIT_MS; registration is possible until the address *ends*, that long after
+ *   `transferLimitMs`; registration is possible until the address *ends*, that long after
  *   it expired; after its end nothing can use it any more;
  * - swept: an ended address that was never registered is deleted with its object, by a periodic
  *   `sweep()`. Since nothing can use an ended address, the sweep never races a transfer or a
  *   registration.
  * The clock is injected so all of this is tested without waiting.
  */
-export function uploadGrants(knex: Knex, storage: ObjectStorage, now: () => Date = () => new Date()) {
+export function uploadGrants(knex: Knex, storage: ObjectStorage, options: { now?: () => Date; transferLimitMs?: number } = {}) {
+  const now = options.now ?? (() => new Date());
+  const transferLimitMs = options.transferLimitMs ?? UPLOAD_TRANSFER_LIMIT_MS;
   let signingKey: Promise<Buffer> | undefined;
   const key = () =>
     (signingKey ??= (async () => {
@@ -67,9 +69,12 @@ export function uploadGrants(knex: Knex, storage: ObjectStorage, now: () => Date
     })());
   const sign = async (grantId: string, userId: string) => createHmac('sha256', await key()).update(`${grantId}:${userId}`).digest('base64url');
   /** Addresses that expired before this can no longer be registered: they have ended. */
-  const endedBefore = () => new Date(now().getTime() - UPLOAD_TRANSFER_LIMIT_MS);
+  const endedBefore = () => new Date(now().getTime() - transferLimitMs);
 
   return {
+    /** How long a transfer may run; the upload route cuts it off then, which is what makes the sweep safe. */
+    transferLimitMs,
+
     async create(userId: string): Promise<UploadGrant> {
       const id = randomUUID();
       const objectKey = `users/${userId}/${id}`;

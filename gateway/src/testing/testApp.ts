@@ -83,12 +83,16 @@ export class TestClient {
 /** Analysis engine, wait and worker settings passed through to the system. */
 export type TestAppAnalysisOptions = Pick<SystemOptions, 'analysisEngine' | 'analysisWaitMs' | 'analysisWorker'>;
 
+/** Upload sweep and transfer limit, passed through to the system. */
+export type TestAppUploadOptions = Pick<SystemOptions, 'uploadSweepIntervalMs' | 'uploadTransferLimitMs'>;
+
 export async function startTestApp(
   options: {
     env?: Record<string, string>;
     throttle?: { perEmail: number; perAddress: number };
     frontendDist?: string;
     analysis?: TestAppAnalysisOptions;
+    uploads?: TestAppUploadOptions;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase('app');
@@ -113,6 +117,7 @@ export async function startTestApp(
     pollIntervalMs: 50,
     throttle: options.throttle,
     ...options.analysis,
+    ...options.uploads,
   });
   const server = http.createServer(system.app);
   answerMalformedRequests(server);
