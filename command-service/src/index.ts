@@ -17,7 +17,7 @@ export { claimDecider } from './claims/decider';
 export type { ClaimReadBack } from './claims/routes';
 export type { DocumentReadBack } from './documents/routes';
 export { commandMigrations } from './migrations';
-export { LOCAL_UPLOAD_PREFIX } from './documents/uploadGrants';
+export { UPLOAD_PREFIX, UPLOAD_TRANSFER_LIMIT_MS, uploadGrants, type UploadGrants } from './documents/uploadGrants';
 export type { AnalysisReportRenderer } from './documents/analysisRoutes';
 
 export interface CommandServiceDeps {
@@ -28,6 +28,8 @@ export interface CommandServiceDeps {
   knex: Knex;
   storage: ObjectStorage;
   now?: () => Date;
+  /** How long an upload's transfer may run (default UPLOAD_TRANSFER_LIMIT_MS); tests shorten it. */
+  uploadTransferLimitMs?: number;
   analysis: {
     /** How long `POST /api/documents/{id}/analyze` waits for the result before answering 202. */
     waitMs: number;
@@ -39,7 +41,8 @@ export interface CommandServiceDeps {
 export function createCommandService(deps: CommandServiceDeps) {
   const users = userCommands(deps);
   const claims = claimCommands(deps);
-  const documents = documentCommands({ ...deps, grants: uploadGrants(deps.knex, deps.storage, deps.now) });
+  const grants = uploadGrants(deps.knex, deps.storage, { now: deps.now, transferLimitMs: deps.uploadTransferLimitMs });
+  const documents = documentCommands({ ...deps, grants });
   const analysis = analysisCommands(deps);
   const routes: Router[] = [
     userRoutes(users),
@@ -49,7 +52,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   ];
   /** Where workers' commands arrive in the embedded topology. */
   const commandBus = inProcessCommandBus(analysis);
-  return { users, claims, documents, analysis, commandBus, routes };
+  return { users, claims, documents, analysis, commandBus, routes, uploadGrants: grants };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

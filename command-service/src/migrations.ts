@@ -25,4 +25,11 @@ export const commandMigrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0002_upload_grants_expiry',
+    async up(knex) {
+      // The sweep looks for ended addresses by expiry.
+      await knex.raw('create index upload_grants_expiry on upload_grants (expires_at)');
+    },
+  },
 ];

@@ -6,6 +6,8 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const MAX_FILES_PER_SELECTION = 5;
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.jpg', '.jpeg', '.png', '.gif'] as const;
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** Upload addresses a user may hold unused at once. */
+export const MAX_OPEN_UPLOAD_ADDRESSES = 20;
 
 export const PROCESSING_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
@@ -27,6 +29,11 @@ export const DOCUMENT_MESSAGES = {
   badName: 'The file name must end in .pdf, .doc, .docx, .txt, .jpg, .jpeg, .png or .gif.',
   unknownUpload: 'This upload address is not valid. Please upload the file again.',
   alreadyRegistered: 'This upload has already been registered.',
+  tooManyAddresses: (limit: number) =>
+    `You already have ${limit} uploads waiting. Finish or cancel them, or wait for them to expire, before starting another.`,
+  lengthRequired: 'Uploads must state their size (Content-Length).',
+  transferTooSlow: 'The upload took too long. Please try again.',
+  incomplete: 'The file did not arrive completely. Please upload it again.',
   notUploaded: 'The file did not arrive. Please upload it again.',
   empty: 'The file is empty.',
   limitReached: (limit: number) =>

@@ -10,3 +10,12 @@ export interface ProblemDetails {
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/**
+ * 202 from a command route: the command's work is recorded, but its result could not be read back
+ * yet; `Location` says where to read it.
+ */
+export interface CommandAccepted {
+  id: string;
+  detail: string;
+}

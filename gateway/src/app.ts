@@ -3,6 +3,7 @@ import type { User } from '@cc/contracts';
 import { problemHandler, problems, sendProblem, type AppConfig, type GlobalPosition, type Logger } from '@cc/platform';
 import { authRoutes, type AuthRoutesDeps } from './auth/routes';
 import type { SessionStore } from './auth/sessions';
+import { refuseControlCharacters } from './middleware/controlCharacters';
 import { sameOriginJson } from './middleware/csrf';
 import { requestContext } from './middleware/requestContext';
 import { securityHeaders } from './middleware/securityHeaders';
@@ -19,9 +20,7 @@ export interface AppDeps {
   /** Routes of the services, in the order they are tried. */
   serviceRoutes: Router[];
   frontendDist: string;
-  /** Origins besides this one the page may send to (the S3 endpoint browsers upload to). */
-  connectSources: readonly string[];
-  /** Path prefix of the local upload address, whose body is a raw file. */
+  /** Path prefix of the upload addresses, whose body is a raw file. */
   rawUploadPrefix: string;
 }
 
@@ -31,12 +30,14 @@ export function createApp(deps: AppDeps): Express {
   const jsonBody = express.json({ limit: '1mb' });
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
-  app.use(securityHeaders(deps.connectSources));
-  app.use(deps.health);
+  app.use(securityHeaders());
   const rawBody = (url: string) => url.startsWith(deps.rawUploadPrefix);
   app.use('/api', sameOriginJson({ rawBody }));
   // The upload address streams the file itself; everything else under /api is JSON.
   app.use('/api', (req, res, next) => (rawBody(req.originalUrl) ? next() : jsonBody(req, res, next)));
+  // Before the session is even looked up: no route, and so no command, sees a refused string.
+  app.use('/api', refuseControlCharacters());
+  app.use(deps.health);
   app.use('/api', requestContext(deps));
   app.use(authRoutes(deps.auth));
   for (const routes of deps.serviceRoutes) app.use(routes);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import net from 'node:net';
 import { LocalObjectStorage } from '@cc/platform/storage/localStorage';
 import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 
@@ -236,4 +237,77 @@ describe('documents API', () => {
     expect((await racer.request('DELETE', `/api/documents/${first.id}`)).status).toBe(204);
     expect((await upload(racer, 'one-more.pdf')).status).toBe(201);
   }, 60_000);
+
+  describe('bounded upload addresses', () => {
+    /** Opens a PUT by hand: headers declaring `declared` bytes, then `sent` bytes, then (unless `end`) hangs up. */
+    function rawPut(client: TestClient, url: string, declared: number, sent: Buffer, end = false): Promise<string> {
+      const port = Number(new URL(app.baseUrl).port);
+      return new Promise((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(
+            `PUT ${url} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${client.cookieHeader()}\r\nContent-Type: application/pdf\r\nContent-Length: ${declared}\r\n\r\n`,
+          );
+          socket.write(sent, () => {
+            if (!end) setTimeout(() => socket.destroy(), 50);
+          });
+        });
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(answer));
+      });
+    }
+    const waitFor = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
+      return check();
+    };
+
+    it('gives a user at most 20 unused addresses: the 21st is 429 with Retry-After', async () => {
+      const holder = app.client();
+      await holder.register('docs.holder@example.org');
+      const statuses = [];
+      for (let i = 0; i < 20; i++) statuses.push((await holder.post('/api/objects/upload', {})).status);
+      expect(statuses).toEqual(Array(20).fill(200));
+      const refused = await holder.post('/api/objects/upload', {});
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
+      expect(refused.data).toMatchObject({
+        status: 429,
+        detail: 'You already have 20 uploads waiting. Finish or cancel them, or wait for them to expire, before starting another.',
+      });
+      expect((await other.post('/api/objects/upload', {})).status).toBe(200);
+    });
+
+    it('refuses a body of unknown length with 411 and stores nothing', async () => {
+      const url = await uploadAddress(vet);
+      const before = await storedKeys();
+      const res = await vet.request('PUT', url, {
+        stream: (async function* () {
+          yield PDF;
+        })(),
+        headers: { 'content-type': 'application/pdf' },
+      });
+      expect(res.status).toBe(411);
+      expect(res.data.detail).toBe('Uploads must state their size (Content-Length).');
+      expect(await storedKeys()).toEqual(before);
+    });
+
+    it('refuses a declared size over 50 MB before reading the body, and the address stays usable', async () => {
+      const url = await uploadAddress(vet);
+      const answer = await rawPut(vet, url, 200 * 1024 * 1024, Buffer.alloc(0), true);
+      expect(answer).toMatch(/^HTTP\/1.1 413 /);
+      expect(answer).toContain('Files must be 50 MB or smaller.');
+      expect((await putFile(vet, url, PDF)).status).toBe(201);
+      expect((await register(vet, url, 'after-413.pdf')).status).toBe(201);
+    });
+
+    it('a transfer cut off midway stores nothing, leaves no temporary file, and spends the address', async () => {
+      const url = await uploadAddress(vet);
+      const before = await storedKeys();
+      await rawPut(vet, url, 1024 * 1024, Buffer.alloc(64 * 1024, 0x25));
+      expect(await waitFor(async () => JSON.stringify(await storedKeys()) === JSON.stringify(before))).toBe(true);
+      expect((await putFile(vet, url, PDF)).status).toBe(403);
+      expect((await register(vet, url, 'cut.pdf')).data.detail).toBe('The file did not arrive. Please upload it again.');
+    });
+  });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, createLogger, loadConfig } from '@cc/platform';
 import type { EmbeddedDatabase } from '@cc/platform/db/embedded';
+import { answerMalformedRequests } from './malformedRequests';
 import { seedDemoAccounts } from './seed';
 import { startSystem } from './system';
 
@@ -22,6 +23,7 @@ async function main() {
     res.end(JSON.stringify({ type: '/problems/unavailable', title: 'Service unavailable', status: 503, detail: 'Claims Copilot is starting.' }));
   };
   const server = http.createServer((req, res) => handle(req, res));
+  answerMalformedRequests(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error }, error.code === 'EADDRINUSE' ? `port ${config.port} is in use: set PORT to another one` : 'server error');
     process.exit(1);

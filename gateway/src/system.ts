@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { commandMigrations, createCommandService, LOCAL_UPLOAD_PREFIX } from '@cc/command-service';
+import { commandMigrations, createCommandService, UPLOAD_PREFIX } from '@cc/command-service';
 import { createProjectionService, projectionMigrations } from '@cc/projection-service';
 import { createOfflineEngine, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
 import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
@@ -41,6 +41,10 @@ export interface SystemOptions {
   analysisWaitMs?: number;
   /** Tests that run the worker themselves turn it off. */
   analysisWorker?: boolean;
+  /** How often ended upload addresses and their objects are removed (default every minute). */
+  uploadSweepIntervalMs?: number;
+  /** How long an upload's transfer may run (default 10 minutes); tests shorten it. */
+  uploadTransferLimitMs?: number;
 }
 
 export interface System {
@@ -86,6 +90,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     storage,
     readBack: { waitFor: waitForReadModels, claimDetail: projections.queries.claimDetail, document: projections.queries.document },
     analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
+    uploadTransferLimitMs: options.uploadTransferLimitMs,
   });
   const engine = options.analysisEngine ?? openAiEngineFromEnv(process.env) ?? createOfflineEngine();
   logger.info({ engine: engine.name, model: engine.model }, 'document analysis engine');
@@ -110,16 +115,23 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     health: healthRoutes({ knex, migrationsDone: () => migrationsDone, projectionsRunning: () => projections.runner.isRunning() }),
     serviceRoutes: [...commands.routes, ...projections.routes],
     frontendDist: options.frontendDist,
-    rawUploadPrefix: LOCAL_UPLOAD_PREFIX,
-    // Browsers PUT files straight to S3, so the page must be allowed to reach it.
-    connectSources:
-      config.objectStorage.kind === 's3'
-        ? [config.objectStorage.endpoint ? new URL(config.objectStorage.endpoint).origin : 'https://*.amazonaws.com']
-        : [],
+    rawUploadPrefix: UPLOAD_PREFIX,
   });
 
   const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 3_600_000);
   purge.unref();
+  const sweepUploads = setInterval(
+    () =>
+      void commands.uploadGrants.sweep().then(
+        ({ removed, kept, lastError }) => {
+          if (removed > 0) logger.info({ removed }, 'removed ended upload addresses and their files');
+          if (kept > 0) logger.warn({ kept, err: lastError }, 'could not remove the files of ended upload addresses; trying again later');
+        },
+        (error: unknown) => logger.warn({ err: error }, 'sweeping upload addresses failed; trying again later'),
+      ),
+    options.uploadSweepIntervalMs ?? 60_000,
+  );
+  sweepUploads.unref();
 
   return {
     app,
@@ -129,6 +141,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     projectionsRunning: () => projections.runner.isRunning(),
     async stop() {
       clearInterval(purge);
+      clearInterval(sweepUploads);
       await analysisWorker?.stop();
       await projections.runner.stop();
       await store.close();

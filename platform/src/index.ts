@@ -11,6 +11,8 @@ export * from './commands/handleCommand';
 export * from './http/problem';
 export * from './http/context';
 export * from './http/listQuery';
+export * from './http/controlCharacters';
+export * from './http/commandAnswer';
 export * from './workers/worker';
 export * from './storage/types';
 export * from './storage/localStorage';

@@ -7,7 +7,7 @@ import {
   updateClaimDetailsBody,
   type ClaimDetail,
 } from '@cc/contracts';
-import { commandMetadata, contextOf, parseOrProblem, problems, requireAuth, type GlobalPosition, isUuid } from '@cc/platform';
+import { answerCommand, commandMetadata, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
 import type { ClaimCommands } from './commands';
 
 /** How a command route answers with the state the user will see next: wait for the read side, then read it. */
@@ -25,15 +25,15 @@ export function claimRoutes(claims: ClaimCommands, readBack: ClaimReadBack): Rou
     return id;
   };
 
-  /** Records the write for read-your-writes and answers with the claim as the read side now has it. */
-  const answer = async (res: Response, userId: string, claimId: string, position: GlobalPosition | undefined, status = 200) => {
-    await contextOf(res).recordWrite(position);
-    if (position) await readBack.waitFor(position);
-    const detail = await readBack.claimDetail(userId, claimId);
-    if (!detail) throw problems.notFound('Claim not found.');
-    res.status(status).json(detail);
-    return detail;
-  };
+  /** Answers with the claim as the read side now has it (or 202 when it cannot show it yet). */
+  const answer = (res: Response, userId: string, claimId: string, position: GlobalPosition | undefined, status = 200) =>
+    answerCommand(res, {
+      position,
+      waitFor: readBack.waitFor,
+      read: () => readBack.claimDetail(userId, claimId),
+      status,
+      accepted: { id: claimId, location: `/api/claims/${claimId}` },
+    });
 
   router.post('/api/claims', async (req, res) => {
     const auth = requireAuth(res);
@@ -63,11 +63,13 @@ export function claimRoutes(claims: ClaimCommands, readBack: ClaimReadBack): Rou
     const claimId = claimIdOf(req.params.id);
     const body = parseOrProblem(addClaimNoteBody, req.body);
     const { noteId, position } = await claims.addNote(auth.userId, claimId, body, commandMetadata(res));
-    await contextOf(res).recordWrite(position);
-    if (position) await readBack.waitFor(position);
-    const note = (await readBack.claimDetail(auth.userId, claimId))?.notes.find((n) => n.id === noteId);
-    if (!note) throw problems.unavailable('The note was saved; please refresh to see it.');
-    res.status(201).json(note);
+    await answerCommand(res, {
+      position,
+      waitFor: readBack.waitFor,
+      read: async () => (await readBack.claimDetail(auth.userId, claimId))?.notes.find((n) => n.id === noteId),
+      status: 201,
+      accepted: { id: noteId, location: `/api/claims/${claimId}` },
+    });
   });
 
   router.patch('/api/claims/:id', async (req, res) => {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { ANALYSIS_MESSAGES, ANALYSIS_TYPE_LABELS, analyzeDocumentBody, DETECTED_TYPES, SPEC_PROBLEMS, type AnalysisResult } from '@cc/contracts';
-import { commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, requireAuth } from '@cc/platform';
+import { answerCommand, commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, readAfterCommand, requireAuth } from '@cc/platform';
 import type { AnalysisCommands } from './analysisCommands';
 import type { DocumentCommands } from './commands';
 import type { DocumentReadBack } from './routes';
@@ -38,17 +38,23 @@ export function analysisRoutes(analysis: AnalysisCommands, documents: DocumentCo
     const { analysisId, position } = await analysis.request(auth.userId, id, analysisType, commandMetadata(res));
     await contextOf(res).recordWrite(position);
 
-    const outcome = await analysis.waitForOutcome(id, analysisId, options.waitMs);
-    if (outcome) await contextOf(res).recordWrite(outcome.position);
-    await readBack.waitFor(outcome?.position ?? position);
+    // The request is recorded: from here on a fault only means the answer cannot say how it ended.
+    const outcome = await analysis.waitForOutcome(id, analysisId, options.waitMs).catch((error: unknown) => {
+      contextOf(res).logger.warn({ err: error, documentId: id, analysisId }, 'could not follow the analysis; answering that it is processing');
+      return undefined;
+    });
+    const document = await readAfterCommand(res, {
+      position: outcome?.position ?? position,
+      waitFor: readBack.waitFor,
+      read: () => readBack.document(auth.userId, id),
+    });
     if (outcome?.kind === 'deleted') throw problems.notFound('Document not found.');
-    const document = await readBack.document(auth.userId, id);
     if (outcome?.kind === 'failed') throw analysisFailed(outcome.reason);
-    if (!outcome) {
+    if (!outcome || !document) {
       res.status(202).json({ document });
       return;
     }
-    res.json({ analysisResult: document?.aiAnalysisResults ?? null, document });
+    res.json({ analysisResult: document.aiAnalysisResults ?? null, document });
   });
 
   /** The spec's client sends the results back; the report is built from the stored result instead. */
@@ -72,11 +78,13 @@ export function analysisRoutes(analysis: AnalysisCommands, documents: DocumentCo
       },
       commandMetadata(res),
     );
-    await contextOf(res).recordWrite(position);
-    await readBack.waitFor(position);
-    const report = await readBack.document(auth.userId, documentId);
-    if (!report) throw problems.unavailable('The report was saved; please refresh to see it.');
-    res.status(201).json(report);
+    await answerCommand(res, {
+      position,
+      waitFor: readBack.waitFor,
+      read: () => readBack.document(auth.userId, documentId),
+      status: 201,
+      accepted: { id: documentId, location: `/api/documents/${documentId}` },
+    });
   });
 
   return router;

@@ -7,6 +7,7 @@ import {
   fold,
   handleCommand,
   HttpProblem,
+  ObjectLengthMismatchError,
   ObjectTooLargeError,
   problems,
   type EventMetadata,
@@ -30,8 +31,16 @@ export interface DocumentCommandsDeps {
 
 type Metadata = Partial<EventMetadata>;
 
+/** The transfer of an upload ran past its time limit. */
+export class TransferTimeoutError extends Error {
+  constructor() {
+    super('The upload took too long');
+    this.name = 'TransferTimeoutError';
+  }
+}
+
 /** Copies an object to its final key while hashing it, so the bytes hashed are the bytes kept. */
-async function copyHashing(storage: ObjectStorage, from: string, to: string): Promise<string> {
+async function copyHashing(storage: ObjectStorage, from: string, to: string, size: number): Promise<string> {
   const hash = createHash('sha256');
   const hasher = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -41,7 +50,7 @@ async function copyHashing(storage: ObjectStorage, from: string, to: string): Pr
   });
   const source = await storage.read(from);
   const sink = new PassThrough();
-  const stored = storage.put(to, sink, { maxBytes: MAX_UPLOAD_BYTES });
+  const stored = storage.put(to, sink, { maxBytes: MAX_UPLOAD_BYTES, contentLength: size });
   await Promise.all([pipeline(source, hasher, sink), stored]);
   return hash.digest('hex');
 }
@@ -135,15 +144,24 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
       return (await grants.create(userId)).uploadUrl;
     },
 
-    /** The local adapter's upload route: the signed, single-use address takes one file of at most 50 MB. */
-    async receiveLocalUpload(userId: string, token: string, body: Readable, contentType: string | undefined) {
-      const grant = await grants.claimLocal(userId, token);
+    /**
+     * An upload address's transfer: the signed, single-use address takes one file of at most
+     * 50 MB, streamed into storage, which refuses a declared size over the limit before reading and
+     * never keeps more. A transfer still running after the grants' transfer limit is cut off.
+     */
+    async receiveUpload(userId: string, token: string, body: Readable, file: { contentType: string | undefined; contentLength: number }) {
+      const grant = await grants.claimForUpload(userId, token);
       if (!grant) throw problems.forbidden('This upload address is not valid, was already used, or has expired.');
+      const deadline = setTimeout(() => body.destroy(new TransferTimeoutError()), grants.transferLimitMs);
       try {
-        return await storage.put(grant.objectKey, body, { contentType, maxBytes: MAX_UPLOAD_BYTES });
+        return await storage.put(grant.objectKey, body, { contentType: file.contentType, maxBytes: MAX_UPLOAD_BYTES, contentLength: file.contentLength });
       } catch (error) {
         if (error instanceof ObjectTooLargeError) throw HttpProblem.fromSpec(413, SPEC_PROBLEMS.fileTooLarge());
+        if (error instanceof TransferTimeoutError) throw new HttpProblem(408, 'request-timeout', 'Request timeout', DOCUMENT_MESSAGES.transferTooSlow);
+        if (error instanceof ObjectLengthMismatchError) throw problems.badRequest(DOCUMENT_MESSAGES.incomplete);
         throw error;
+      } finally {
+        clearTimeout(deadline);
       }
     },
 
@@ -181,7 +199,7 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
           userId,
           { documentId, fileName: body.fileName, fileType: body.fileType, detectedType: DETECTED_TYPES[detected], claimId: body.claimId ?? null },
           async (objectPath) => {
-            const sha256 = await copyHashing(storage, grant.objectKey, objectPath);
+            const sha256 = await copyHashing(storage, grant.objectKey, objectPath, head.size);
             await removeUpload();
             return { size: head.size, sha256 };
           },

@@ -3,10 +3,10 @@ import { PassThrough } from 'node:stream';
 import { Router, type Request } from 'express';
 import { MAX_UPLOAD_BYTES, SPEC_PROBLEMS } from '@cc/contracts';
 import { z } from 'zod';
-import { registerDocumentBody, type Document } from '@cc/contracts';
-import { commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
+import { DOCUMENT_MESSAGES, registerDocumentBody, type Document } from '@cc/contracts';
+import { answerCommand, commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
 import type { DocumentCommands } from './commands';
-import { LOCAL_UPLOAD_PREFIX } from './uploadGrants';
+import { UPLOAD_PREFIX } from './uploadGrants';
 
 export interface DocumentReadBack {
   waitFor(position: GlobalPosition): Promise<void>;
@@ -14,10 +14,11 @@ export interface DocumentReadBack {
 }
 
 const tooLarge = () => HttpProblem.fromSpec(413, SPEC_PROBLEMS.fileTooLarge());
+const lengthRequired = () => new HttpProblem(411, 'length-required', 'Length required', DOCUMENT_MESSAGES.lengthRequired);
 
 /** Reads and discards what is left of a request body, up to a bound. */
 async function drain(req: Request, maxBytes: number): Promise<void> {
-  if (req.readableEnded) return;
+  if (req.readableEnded || req.destroyed) return;
   let seen = 0;
   req.on('data', (chunk: Buffer) => {
     seen += chunk.length;
@@ -37,24 +38,42 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     res.json({ uploadURL: await documents.createUploadUrl(auth.userId) });
   });
 
-  /** The local storage adapter's upload address: the raw file, streamed, at most 50 MB. */
-  router.put(`${LOCAL_UPLOAD_PREFIX}:token`, async (req, res) => {
+  /**
+   * Every upload address: the raw file, streamed into storage, at most 50 MB. The size must be
+   * declared (browsers always send Content-Length), so an oversize file is refused before a byte
+   * is read and without spending the address, and storage streams the rest without buffering it.
+   */
+  router.put(`${UPLOAD_PREFIX}:token`, async (req, res) => {
     const auth = requireAuth(res);
-    if (Number(req.headers['content-length'] ?? 0) > 2 * MAX_UPLOAD_BYTES) {
-      // Far too large to bother reading: answer now and drop the connection.
+    const declared = req.headers['content-length'];
+    if (declared === undefined) {
+      // A body of unknown length is not read at all.
       res.setHeader('Connection', 'close');
+      throw lengthRequired();
+    }
+    const contentLength = Number(declared);
+    if (contentLength > MAX_UPLOAD_BYTES) {
+      // Reading the rest lets the sender see the answer rather than a reset; far too large is not worth it.
+      if (contentLength > 2 * MAX_UPLOAD_BYTES) res.setHeader('Connection', 'close');
+      else await drain(req, 2 * MAX_UPLOAD_BYTES);
       throw tooLarge();
     }
     // Storage reads a copy of the body, so a refusal can still read the rest of the request and
     // answer cleanly instead of resetting the connection under the sender.
     const body = new PassThrough();
     req.pipe(body);
+    // A sender that goes away mid-file must fail the transfer, not leave it waiting.
+    req.once('close', () => {
+      if (!req.complete) body.destroy(new Error('The upload was interrupted.'));
+    });
     try {
-      const stored = await documents.receiveLocalUpload(auth.userId, String(req.params.token), body, req.headers['content-type']);
+      const stored = await documents.receiveUpload(auth.userId, String(req.params.token), body, { contentType: req.headers['content-type'], contentLength });
       res.status(201).json({ size: stored.size });
     } catch (error) {
       req.unpipe(body);
-      await drain(req, 2 * MAX_UPLOAD_BYTES);
+      // A sender too slow to finish in time is not waited for again.
+      if (error instanceof HttpProblem && error.status === 408) res.setHeader('Connection', 'close');
+      else await drain(req, 2 * MAX_UPLOAD_BYTES);
       throw error;
     }
   });
@@ -63,11 +82,13 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     const auth = requireAuth(res);
     const body = parseOrProblem(registerDocumentBody, req.body);
     const { documentId, position } = await documents.register(auth.userId, body, commandMetadata(res));
-    await contextOf(res).recordWrite(position);
-    await readBack.waitFor(position);
-    const document = await readBack.document(auth.userId, documentId);
-    if (!document) throw problems.unavailable('The document was saved; please refresh to see it.');
-    res.status(201).json(document);
+    await answerCommand(res, {
+      position,
+      waitFor: readBack.waitFor,
+      read: () => readBack.document(auth.userId, documentId),
+      status: 201,
+      accepted: { id: documentId, location: `/api/documents/${documentId}` },
+    });
   });
 
   router.put('/api/documents/:id/claim', async (req, res) => {
@@ -78,9 +99,12 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     const current = await readBack.document(auth.userId, id);
     if (!current) throw problems.notFound('Document not found.');
     const position = await documents.linkToClaim(auth.userId, id, claimId, current.fileName, commandMetadata(res));
-    await contextOf(res).recordWrite(position);
-    if (position) await readBack.waitFor(position);
-    res.json(await readBack.document(auth.userId, id));
+    await answerCommand(res, {
+      position,
+      waitFor: readBack.waitFor,
+      read: () => readBack.document(auth.userId, id),
+      accepted: { id, location: `/api/documents/${id}` },
+    });
   });
 
   router.delete('/api/documents/:id', async (req, res) => {

@@ -28,6 +28,7 @@ export function requestContext(deps: RequestContextDeps): RequestHandler {
     const session = await deps.sessions.load(req);
     if (session?.lastPosition) await deps.waitForReadModels(session.lastPosition);
     const user = session ? await deps.findUser(session.userId) : undefined;
+    const logger = deps.logger.child({ correlationId });
     const ctx: RequestContext = {
       correlationId,
       auth:
@@ -35,8 +36,11 @@ export function requestContext(deps: RequestContextDeps): RequestHandler {
           ? { userId: user.id, sessionId: session.idHash, tier: user.memberTier, roles: rolesOfTier(user.memberTier) }
           : undefined,
       recordWrite: async (position) => {
-        if (position && session) await deps.sessions.recordWrite(session, position);
+        if (!position || !session) return;
+        // The command is already recorded: losing read-your-writes for one request is not a failure of it.
+        await deps.sessions.recordWrite(session, position).catch((error: unknown) => logger.warn({ err: error }, 'could not remember the write for read-your-writes'));
       },
+      logger,
     };
     res.locals.ctx = ctx;
     res.locals.session = session;

@@ -32,7 +32,7 @@ export interface ListEndpoint {
 export function simpleRest(baseUrl: string, client: TestClient): DataProvider {
   return simpleRestProvider(`${baseUrl}/api`, (url: string, options: fetchUtils.Options = {}) => {
     const headers = new Headers(options.headers as HeadersInit | undefined);
-    headers.set('cookie', client.cookieHeader());
+    headers.set('cookie', client.cookieHeader() ?? '');
     return fetchUtils.fetchJson(url, { ...options, headers });
   });
 }

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { createLogger, loadConfig, type AppConfig } from '@cc/platform';
 import { createTestDatabase } from '@cc/platform/testing/database';
+import { answerMalformedRequests } from '../malformedRequests';
 import { startSystem, type System, type SystemOptions } from '../system';
 
 export interface TestApp {
@@ -22,15 +24,25 @@ export class TestClient {
   private cookies = new Map<string, string>();
   constructor(private readonly baseUrl: string) {}
 
-  async request(method: string, path: string, options: { json?: unknown; headers?: Record<string, string>; body?: string } = {}) {
+  /**
+   * `stream` sends the body as it is produced, chunked (with no Content-Length), like a client that
+   * does not say the size up front.
+   */
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; headers?: Record<string, string>; body?: string; stream?: AsyncIterable<Uint8Array> } = {},
+  ) {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.cookies.size) headers.cookie = this.cookieHeader();
-    let body = options.body;
+    const cookie = this.cookieHeader();
+    if (cookie) headers.cookie = cookie;
+    let body: string | ReadableStream | undefined = options.body;
     if (options.json !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.json);
     }
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    if (options.stream) body = Readable.toWeb(Readable.from(options.stream)) as ReadableStream;
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual', ...(options.stream ? { duplex: 'half' } : {}) } as RequestInit);
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const [name, ...rest] = pair!.split('=');
@@ -59,17 +71,21 @@ export class TestClient {
   }
 
   /** The Cookie header this client sends, for other HTTP clients acting as the same browser. */
-  cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
   hasSession(): boolean {
     return this.cookies.has('cc_session');
+  }
+
+  /** The Cookie header this client sends, for requests made by hand. */
+  cookieHeader(): string | undefined {
+    return this.cookies.size ? [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
   }
 }
 
 /** Analysis engine, wait and worker settings passed through to the system. */
 export type TestAppAnalysisOptions = Pick<SystemOptions, 'analysisEngine' | 'analysisWaitMs' | 'analysisWorker'>;
+
+/** Upload sweep and transfer limit, passed through to the system. */
+export type TestAppUploadOptions = Pick<SystemOptions, 'uploadSweepIntervalMs' | 'uploadTransferLimitMs'>;
 
 export async function startTestApp(
   options: {
@@ -77,6 +93,7 @@ export async function startTestApp(
     throttle?: { perEmail: number; perAddress: number };
     frontendDist?: string;
     analysis?: TestAppAnalysisOptions;
+    uploads?: TestAppUploadOptions;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase('app');
@@ -101,8 +118,11 @@ export async function startTestApp(
     pollIntervalMs: 50,
     throttle: options.throttle,
     ...options.analysis,
+    ...options.uploads,
   });
-  const server = system.app.listen(0, '127.0.0.1');
+  const server = http.createServer(system.app);
+  answerMalformedRequests(server);
+  server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { permissionsOfTier, type MemberTierName, type Permission, type Role } from '@cc/contracts';
 import type { GlobalPosition } from '../eventstore/types';
+import type { Logger } from '../logger';
 import { problems } from './problem';
 
 /** Who is asking, as the gateway established it from the session. Never taken from the request body. */
@@ -15,8 +16,13 @@ export interface AuthContext {
 export interface RequestContext {
   correlationId: string;
   auth: AuthContext | undefined;
-  /** Remembers the position a command reached, so this session's next GET waits for it (read-your-writes). */
+  /**
+   * Remembers the position a command reached, so this session's next GET waits for it
+   * (read-your-writes). Never rejects: it runs after the work is done, so a failure is only logged.
+   */
   recordWrite(position: GlobalPosition | undefined): Promise<void>;
+  /** This request's logger (carries the correlation id). */
+  logger: Logger;
 }
 
 export function contextOf(res: Response): RequestContext {

@@ -6,7 +6,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { InvalidObjectKeyError, ObjectNotFoundError, ObjectTooLargeError, type ObjectStorage } from './types';
+import { InvalidObjectKeyError, ObjectLengthMismatchError, ObjectNotFoundError, ObjectTooLargeError, type ObjectStorage } from './types';
 
 export interface StorageUnderTest {
   storage: ObjectStorage;
@@ -17,9 +17,6 @@ export interface StorageUnderTest {
 
 /** Declared up front so jest knows which tests exist; a test checks the declaration against the adapter. */
 export interface ContractCapabilities {
-  presignedPut: boolean;
-  /** The server checks presigned signatures (s3rver accepts any well-formed V4 signature). */
-  verifiesSignatures?: boolean;
   /** The adapter stores in a local folder and the factory fills in `filesystem`. */
   filesystem?: boolean;
 }
@@ -111,7 +108,6 @@ export function objectStorageContract(name: string, factory: StorageFactory, cap
     });
 
     it('declares its capabilities truthfully', () => {
-      expect(typeof storage.presignedPutUrl === 'function').toBe(capabilities.presignedPut);
       expect(subject.filesystem !== undefined).toBe(capabilities.filesystem === true);
     });
 
@@ -251,6 +247,52 @@ export function objectStorageContract(name: string, factory: StorageFactory, cap
       });
     });
 
+    describe('a stream of declared length (an upload with its Content-Length)', () => {
+      it('stores it', async () => {
+        const data = randomBytes(3 * 1024 * 1024 + 11);
+        await expect(storage.put(key('declared'), chunked(data, 64 * 1024), { contentLength: data.length, maxBytes: data.length, contentType: 'application/pdf' })).resolves.toEqual({
+          size: data.length,
+        });
+        expect((await storage.head(key('declared')))?.size).toBe(data.length);
+        expect(sha256(await readAll(await storage.read(key('declared'))))).toBe(sha256(data));
+      });
+
+      it('stores an empty one', async () => {
+        await expect(storage.put(key('none'), chunked(Buffer.alloc(0), 1), { contentLength: 0 })).resolves.toEqual({ size: 0 });
+        expect((await storage.head(key('none')))?.size).toBe(0);
+      });
+
+      it('refuses a declared length over maxBytes before reading a byte', async () => {
+        let produced = 0;
+        const body = Readable.from(
+          (function* () {
+            produced += 1;
+            yield randomBytes(10);
+          })(),
+        );
+        await expect(storage.put(key('declared'), body, { contentLength: 1001, maxBytes: 1000 })).rejects.toBeInstanceOf(ObjectTooLargeError);
+        expect(produced).toBe(0);
+        expect(await storage.head(key('declared'))).toBeUndefined();
+      });
+
+      it('a body shorter or longer than declared stores nothing and keeps the previous version', async () => {
+        await storage.put(key('a'), Buffer.from('original'));
+        await expect(storage.put(key('a'), chunked(randomBytes(5000), 1000), { contentLength: 6000 })).rejects.toBeInstanceOf(ObjectLengthMismatchError);
+        await expect(storage.put(key('a'), chunked(randomBytes(7000), 1000), { contentLength: 6000 })).rejects.toBeInstanceOf(ObjectLengthMismatchError);
+        expect((await readAll(await storage.read(key('a')))).toString()).toBe('original');
+        await expect(storage.put(key('b'), chunked(randomBytes(5000), 1000), { contentLength: 6000 })).rejects.toBeInstanceOf(ObjectLengthMismatchError);
+        expect(await storage.head(key('b'))).toBeUndefined();
+      });
+
+      it('a body that breaks midway stores nothing and keeps the previous version', async () => {
+        await storage.put(key('a'), Buffer.from('original'));
+        await expect(storage.put(key('a'), failingAfter(randomBytes(10_000)), { contentLength: 20_000 })).rejects.toThrow('connection reset');
+        expect((await readAll(await storage.read(key('a')))).toString()).toBe('original');
+        await expect(storage.put(key('b'), failingAfter(randomBytes(10_000)), { contentLength: 20_000 })).rejects.toThrow('connection reset');
+        expect(await storage.head(key('b'))).toBeUndefined();
+      });
+    });
+
     describe('failed uploads', () => {
       it('a stream that breaks midway stores nothing and keeps the previous version', async () => {
         await expect(storage.put(key('b'), failingAfter(randomBytes(10_000)))).rejects.toThrow('connection reset');
@@ -271,9 +313,7 @@ export function objectStorageContract(name: string, factory: StorageFactory, cap
         await expect(storage.readPrefix(bad, 4)).rejects.toBeInstanceOf(InvalidObjectKeyError);
         await expect(storage.read(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
         await expect(storage.delete(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        if (storage.presignedPutUrl) {
-          await expect(storage.presignedPutUrl(bad, { expiresInSeconds: 60 })).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        }
+        await expect(storage.put(bad, chunked(Buffer.from('pwned'), 2), { contentLength: 5 })).rejects.toBeInstanceOf(InvalidObjectKeyError);
         if (subject.filesystem && before) {
           expect(await snapshot(path.dirname(subject.filesystem.root), subject.filesystem.root)).toEqual(before);
           expect(await filesUnder(subject.filesystem.root)).toEqual([]);
@@ -339,46 +379,6 @@ export function objectStorageContract(name: string, factory: StorageFactory, cap
         await expect(storage.put('kept/a', failingAfter(randomBytes(1000)))).rejects.toThrow('connection reset');
         await expect(storage.put('fresh/c', randomBytes(200), { maxBytes: 100 })).rejects.toBeInstanceOf(ObjectTooLargeError);
         expect(await filesUnder(fsOf().root)).toEqual([path.join('kept', 'a')]);
-      });
-    });
-
-    if (capabilities.presignedPut) describe('presigned PUT', () => {
-      it('a browser-style PUT to the URL stores the object', async () => {
-        const data = randomBytes(64 * 1024);
-        const url = await storage.presignedPutUrl!(key('signed'), { expiresInSeconds: 60 });
-        const response = await fetch(url, { method: 'PUT', body: data });
-        expect(response.status).toBe(200);
-        expect((await storage.head(key('signed')))?.size).toBe(data.length);
-        expect(sha256(await readAll(await storage.read(key('signed'))))).toBe(sha256(data));
-      });
-
-      it('keeps the content type the URL was signed for', async () => {
-        const url = await storage.presignedPutUrl!(key('typed'), { expiresInSeconds: 60, contentType: 'application/pdf' });
-        const response = await fetch(url, { method: 'PUT', body: Buffer.from('%PDF-1.7'), headers: { 'content-type': 'application/pdf' } });
-        expect(response.status).toBe(200);
-        expect(await storage.head(key('typed'))).toEqual({ size: 8, contentType: 'application/pdf' });
-      });
-
-      it('refuses a PUT after the URL expired', async () => {
-        const url = await storage.presignedPutUrl!(key('late'), { expiresInSeconds: 1 });
-        await sleep(2000);
-        const response = await fetch(url, { method: 'PUT', body: Buffer.from('too late') });
-        expect(response.status).toBeGreaterThanOrEqual(400);
-        expect(response.status).toBeLessThan(500);
-        expect(await storage.head(key('late'))).toBeUndefined();
-      });
-    });
-
-    if (capabilities.presignedPut && capabilities.verifiesSignatures) describe('presigned PUT signatures', () => {
-      it('refuses a different content type or key than the one signed', async () => {
-        const url = await storage.presignedPutUrl!(key('typed'), { expiresInSeconds: 60, contentType: 'application/pdf' });
-        const wrongType = await fetch(url, { method: 'PUT', body: Buffer.from('<script>'), headers: { 'content-type': 'text/html' } });
-        expect(wrongType.status).toBe(403);
-        const otherKey = url.replace(`${prefix}/typed`, `${prefix}/signed`);
-        const wrongKey = await fetch(otherKey, { method: 'PUT', body: Buffer.from('%PDF'), headers: { 'content-type': 'application/pdf' } });
-        expect(wrongKey.status).toBe(403);
-        expect(await storage.head(key('typed'))).toBeUndefined();
-        expect(await storage.head(key('signed'))).toBeUndefined();
       });
     });
   });

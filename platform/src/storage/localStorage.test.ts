@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { objectStorageContract } from './contract';
 import { LocalObjectStorage } from './localStorage';
-import type { ObjectStorage } from './types';
 
 async function tempBase(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), 'cc-objects-'));
@@ -19,7 +18,7 @@ objectStorageContract(
     await fs.mkdir(outside);
     return { storage: new LocalObjectStorage(root), filesystem: { root, outside }, dispose: () => fs.rm(base, { recursive: true, force: true }) };
   },
-  { presignedPut: false, filesystem: true },
+  { filesystem: true },
 );
 
 describe('LocalObjectStorage specifics', () => {
@@ -52,10 +51,5 @@ describe('LocalObjectStorage specifics', () => {
     await fs.symlink(path.join(base, 'objects-evil'), path.join(base, 'objects', 'sub'), 'dir');
     await expect(storage.put('sub/x', Buffer.from('x'))).rejects.toMatchObject({ name: 'InvalidObjectKeyError' });
     expect(await fs.readdir(path.join(base, 'objects-evil'))).toEqual([]);
-  });
-
-  it('has no presigned PUT (the gateway signs local upload paths)', () => {
-    const storage: ObjectStorage = new LocalObjectStorage(base);
-    expect(storage.presignedPutUrl).toBeUndefined();
   });
 });

@@ -4,8 +4,8 @@ import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ByteLimit, assertPrefixLength } from './limits';
-import { InvalidObjectKeyError, ObjectNotFoundError, ObjectTooLargeError, assertSafeKey, type ObjectStorage } from './types';
+import { ByteLimit, ExactLength, assertDeclaredLength, assertPrefixLength } from './limits';
+import { InvalidObjectKeyError, ObjectNotFoundError, ObjectTooLargeError, assertSafeKey, type ObjectStorage, type PutOptions } from './types';
 
 // Objects are only ever regular files written by put(); refusing to follow a symlink in the last
 // segment means a link planted inside the root cannot expose a file outside it.
@@ -26,22 +26,21 @@ export class LocalObjectStorage implements ObjectStorage {
     this.root = path.resolve(root);
   }
 
-  async put(
-    key: string,
-    body: Readable | Buffer,
-    options: { contentType?: string; maxBytes?: number } = {},
-  ): Promise<{ size: number }> {
+  async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<{ size: number }> {
     const target = this.pathOf(key);
     if (Buffer.isBuffer(body) && options.maxBytes !== undefined && body.length > options.maxBytes) {
       throw new ObjectTooLargeError(options.maxBytes);
     }
+    const declared = Buffer.isBuffer(body) ? undefined : options.contentLength;
+    assertDeclaredLength(declared, options.maxBytes);
     await this.prepareFolder(path.dirname(target), key);
     // Same folder as the target so the final rename is atomic; readers never see a partial file.
     const temp = path.join(path.dirname(target), `.upload-${randomUUID()}`);
     const limit = new ByteLimit(options.maxBytes);
     try {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await pipeline(source, limit, createWriteStream(temp, { flags: 'wx', flush: true }));
+      const file = createWriteStream(temp, { flags: 'wx', flush: true });
+      await (declared === undefined ? pipeline(source, limit, file) : pipeline(source, limit, new ExactLength(declared), file));
       await fs.rename(temp, target);
     } catch (error) {
       await fs.rm(temp, { force: true });

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -6,10 +7,10 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Readable } from 'node:stream';
-import { assertPrefixLength, readAtMost } from './limits';
-import { ObjectNotFoundError, ObjectTooLargeError, assertSafeKey, type ObjectStorage } from './types';
+import { randomUUID } from 'node:crypto';
+import { pipeline, Readable } from 'node:stream';
+import { ExactLength, assertDeclaredLength, assertPrefixLength, readAtMost } from './limits';
+import { ObjectNotFoundError, ObjectTooLargeError, assertSafeKey, type ObjectStorage, type PutOptions } from './types';
 
 export interface S3ObjectStorageOptions {
   bucket: string;
@@ -21,13 +22,24 @@ export interface S3ObjectStorageOptions {
   /** Omit to use the SDK's default chain (AWS_* variables, profiles, instance roles). */
   credentials?: S3ClientConfig['credentials'];
   /**
-   * Stream bodies are held in memory before the PutObject (no multipart without @aws-sdk/lib-storage);
-   * this caps a stream put without its own maxBytes.
+   * A stream body without a declared length is held in memory before the PutObject (S3 needs the
+   * length up front); this caps such a put when it has no maxBytes of its own.
    */
   streamBufferLimit?: number;
 }
 
+/**
+ * Where a stream body is written before it is copied to its key. S3 stores nothing from a broken
+ * PUT; a crash between the two steps, or a server that keeps what arrived of an aborted PUT
+ * (s3rver), can leave an object here: a bucket lifecycle rule expiring this prefix after a day
+ * removes it.
+ */
+export const S3_STAGING_PREFIX = 'staging/';
+
 const DEFAULT_STREAM_BUFFER_LIMIT = 100 * 1024 * 1024;
+
+const quiet = () => undefined;
+const QUIET = { trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet };
 
 type S3Failure = { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
 
@@ -45,7 +57,6 @@ export class S3ObjectStorage implements ObjectStorage {
   readonly bucket: string;
   private readonly client: S3Client;
   private readonly config: S3ClientConfig;
-  private presignClient: S3Client | undefined;
   private readonly streamBufferLimit: number;
 
   constructor(options: S3ObjectStorageOptions) {
@@ -56,6 +67,11 @@ export class S3ObjectStorage implements ObjectStorage {
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle ?? options.endpoint !== undefined,
       credentials: options.credentials,
+      // By default the SDK sends a streamed body aws-chunked with a trailing checksum, which
+      // S3-compatible servers such as s3rver store verbatim, framing included.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      // Each failure reaches the caller as a rejection; the SDK would also print some to the console.
+      logger: QUIET,
     };
     this.client = new S3Client(this.config);
   }
@@ -72,19 +88,54 @@ export class S3ObjectStorage implements ObjectStorage {
     return new S3ObjectStorage({ bucket, endpoint, region: env.S3_REGION || 'us-east-1', credentials });
   }
 
-  async put(
-    key: string,
-    body: Readable | Buffer,
-    options: { contentType?: string; maxBytes?: number } = {},
-  ): Promise<{ size: number }> {
+  async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<{ size: number }> {
     assertSafeKey(key);
-    const { maxBytes } = options;
-    if (Buffer.isBuffer(body) && maxBytes !== undefined && body.length > maxBytes) throw new ObjectTooLargeError(maxBytes);
-    const data = Buffer.isBuffer(body) ? body : await readAtMost(body, maxBytes ?? this.streamBufferLimit);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: data.length, ContentType: options.contentType }),
-    );
-    return { size: data.length };
+    const { maxBytes, contentType } = options;
+    if (Buffer.isBuffer(body)) {
+      if (maxBytes !== undefined && body.length > maxBytes) throw new ObjectTooLargeError(maxBytes);
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.length, ContentType: contentType }));
+      return { size: body.length };
+    }
+    if (options.contentLength === undefined) {
+      const data = await readAtMost(body, maxBytes ?? this.streamBufferLimit);
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentType }));
+      return { size: data.length };
+    }
+    assertDeclaredLength(options.contentLength, maxBytes);
+    await this.putStream(key, body, options.contentLength, contentType);
+    return { size: options.contentLength };
+  }
+
+  /**
+   * A stream of known length goes to the bucket as it arrives, never held in memory. S3 stores
+   * nothing from a PUT whose body falls short, but some S3-compatible servers (s3rver) keep what
+   * arrived; so the stream is written to a staging key of its own, and only a complete one is
+   * copied (server-side) to its key, which therefore never holds a partial object.
+   */
+  private async putStream(key: string, body: Readable, length: number, contentType: string | undefined): Promise<void> {
+    const staging = `${S3_STAGING_PREFIX}${randomUUID()}`;
+    const abort = new AbortController();
+    const counted = new ExactLength(length);
+    // The SDK does not notice a body stream that fails; aborting its request does.
+    pipeline(body, counted, (error) => {
+      if (error) abort.abort(error);
+    });
+    try {
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: staging, Body: counted, ContentLength: length, ContentType: contentType }),
+        { abortSignal: abort.signal },
+      );
+      if (abort.signal.aborted) throw abort.signal.reason;
+      await this.client.send(
+        new CopyObjectCommand({ Bucket: this.bucket, Key: key, CopySource: `${this.bucket}/${staging}`, MetadataDirective: 'COPY' }),
+      );
+    } catch (error) {
+      const cause: unknown = abort.signal.aborted ? abort.signal.reason : error;
+      counted.destroy();
+      throw cause;
+    } finally {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: staging })).catch(() => undefined);
+    }
   }
 
   async head(key: string): Promise<{ size: number; contentType: string | undefined } | undefined> {
@@ -141,26 +192,8 @@ export class S3ObjectStorage implements ObjectStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  async presignedPutUrl(key: string, options: { expiresInSeconds: number; contentType?: string }): Promise<string> {
-    assertSafeKey(key);
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType });
-    return getSignedUrl(this.presigner(), command, {
-      expiresIn: options.expiresInSeconds,
-      // Signing the type stops the browser from storing e.g. text/html under a key meant for a PDF.
-      signableHeaders: options.contentType ? new Set(['content-type']) : undefined,
-    });
-  }
-
-  /** Releases the clients' keep-alive sockets. */
+  /** Releases the client's keep-alive sockets. */
   destroy(): void {
     this.client.destroy();
-    this.presignClient?.destroy();
-  }
-
-  // By default the SDK signs a CRC32 of the (empty, at signing time) body into the URL, and S3 then
-  // rejects every real upload with a checksum mismatch; presigned PUTs must not carry a checksum.
-  private presigner(): S3Client {
-    this.presignClient ??= new S3Client({ ...this.config, requestChecksumCalculation: 'WHEN_REQUIRED' });
-    return this.presignClient;
   }
 }

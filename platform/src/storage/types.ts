@@ -6,8 +6,13 @@ import type { Readable } from 'node:stream';
  * any key that is absolute, contains `..`, a backslash, a NUL or an empty segment.
  */
 export interface ObjectStorage {
-  /** Stores a whole object (server-side writes, e.g. generated PDFs, and the local upload route). */
-  put(key: string, body: Readable | Buffer, options?: { contentType?: string; maxBytes?: number }): Promise<{ size: number }>;
+  /**
+   * Stores a whole object, or nothing: a refused or broken body never leaves a partial object nor
+   * replaces the previous one. `contentLength` is the exact size of a stream body when it is known
+   * (an upload's Content-Length, a stored object's size): the adapter then streams it without
+   * holding it in memory, and a body of another length fails.
+   */
+  put(key: string, body: Readable | Buffer, options?: PutOptions): Promise<{ size: number }>;
   /** Size and type, or undefined when there is no such object. */
   head(key: string): Promise<{ size: number; contentType: string | undefined } | undefined>;
   /** The first `bytes` bytes (fewer if the object is shorter), to sniff the real content type. */
@@ -16,11 +21,14 @@ export interface ObjectStorage {
   read(key: string): Promise<Readable>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
-  /**
-   * An address the browser can PUT the file to directly, valid for `expiresInSeconds`.
-   * S3: a presigned PUT URL. Local: undefined (the gateway issues its own signed path).
-   */
-  presignedPutUrl?(key: string, options: { expiresInSeconds: number; contentType?: string }): Promise<string>;
+}
+
+export interface PutOptions {
+  contentType?: string;
+  /** More bytes than this fail with ObjectTooLargeError, and nothing is stored. */
+  maxBytes?: number;
+  /** The exact size of a stream body, when known. */
+  contentLength?: number;
 }
 
 export class ObjectNotFoundError extends Error {
@@ -34,6 +42,14 @@ export class InvalidObjectKeyError extends Error {
   constructor(readonly key: string) {
     super(`Refused object key ${JSON.stringify(key)}`);
     this.name = 'InvalidObjectKeyError';
+  }
+}
+
+/** A stream body ended before, or went past, the length it declared. */
+export class ObjectLengthMismatchError extends Error {
+  constructor(readonly declared: number) {
+    super(`The body did not match its declared length of ${declared} bytes`);
+    this.name = 'ObjectLengthMismatchError';
   }
 }
 
