@@ -6,8 +6,9 @@
  */
 import { formatTable, withBenchCluster, type BenchRow, type BenchSuite } from './harness';
 import { eventStoreBench } from './eventStore.bench';
+import { userStreamBench } from './userStream.bench';
 
-const SUITES: BenchSuite[] = [eventStoreBench];
+const SUITES: BenchSuite[] = [eventStoreBench, userStreamBench];
 
 async function main() {
   const args = process.argv.slice(2);

@@ -163,7 +163,16 @@ export const eventSchemas = {
   /** On the user's stream: an analysis that failed or never started gives its quota back. */
   UserDocumentAnalysisRefunded: {
     version: 1,
-    schema: z.object({ userId: z.string(), documentId: z.string(), analysisId: z.string() }),
+    schema: z.object({
+      userId: z.string(),
+      documentId: z.string(),
+      analysisId: z.string(),
+      /**
+       * The month the analysis counted in, so the user's state needs no list of past analyses. Always
+       * written since issue 19; refunds stored before it lack it and are matched to their start.
+       */
+      month: z.string().regex(/^\d{4}-\d{2}$/).optional(),
+    }),
   },
   /** The document is being analysed (processing). Carries what the worker needs to read the file. */
   DocumentAnalysisRequested: {

@@ -10,6 +10,7 @@ import {
   type WorkerCommand,
 } from '@cc/contracts';
 import {
+  DuplicateEventError,
   fold,
   handleCommand,
   type CommandBus,
@@ -43,24 +44,39 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
   const onDocument = (documentId: string, command: DocumentCommand, metadata: Metadata, idempotencyKey?: string) =>
     handleCommand({ store, streamId: streams.document(documentId), decider: documentDecider, command, metadata, idempotencyKey });
 
-  const refund = (userId: string, documentId: string, analysisId: string, metadata: Metadata, idempotencyKey?: string) =>
-    handleCommand({
-      store,
-      streamId: streams.user(userId),
-      decider: userDecider,
-      command: { type: 'RefundDocumentAnalysis', data: { userId, documentId, analysisId } },
-      metadata,
-      maxAttempts: USER_STREAM_MAX_ATTEMPTS,
-      idempotencyKey,
-    });
+  /**
+   * Gives an analysis's quota back, once. The user's stream only counts analyses per month, so the
+   * caller shows that this one was counted (it has just started it, or the document's stream has
+   * its request), and the refund's event id is derived from the analysis: the store refuses a second.
+   */
+  const refund = async (userId: string, documentId: string, analysisId: string, month: string, metadata: Metadata) => {
+    try {
+      await handleCommand({
+        store,
+        streamId: streams.user(userId),
+        decider: userDecider,
+        command: { type: 'RefundDocumentAnalysis', data: { userId, documentId, analysisId, month } },
+        metadata,
+        maxAttempts: USER_STREAM_MAX_ATTEMPTS,
+        idempotencyKey: `user-analysis-refund:${analysisId}`,
+      });
+    } catch (error) {
+      if (!(error instanceof DuplicateEventError)) throw error;
+    }
+  };
 
   /**
    * An analysis that did not end with its result on the document (it failed, the document was
-   * deleted meanwhile, or a newer request replaced it) gives its quota back.
+   * deleted meanwhile, or a newer request replaced it) gives its quota back, in the month it was
+   * requested in.
    */
   const settleQuota = async (documentId: string, state: DocumentState, analysisId: string, options: SendOptions) => {
     if (!state.ownerId || state.completedAnalysisId === analysisId || state.processing?.analysisId === analysisId) return;
-    await refund(state.ownerId, documentId, analysisId, options.metadata, `${options.idempotencyKey}:refund`);
+    const { events } = await store.readStream(streams.document(documentId));
+    const requested = events.find((e) => e.type === 'DocumentAnalysisRequested' && (e.data as { analysisId: string }).analysisId === analysisId);
+    if (!requested) return;
+    const month = analysisMonth(new Date((requested.data as { requestedAt: string }).requestedAt));
+    await refund(state.ownerId, documentId, analysisId, month, options.metadata);
   };
 
   return {
@@ -71,6 +87,7 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
      */
     async request(userId: string, documentId: string, analysisType: AnalysisType, metadata: Metadata) {
       const at = now();
+      const month = analysisMonth(at);
       const analysisId = randomUUID();
       const requestAnalysis = { type: 'RequestDocumentAnalysis', data: { actorId: userId, documentId, analysisId, analysisType, now: at } } as const;
       const document = fold(documentDecider, (await store.readStream(streams.document(documentId))).events);
@@ -82,7 +99,7 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
         store,
         streamId: streams.user(userId),
         decider: userDecider,
-        command: { type: 'StartDocumentAnalysis', data: { userId, documentId, analysisId, month: analysisMonth(at) } },
+        command: { type: 'StartDocumentAnalysis', data: { userId, documentId, analysisId, month } },
         metadata,
         maxAttempts: USER_STREAM_MAX_ATTEMPTS,
       });
@@ -90,7 +107,7 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
         const result = await onDocument(documentId, requestAnalysis, metadata);
         return { analysisId, position: result.position! };
       } catch (error) {
-        await refund(userId, documentId, analysisId, metadata);
+        await refund(userId, documentId, analysisId, month, metadata);
         throw error;
       }
     },

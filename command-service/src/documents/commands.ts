@@ -4,10 +4,12 @@ import { pipeline } from 'node:stream/promises';
 import { DETECTED_TYPES, DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, memberTier, SPEC_PROBLEMS, streams, type RegisterDocumentBody } from '@cc/contracts';
 import {
   DomainError,
+  DuplicateEventError,
   fold,
   handleCommand,
   HttpProblem,
   ObjectLengthMismatchError,
+  loadState,
   ObjectTooLargeError,
   problems,
   type EventMetadata,
@@ -135,10 +137,9 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
      * decides again on the user's stream, so simultaneous uploads still cannot pass the limit.
      */
     async createUploadUrl(userId: string): Promise<string> {
-      const { events } = await store.readStream(streams.user(userId));
-      const state = fold(userDecider, events);
+      const { state } = await loadState(store, streams.user(userId), userDecider);
       const limit = memberTier(state.tier).maxDocumentUploads;
-      if (limit > 0 && state.documentIds.length >= limit) {
+      if (limit > 0 && state.documents >= limit) {
         throw new DomainError('limit-reached', DOCUMENT_MESSAGES.limitReached(limit), { limit });
       }
       return (await grants.create(userId)).uploadUrl;
@@ -239,20 +240,31 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
       return result.position;
     },
 
-    /** Deletes the document and its stored file; the history keeps that it existed, not what it was. */
+    /**
+     * Deletes the document and its stored file; the history keeps that it existed, not what it was.
+     * The user's stream only counts documents, so its slot is freed here, where it is known: the
+     * document's own stream refuses a document that is unknown, someone else's or already deleted,
+     * and the freeing event's id is derived from the document, so the store takes it at most once.
+     */
     async delete(userId: string, documentId: string, metadata: Metadata): Promise<GlobalPosition | undefined> {
       const result = await onDocument(documentId, { type: 'DeleteDocument', data: { actorId: userId, documentId } }, metadata);
       const objectPath = result.state.objectPath;
       if (objectPath) await storage.delete(objectPath);
-      const released = await handleCommand({
-        store,
-        streamId: streams.user(userId),
-        decider: userDecider,
-        command: { type: 'RemoveDocument', data: { userId, documentId } },
-        metadata,
-        maxAttempts: USER_STREAM_MAX_ATTEMPTS,
-      });
-      return released.position ?? result.position;
+      try {
+        const released = await handleCommand({
+          store,
+          streamId: streams.user(userId),
+          decider: userDecider,
+          command: { type: 'RemoveDocument', data: { userId, documentId } },
+          metadata,
+          maxAttempts: USER_STREAM_MAX_ATTEMPTS,
+          idempotencyKey: `user-document-removed:${documentId}`,
+        });
+        return released.position ?? result.position;
+      } catch (error) {
+        if (error instanceof DuplicateEventError) return result.position;
+        throw error;
+      }
     },
   };
 }

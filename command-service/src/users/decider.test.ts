@@ -128,15 +128,108 @@ describe('user decider: the claim limit', () => {
       given(registered, basic, ...twentyFive, refunded).when(start('a25')).then([started('a25')]);
     });
 
-    it('refunds an analysis once', () => {
-      const refund = { type: 'RefundDocumentAnalysis', data: { userId: 'u1', documentId: 'd1', analysisId: 'a1' } } as const;
-      given(registered, basic, started('a1')).when(refund).then([{ type: 'UserDocumentAnalysisRefunded', data: refund.data }]);
-      given(registered, basic, started('a1'), { type: 'UserDocumentAnalysisRefunded', data: refund.data }).when(refund).then([]);
+    const refund = (analysisId: string, month = '2026-11') =>
+      ({ type: 'RefundDocumentAnalysis', data: { userId: 'u1', documentId: 'd1', analysisId, month } }) as const;
+    const refunded = (analysisId: string, month = '2026-11'): UserEvent => ({ type: 'UserDocumentAnalysisRefunded', data: refund(analysisId, month).data });
+
+    it('refunds into the month the analysis counted in, never below nothing', () => {
+      given(registered, basic, started('a1')).when(refund('a1')).then([refunded('a1')]);
+      given(registered, basic, started('a1'), refunded('a1')).when(refund('a1')).then([]);
+      given(registered, basic, started('a1', '2026-12')).when(refund('a1', '2026-11')).then([]);
     });
 
     it('has no limit on Pro', () => {
       const pro: UserEvent = { type: 'UserTierChanged', data: { userId: 'u1', from: 'free', to: 'pro', reason: 'subscription' } };
       given(registered, pro, ...twentyFive, ...twentyFive.map((e, i) => started(`b${i}`))).when(start('c')).then([started('c')]);
     });
+
+    it('keeps counting a month that a request recorded just after midnight left behind', () => {
+      given(registered, basic, ...twentyFive, started('n1', '2026-12')).when(start('late', '2026-11')).thenFails('limit-reached');
+      given(registered, basic, ...twentyFive, started('n1', '2026-12'), refunded('a3')).when(start('late', '2026-11')).then([started('late')]);
+    });
+
+    describe('a history stored before refunds said their month', () => {
+      const legacyRefund = (analysisId: string): UserEvent => ({
+        type: 'UserDocumentAnalysisRefunded',
+        data: { userId: 'u1', documentId: 'd1', analysisId },
+      });
+
+      it('gives the refund back to the month its analysis started in', () => {
+        given(registered, basic, ...twentyFive, legacyRefund('a7')).when(start('a25')).then([started('a25')]);
+        // An analysis of October refunded in November frees nothing in November.
+        given(registered, basic, started('oct', '2026-10'), ...twentyFive, legacyRefund('oct')).when(start('a25')).thenFails('limit-reached');
+      });
+
+      it('ignores a refund of an analysis it never saw start, or saw refunded', () => {
+        given(registered, basic, ...twentyFive, legacyRefund('unknown')).when(start('a25')).thenFails('limit-reached');
+        const history = [registered, basic, ...twentyFive.slice(0, 24), started('x'), legacyRefund('x'), legacyRefund('x')];
+        given(...history).when(start('y')).then([started('y')]);
+        given(...history, started('y')).when(start('z')).thenFails('limit-reached');
+      });
+    });
+  });
+});
+
+describe('user decider: documents', () => {
+  const docRegistered = (id: string): UserEvent => ({ type: 'UserDocumentRegistered', data: { userId: 'u1', documentId: id } });
+  const docRemoved = (id: string): UserEvent => ({ type: 'UserDocumentRemoved', data: { userId: 'u1', documentId: id } });
+  const registerDoc = (id: string): UserCommand => ({ type: 'RegisterDocument', data: { userId: 'u1', documentId: id } });
+  const removeDoc = (id: string): UserCommand => ({ type: 'RemoveDocument', data: { userId: 'u1', documentId: id } });
+  const ten = Array.from({ length: 10 }, (_, i) => docRegistered(`d${i}`));
+
+  it('counts the documents kept against the Free limit of 10', () => {
+    given(registered, ...ten.slice(0, 9)).when(registerDoc('d9')).then([docRegistered('d9')]);
+    given(registered, ...ten).when(registerDoc('d10')).thenFails('limit-reached');
+  });
+
+  it('frees a slot for a removed document', () => {
+    given(registered, ...ten).when(removeDoc('d3')).then([docRemoved('d3')]);
+    given(registered, ...ten, docRemoved('d3')).when(registerDoc('d10')).then([docRegistered('d10')]);
+  });
+
+  it('removes nothing from a user who keeps no document', () => {
+    given(registered).when(removeDoc('d1')).then([]);
+    given(registered, docRegistered('d1'), docRemoved('d1')).when(removeDoc('d1')).then([]);
+  });
+});
+
+describe('user decider: its state does not grow with the history', () => {
+  const fold = (history: UserEvent[]) => history.reduce(userDecider.evolve, userDecider.initialState());
+  const pro: UserEvent = { type: 'UserTierChanged', data: { userId: 'u1', from: 'free', to: 'pro', reason: 'subscription' } };
+  const analyses = (n: number, month: (i: number) => string): UserEvent[] =>
+    Array.from({ length: n }, (_, i) => ({ type: 'UserDocumentAnalysisStarted', data: { userId: 'u1', documentId: `d${i}`, analysisId: `a${i}`, month: month(i) } }));
+  const documents = (n: number): UserEvent[] => Array.from({ length: n }, (_, i) => ({ type: 'UserDocumentRegistered', data: { userId: 'u1', documentId: `d${i}` } }));
+  // Its shape: counts are written as 0, so only what would grow with a list is measured.
+  const snapshotSize = (history: UserEvent[]) =>
+    JSON.stringify(userDecider.snapshot!.save(fold(history)), (_key, value: unknown) => (typeof value === 'number' ? 0 : value)).length;
+
+  it('keeps the same snapshot size for 10 or 10,000 analyses and documents', () => {
+    const sameMonth = () => '2026-11';
+    expect(snapshotSize([registered, pro, ...documents(10_000), ...analyses(10_000, sameMonth)])).toBe(
+      snapshotSize([registered, pro, ...documents(10), ...analyses(10, sameMonth)]),
+    );
+    const overYears = (i: number) => `${2000 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+    expect(snapshotSize([registered, pro, ...analyses(300, overYears)])).toBe(snapshotSize([registered, pro, ...analyses(2, overYears)]));
+  });
+
+  it('forgets, while folding, the months of analyses in months it no longer keeps', () => {
+    const overMonths = (i: number) => `2026-${String(Math.floor(i / 100) + 1).padStart(2, '0')}`;
+    expect(fold([registered, pro, ...analyses(1_000, overMonths)]).startedMonths.size).toBe(200);
+  });
+
+  it('decides the same from a snapshot as from the whole history', () => {
+    const basic: UserEvent = { type: 'UserTierChanged', data: { userId: 'u1', from: 'free', to: 'basic', reason: 'subscription' } };
+    const history = [registered, basic, ...documents(3), ...analyses(24, () => '2026-11')];
+    const policy = userDecider.snapshot!;
+    const restored = policy.load(JSON.parse(JSON.stringify(policy.save(fold(history)))));
+    expect(policy.save(restored)).toEqual(policy.save(fold(history)));
+    const start = (id: string) => ({ type: 'StartDocumentAnalysis', data: { userId: 'u1', documentId: 'd1', analysisId: id, month: '2026-11' } }) as const;
+    expect(userDecider.decide(start('x'), restored)).toEqual(userDecider.decide(start('x'), fold(history)));
+    const full = userDecider.evolve(restored, userDecider.decide(start('x'), restored)[0]!);
+    expect(() => userDecider.decide(start('y'), full)).toThrow(DomainError);
+  });
+
+  it('refuses a snapshot it does not recognise', () => {
+    expect(() => userDecider.snapshot!.load({ registered: true, documentIds: [] })).toThrow();
   });
 });

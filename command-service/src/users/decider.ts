@@ -1,4 +1,5 @@
-import { ANALYSIS_MESSAGES, DOCUMENT_MESSAGES, memberTier, SPEC_PROBLEMS, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
+import { z } from 'zod';
+import { ANALYSIS_MESSAGES, DOCUMENT_MESSAGES, MEMBER_TIER_NAMES, memberTier, SPEC_PROBLEMS, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
 export type UserEvent = Extract<
@@ -22,11 +23,25 @@ export interface UserState {
   /** Claims registered so far, and how many per year (for the claim numbers). */
   claims: number;
   claimsByYear: Record<string, number>;
-  /** Documents the user keeps now; removing one frees its slot. */
-  documentIds: string[];
-  /** Analyses that count against the monthly quota: analysis id → month (`YYYY-MM`). */
-  analysisMonths: Record<string, string>;
+  /** Documents the user keeps now (registered minus removed); removing one frees its slot. */
+  documents: number;
+  /** Analyses that count against the monthly quota, by month (`YYYY-MM`), for the newest months seen. */
+  analysesByMonth: Record<string, number>;
+  /**
+   * Which month each analysis of those months was started in. Refunds stored before issue 19 do not
+   * say their month, so reading them needs this; it is therefore used only while folding events
+   * older than the first snapshot and is left out of snapshots. `evolve` updates it in place (a
+   * state is folded forward, never branched), so the fold stays linear.
+   */
+  startedMonths: Map<string, string>;
 }
+
+/**
+ * The quota of the current month decides; the previous one is kept for a request whose month was
+ * taken just before midnight and recorded just after. Older months are dropped, so the state stays
+ * the same size however long the user's history.
+ */
+const MONTHS_KEPT = 2;
 
 export type UserCommand =
   | { type: 'RegisterUser'; data: EventDataOf<'UserRegistered'> }
@@ -35,14 +50,45 @@ export type UserCommand =
   | { type: 'RegisterDocument'; data: { userId: string; documentId: string } }
   | { type: 'RemoveDocument'; data: { userId: string; documentId: string } }
   | { type: 'StartDocumentAnalysis'; data: { userId: string; documentId: string; analysisId: string; month: string } }
-  | { type: 'RefundDocumentAnalysis'; data: { userId: string; documentId: string; analysisId: string } }
+  | { type: 'RefundDocumentAnalysis'; data: { userId: string; documentId: string; analysisId: string; month: string } }
   | {
       type: 'ChangeUserTier';
       data: { userId: string; tierName: MemberTierName; reason: EventDataOf<'UserTierChanged'>['reason'] };
     };
 
+/** The month's count moved by `delta`; only the newest {@link MONTHS_KEPT} months are kept. */
+function countAnalysis(state: UserState, month: string, delta: 1 | -1): UserState {
+  const counted = state.analysesByMonth[month];
+  // A refund for a month no longer kept (or never counted) changes no quota that still decides.
+  if (delta < 0 && counted === undefined) return state;
+  const byMonth = { ...state.analysesByMonth, [month]: Math.max(0, (counted ?? 0) + delta) };
+  const months = Object.keys(byMonth).sort();
+  if (months.length <= MONTHS_KEPT) return { ...state, analysesByMonth: byMonth };
+  const oldestKept = months[months.length - MONTHS_KEPT]!;
+  for (const old of months.slice(0, -MONTHS_KEPT)) delete byMonth[old];
+  for (const [analysisId, startedIn] of state.startedMonths) if (startedIn < oldestKept) state.startedMonths.delete(analysisId);
+  return { ...state, analysesByMonth: byMonth };
+}
+
+const snapshotSchema = z.object({
+  registered: z.boolean(),
+  tier: z.enum(MEMBER_TIER_NAMES),
+  claims: z.number().int().nonnegative(),
+  claimsByYear: z.record(z.string(), z.number().int().nonnegative()),
+  documents: z.number().int().nonnegative(),
+  analysesByMonth: z.record(z.string(), z.number().int().nonnegative()),
+});
+
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
-  initialState: () => ({ registered: false, tier: 'free', claims: 0, claimsByYear: {}, documentIds: [], analysisMonths: {} }),
+  initialState: () => ({
+    registered: false,
+    tier: 'free',
+    claims: 0,
+    claimsByYear: {},
+    documents: 0,
+    analysesByMonth: {},
+    startedMonths: new Map(),
+  }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -59,18 +105,31 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'UserTierChanged':
         return { ...state, tier: event.data.to };
       case 'UserDocumentRegistered':
-        return { ...state, documentIds: [...state.documentIds, event.data.documentId] };
+        return { ...state, documents: state.documents + 1 };
       case 'UserDocumentRemoved':
-        return { ...state, documentIds: state.documentIds.filter((id) => id !== event.data.documentId) };
+        return { ...state, documents: Math.max(0, state.documents - 1) };
       case 'UserDocumentAnalysisStarted':
-        return { ...state, analysisMonths: { ...state.analysisMonths, [event.data.analysisId]: event.data.month } };
+        state.startedMonths.set(event.data.analysisId, event.data.month);
+        return countAnalysis(state, event.data.month, 1);
       case 'UserDocumentAnalysisRefunded': {
-        const { [event.data.analysisId]: _refunded, ...analysisMonths } = state.analysisMonths;
-        return { ...state, analysisMonths };
+        const month = event.data.month ?? state.startedMonths.get(event.data.analysisId);
+        state.startedMonths.delete(event.data.analysisId);
+        return month === undefined ? state : countAnalysis(state, month, -1);
       }
       case 'UserProfileUpdated':
         return state;
     }
+  },
+
+  /**
+   * The state is a handful of counts, so a snapshot costs the same at any age; with one every 50
+   * events a command reads at most 50 of the user's events, however many the user has.
+   */
+  snapshot: {
+    name: 'user@2',
+    every: 50,
+    save: ({ startedMonths: _foldOnly, ...state }) => state,
+    load: (saved) => ({ ...snapshotSchema.parse(saved), startedMonths: new Map() }),
   },
 
   decide(command, state) {
@@ -101,25 +160,29 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'RegisterDocument': {
         if (!state.registered) throw new DomainError('not-found', 'User not found.');
         const limit = memberTier(state.tier).maxDocumentUploads;
-        if (limit > 0 && state.documentIds.length >= limit) {
+        if (limit > 0 && state.documents >= limit) {
           throw new DomainError('limit-reached', DOCUMENT_MESSAGES.limitReached(limit), { limit });
         }
         return [{ type: 'UserDocumentRegistered', data: command.data }];
       }
+      // Counts only: that the document is the user's and is freed once is proven outside this state
+      // (see `documentCommands.delete`: its own stream says so, and the event id is the document's).
       case 'RemoveDocument':
-        if (!state.documentIds.includes(command.data.documentId)) return [];
+        if (state.documents === 0) return [];
         return [{ type: 'UserDocumentRemoved', data: command.data }];
       case 'StartDocumentAnalysis': {
         if (!state.registered) throw new DomainError('not-found', 'User not found.');
         // -1: the plan has no analysis; 0: unlimited.
         const limit = memberTier(state.tier).maxDocumentAnalyses;
         if (limit < 0) throw new DomainError('forbidden', SPEC_PROBLEMS.upgradeRequired(), { upgrade: true });
-        const used = Object.values(state.analysisMonths).filter((month) => month === command.data.month).length;
+        const used = state.analysesByMonth[command.data.month] ?? 0;
         if (limit > 0 && used >= limit) throw new DomainError('limit-reached', ANALYSIS_MESSAGES.limitReached(limit), { limit, used });
         return [{ type: 'UserDocumentAnalysisStarted', data: command.data }];
       }
+      // Counts only, like documents: the analysis is shown to have started by its document's stream,
+      // and refunded once by its event id (see `analysisCommands`).
       case 'RefundDocumentAnalysis':
-        if (!(command.data.analysisId in state.analysisMonths)) return [];
+        if (!state.analysesByMonth[command.data.month]) return [];
         return [{ type: 'UserDocumentAnalysisRefunded', data: command.data }];
       case 'ChangeUserTier':
         if (!state.registered) throw new DomainError('not-found', 'User not found.');

@@ -1,5 +1,5 @@
 import { eventSchemas, type DomainEvent, type SpecProblem } from '@cc/contracts';
-import type { EventMetadata, EventStore, GlobalPosition, RecordedEvent } from '../eventstore/types';
+import type { AppendResult, EventMetadata, EventStore, GlobalPosition, RecordedEvent } from '../eventstore/types';
 import { WrongExpectedVersionError } from '../eventstore/types';
 import { idempotentEventId } from '../workers/worker';
 
@@ -8,6 +8,34 @@ export interface Decider<State, Command, Event extends DomainEvent> {
   initialState(): State;
   evolve(state: State, event: Event): State;
   decide(command: Command, state: State): Event[];
+  /** For a stream that keeps growing: its state is kept in a snapshot, so a command folds only what came after. */
+  snapshot?: SnapshotPolicy<State>;
+}
+
+/**
+ * How a decider's state is kept between commands. Worth it only for a state whose size does not
+ * grow with the stream (counts, not lists): loading the snapshot then costs the same at any age.
+ */
+export interface SnapshotPolicy<State> {
+  /**
+   * Names the state's shape and meaning. Change it whenever the state or `evolve` changes: a
+   * snapshot under another name is ignored and the stream folded from its start again.
+   */
+  name: string;
+  /** A command that folded (and appended) at least this many events on top of the snapshot writes a new one. */
+  every: number;
+  /** The state as JSON. */
+  save(state: State): unknown;
+  /** The state back from `save`'s JSON; throws on anything else, and the stream is then folded from its start. */
+  load(saved: unknown): State;
+}
+
+export interface LoadedState<State> {
+  state: State;
+  /** The stream's version the state reflects (the expected version of the next append). */
+  version: number;
+  /** Events folded on top of the snapshot, or from the start when there was none. */
+  folded: number;
 }
 
 export interface CommandResult<State, Event> {
@@ -21,8 +49,41 @@ export interface CommandResult<State, Event> {
 export function fold<State, Event extends DomainEvent>(
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
   events: readonly RecordedEvent[],
+  from: State = decider.initialState(),
 ): State {
-  return events.reduce((state, event) => decider.evolve(state, { type: event.type, data: event.data } as Event), decider.initialState());
+  return events.reduce((state, event) => decider.evolve(state, { type: event.type, data: event.data } as Event), from);
+}
+
+/** The decider's current state of a stream: its snapshot, if it has a usable one, and the events after it. */
+export async function loadState<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'snapshot'>,
+): Promise<LoadedState<State>> {
+  let base = { state: decider.initialState(), version: 0 };
+  const policy = decider.snapshot;
+  if (policy) {
+    const snapshot = await store.readSnapshot(streamId);
+    if (snapshot?.name === policy.name) {
+      try {
+        base = { state: policy.load(snapshot.state), version: snapshot.version };
+      } catch {
+        // An unreadable snapshot is only a lost shortcut: the events are folded from the start.
+      }
+    }
+  }
+  const { version, events } = await store.readStream(streamId, { after: base.version });
+  return { state: fold(decider, events, base.state), version, folded: events.length };
+}
+
+/** Writes a snapshot once enough events were folded past the last one. Never fails the command. */
+async function keepSnapshot<State>(store: EventStore, streamId: string, policy: SnapshotPolicy<State> | undefined, loaded: LoadedState<State>) {
+  if (!policy || loaded.folded < policy.every) return;
+  try {
+    await store.writeSnapshot(streamId, { name: policy.name, version: loaded.version, state: policy.save(loaded.state) });
+  } catch {
+    // The command's events are stored; a snapshot not written now only means the next command folds more.
+  }
 }
 
 /** Every event must match its schema in `contracts` before it is stored. */
@@ -33,8 +94,9 @@ function validate(event: DomainEvent): void {
 }
 
 /**
- * Load → fold → decide → append with the version read. A concurrent writer makes the append fail
- * with a version conflict; the command is then decided again on the fresh state, a few times.
+ * Load (the snapshot, if the decider keeps one, and the events after it) → fold → decide → append
+ * with the version read. A concurrent writer makes the append fail with a version conflict; the
+ * command is then decided again on the fresh state, a few times.
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(args: {
   store: EventStore;
@@ -48,22 +110,29 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(a
 }): Promise<CommandResult<State, Event>> {
   const maxAttempts = args.maxAttempts ?? 5;
   for (let attempt = 1; ; attempt++) {
-    const { version, events: history } = await args.store.readStream(args.streamId);
-    const state = fold(args.decider, history);
+    const loaded = await loadState(args.store, args.streamId, args.decider);
+    const { state, version } = loaded;
     const events = args.decider.decide(args.command, state);
-    if (events.length === 0) return { events, state, version, position: undefined };
+    if (events.length === 0) {
+      await keepSnapshot(args.store, args.streamId, args.decider.snapshot, loaded);
+      return { events, state, version, position: undefined };
+    }
     events.forEach(validate);
+    const key = args.idempotencyKey;
+    const toAppend = key === undefined ? events : events.map((event, i) => ({ ...event, id: idempotentEventId(key, String(i)) }));
+    let result: AppendResult;
     try {
-      const key = args.idempotencyKey;
-      const toAppend = key === undefined ? events : events.map((event, i) => ({ ...event, id: idempotentEventId(key, String(i)) }));
-      const result = await args.store.appendToStream(args.streamId, toAppend, { expectedVersion: version, metadata: args.metadata });
-      const next = events.reduce((s, e) => args.decider.evolve(s, e), state);
-      return { events, state: next, version: result.nextExpectedVersion, position: result.position };
+      result = await args.store.appendToStream(args.streamId, toAppend, { expectedVersion: version, metadata: args.metadata });
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
       // Contenders that all retry at once collide again; a growing random pause spreads them out.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(5 * attempt, 50)));
+      continue;
     }
+    const next = events.reduce((s, e) => args.decider.evolve(s, e), state);
+    const after = { state: next, version: result.nextExpectedVersion, folded: loaded.folded + events.length };
+    await keepSnapshot(args.store, args.streamId, args.decider.snapshot, after);
+    return { events, state: next, version: result.nextExpectedVersion, position: result.position };
   }
 }
 

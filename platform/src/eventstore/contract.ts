@@ -106,6 +106,30 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
         expect(await ctx.store.readStream(stream())).toEqual({ version: 0, events: [] });
       });
 
+      it('reads only the events after a given version, and still says where the stream is', async () => {
+        const id = stream();
+        await ctx.store.appendToStream(id, [1, 2, 3, 4].map((n) => ({ type: 'N', data: { n } })), { expectedVersion: 0 });
+        const tail = await ctx.store.readStream(id, { after: 2 });
+        expect(tail.version).toBe(4);
+        expect(tail.events.map((e) => [e.streamVersion, e.data])).toEqual([
+          [3, { n: 3 }],
+          [4, { n: 4 }],
+        ]);
+        expect(await ctx.store.readStream(id, { after: 4 })).toEqual({ version: 4, events: [] });
+      });
+
+      it('keeps the newest snapshot of a stream; a snapshot of a new shape replaces an older one', async () => {
+        const id = stream();
+        expect(await ctx.store.readSnapshot(id)).toBeUndefined();
+        await ctx.store.writeSnapshot(id, { name: 'counter@1', version: 5, state: { count: 5, nested: { ok: true } } });
+        await ctx.store.writeSnapshot(id, { name: 'counter@1', version: 3, state: { count: 3 } });
+        expect(await ctx.store.readSnapshot(id)).toEqual({ name: 'counter@1', version: 5, state: { count: 5, nested: { ok: true } } });
+        await Promise.all([7, 9, 8].map((version) => ctx.store.writeSnapshot(id, { name: 'counter@1', version, state: { count: version } })));
+        expect(await ctx.store.readSnapshot(id)).toMatchObject({ version: 9, state: { count: 9 } });
+        await ctx.store.writeSnapshot(id, { name: 'counter@2', version: 2, state: { total: 2 } });
+        expect(await ctx.store.readSnapshot(id)).toEqual({ name: 'counter@2', version: 2, state: { total: 2 } });
+      });
+
       it('checks the expected version and reports the actual one', async () => {
         const id = stream();
         await expect(ctx.store.appendToStream(id, [{ type: 'A', data: {} }], { expectedVersion: 'stream_exists' })).rejects.toBeInstanceOf(

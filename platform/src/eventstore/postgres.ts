@@ -15,9 +15,11 @@ import {
   type GlobalPosition,
   type NewEvent,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type ReadStreamResult,
   type RecordedEvent,
   type SubscribeOptions,
+  type StreamSnapshot,
   type Subscription,
 } from './types';
 
@@ -145,13 +147,30 @@ export class PostgresEventStore implements EventStore {
     return row.version;
   }
 
-  async readStream(streamId: string): Promise<ReadStreamResult> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
+    const after = options.after ?? 0;
     const rows: EventRow[] = await this.knex('events')
       .select(this.knex.raw(EVENT_COLUMNS))
       .where({ stream_id: streamId })
+      .andWhere('stream_version', '>', after)
       .orderBy('stream_version');
     const events = rows.map((row) => this.toRecorded(row));
-    return { version: events.at(-1)?.streamVersion ?? 0, events };
+    return { version: events.at(-1)?.streamVersion ?? after, events };
+  }
+
+  async readSnapshot(streamId: string): Promise<StreamSnapshot | undefined> {
+    const row = await this.knex('stream_snapshots').where({ stream_id: streamId }).first('name', 'version', 'state');
+    return row ? { name: row.name, version: row.version, state: row.state } : undefined;
+  }
+
+  async writeSnapshot(streamId: string, snapshot: StreamSnapshot): Promise<void> {
+    // Concurrent commands may each write one; the newest version wins, and a new shape replaces an old one.
+    await this.knex.raw(
+      `insert into stream_snapshots (stream_id, name, version, state) values (?, ?, ?, ?::jsonb)
+       on conflict (stream_id) do update set name = excluded.name, version = excluded.version, state = excluded.state, taken_at = now()
+       where stream_snapshots.name <> excluded.name or stream_snapshots.version < excluded.version`,
+      [streamId, snapshot.name, snapshot.version, JSON.stringify(snapshot.state)],
+    );
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

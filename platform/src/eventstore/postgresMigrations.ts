@@ -58,4 +58,19 @@ export const eventStoreMigrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0002_stream_snapshots',
+    async up(knex) {
+      // One row per stream: a decider's folded state, so a command reads only the events after it.
+      await knex.raw(`
+        create table stream_snapshots (
+          stream_id text primary key,
+          name text not null,
+          version integer not null check (version > 0),
+          state jsonb not null,
+          taken_at timestamptz not null default now()
+        );
+      `);
+    },
+  },
 ];

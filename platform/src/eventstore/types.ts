@@ -106,6 +106,25 @@ export interface ReadStreamResult {
   events: RecordedEvent[];
 }
 
+export interface ReadStreamOptions {
+  /**
+   * Only the events after this stream version (exclusive), e.g. those a snapshot does not cover.
+   * The result's `version` is then at least `after`.
+   */
+  after?: number;
+}
+
+/**
+ * A decider's state folded up to `version` of one stream, kept so that the next command folds only
+ * what came after it. A cache: it can always be rebuilt from the events, which stay the truth.
+ */
+export interface StreamSnapshot {
+  /** Which shape of state this is; a reader that expects another name ignores the snapshot. */
+  name: string;
+  version: number;
+  state: unknown;
+}
+
 export interface ReadAllOptions {
   /** Exclusive lower bound. */
   after?: GlobalPosition;
@@ -150,7 +169,11 @@ export interface Subscription {
 
 export interface EventStore {
   appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
-  readStream(streamId: string): Promise<ReadStreamResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
+  /** The stream's latest snapshot, whatever its name; undefined when none was written. */
+  readSnapshot(streamId: string): Promise<StreamSnapshot | undefined>;
+  /** Keeps the snapshot unless one of the same name at the same or a later version is already kept. */
+  writeSnapshot(streamId: string, snapshot: StreamSnapshot): Promise<void>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribe(options: SubscribeOptions): Subscription;
   /** The position of the newest committed event (START for an empty store); subscribers reach it eventually. */
