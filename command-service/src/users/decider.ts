@@ -1,4 +1,4 @@
-import { ANALYSIS_MESSAGES, CLAIM_MESSAGES, DOCUMENT_MESSAGES, memberTier, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
+import { ANALYSIS_MESSAGES, CLAIM_MESSAGES, DOCUMENT_MESSAGES, memberTier, rolesOfTier, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
 export type UserEvent = Extract<
@@ -19,6 +19,8 @@ export type UserEvent = Extract<
 export interface UserState {
   registered: boolean;
   tier: MemberTierName;
+  /** The latest tier without a staff role (a plan); where revoking a role takes the account back to. */
+  customerTier: MemberTierName;
   /** Claims registered so far, and how many per year (for the claim numbers). */
   claims: number;
   claimsByYear: Record<string, number>;
@@ -39,15 +41,27 @@ export type UserCommand =
   | {
       type: 'ChangeUserTier';
       data: { userId: string; tierName: MemberTierName; reason: EventDataOf<'UserTierChanged'>['reason'] };
+    }
+  | {
+      type: 'RevokeUserRole';
+      /** `tierName` is the staff tier whose role is taken away. */
+      data: { userId: string; tierName: MemberTierName; reason: EventDataOf<'UserTierChanged'>['reason'] };
     };
 
+const isStaffTier = (tier: MemberTierName) => rolesOfTier(tier).length > 0;
+
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
-  initialState: () => ({ registered: false, tier: 'free', claims: 0, claimsByYear: {}, documentIds: [], analysisMonths: {} }),
+  initialState: () => ({ registered: false, tier: 'free', customerTier: 'free', claims: 0, claimsByYear: {}, documentIds: [], analysisMonths: {} }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'UserRegistered':
-        return { ...state, registered: true, tier: event.data.memberTier };
+        return {
+          ...state,
+          registered: true,
+          tier: event.data.memberTier,
+          customerTier: isStaffTier(event.data.memberTier) ? 'free' : event.data.memberTier,
+        };
       case 'UserClaimRegistered': {
         const year = event.data.claimNumber.slice(0, 4);
         return {
@@ -57,7 +71,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         };
       }
       case 'UserTierChanged':
-        return { ...state, tier: event.data.to };
+        return { ...state, tier: event.data.to, customerTier: isStaffTier(event.data.to) ? state.customerTier : event.data.to };
       case 'UserDocumentRegistered':
         return { ...state, documentIds: [...state.documentIds, event.data.documentId] };
       case 'UserDocumentRemoved':
@@ -128,6 +142,17 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           {
             type: 'UserTierChanged',
             data: { userId: command.data.userId, from: state.tier, to: command.data.tierName, reason: command.data.reason },
+          },
+        ];
+      case 'RevokeUserRole':
+        if (!state.registered) throw new DomainError('not-found', 'User not found.');
+        if (!isStaffTier(command.data.tierName)) throw new DomainError('invalid', `${command.data.tierName} is a plan, not a role.`);
+        // Nothing to take away: the account does not hold this role (now).
+        if (state.tier !== command.data.tierName) return [];
+        return [
+          {
+            type: 'UserTierChanged',
+            data: { userId: command.data.userId, from: state.tier, to: state.customerTier, reason: command.data.reason },
           },
         ];
     }
