@@ -1,8 +1,11 @@
-import { Router, type Request } from 'express';
+import { Router, type Response } from 'express';
 import type { Knex } from 'knex';
 import { loginBody, registerBody, type User } from '@cc/contracts';
 import { contextOf, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
+import { clientAddress } from '../middleware/clientAddress';
+import { clientRateLimit } from '../middleware/rateLimit';
 import type { Accounts } from './accounts';
+import type { AdministratorPolicy } from './administrators';
 import type { Oidc } from './oidc';
 import type { SessionStore } from './sessions';
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from './throttle';
@@ -14,13 +17,18 @@ export interface AuthRoutesDeps {
   findUser(userId: string): Promise<User | undefined>;
   waitForReadModels(position: GlobalPosition): Promise<void>;
   oidc: Oidc | undefined;
+  administrators: AdministratorPolicy;
   /** Failed sign-ins allowed per e-mail and per address within the window. */
   throttle?: { perEmail: number; perAddress: number };
+  /** Sign-ups and sign-ins (one budget) per client address and minute; 0 = no limit. */
+  ipLimitPerMinute: number;
 }
 
 export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = Router();
   const throttle = deps.throttle ?? { perEmail: 5, perAddress: 50 };
+  // Every route that costs a password hash takes from one budget per client (password reset too, when it comes).
+  const limitPerClient = clientRateLimit({ knex: deps.knex, bucket: 'auth', perMinute: deps.ipLimitPerMinute });
 
   const signedInUser = async (userId: string, position?: GlobalPosition) => {
     if (position) await deps.waitForReadModels(position);
@@ -29,17 +37,19 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     return user;
   };
 
-  router.post('/api/auth/register', async (req, res) => {
+  router.post('/api/auth/register', limitPerClient, async (req, res) => {
     const body = parseOrProblem(registerBody, req.body);
+    await deps.administrators.assertMayRegister(body.email, deps.accounts.findByEmail);
     const { userId, position } = await deps.accounts.register(
       { email: body.email, password: body.password, firstName: body.firstName, lastName: body.lastName },
       { correlationId: contextOf(res).correlationId },
+      abandonedSignal(res),
     );
     await deps.sessions.create(req, res, userId, position);
     res.status(201).json({ user: await signedInUser(userId, position) });
   });
 
-  router.post('/api/auth/login', async (req, res) => {
+  router.post('/api/auth/login', limitPerClient, async (req, res) => {
     const body = parseOrProblem(loginBody, req.body);
     const keys = [`email:${body.email}`, `ip:${clientAddress(req)}`];
     const wait = await loginBlockedFor(deps.knex, [
@@ -52,7 +62,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
         wait,
       );
     }
-    const userId = await deps.accounts.verify(body.email, body.password);
+    const userId = await deps.accounts.verify(body.email, body.password, abandonedSignal(res));
     if (!userId) {
       await recordLoginFailure(deps.knex, keys);
       throw problems.unauthorized('Incorrect e-mail or password.');
@@ -87,6 +97,11 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   return router;
 }
 
-function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+/** Aborts when the client goes away before its answer, so a hash still waiting for its turn is skipped. */
+function abandonedSignal(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }

@@ -66,17 +66,29 @@ export class TestClient {
 /** Analysis engine, wait and worker settings passed through to the system. */
 export type TestAppAnalysisOptions = Pick<SystemOptions, 'analysisEngine' | 'analysisWaitMs' | 'analysisWorker'>;
 
+/**
+ * Every test client connects from 127.0.0.1, so the per-address limit on sign-ups and sign-ins is
+ * off unless a test sets AUTH_IP_LIMIT_PER_MINUTE itself (the limit's own tests do).
+ */
+const TEST_ENV = { AUTH_IP_LIMIT_PER_MINUTE: '0' };
+
 export async function startTestApp(
   options: {
     env?: Record<string, string>;
     throttle?: { perEmail: number; perAddress: number };
+    hashing?: SystemOptions['hashing'];
+    /** scrypt cost (N); tests use 2^10 unless they measure hashing itself. */
+    scryptCost?: number;
     frontendDist?: string;
     analysis?: TestAppAnalysisOptions;
+    /** Another app's database (a second process of the same deployment); it is then not dropped on close. */
+    databaseUrl?: string;
+    seedDemo?: SystemOptions['seedDemo'];
   } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase('app');
+  const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase('app');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-app-'));
-  const config: AppConfig = loadConfig({ DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
+  const config: AppConfig = loadConfig({ DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...TEST_ENV, ...options.env });
   const logs: string[] = [];
   const logger = createLogger(
     'info',
@@ -92,9 +104,11 @@ export async function startTestApp(
     logger,
     databaseUrl: db.url,
     frontendDist: options.frontendDist ?? path.resolve(__dirname, '../../../frontend/dist'),
-    scryptCost: 2 ** 10,
+    scryptCost: options.scryptCost ?? 2 ** 10,
     pollIntervalMs: 50,
     throttle: options.throttle,
+    hashing: options.hashing,
+    seedDemo: options.seedDemo,
     ...options.analysis,
   });
   const server = system.app.listen(0, '127.0.0.1');
