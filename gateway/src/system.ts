@@ -41,6 +41,8 @@ export interface SystemOptions {
   throttle?: { perEmail: number; perAddress: number };
   /** Password hashing queue (concurrency, waiting room); defaults suit a 2-core machine. */
   hashing?: HashQueueOptions;
+  /** How long a refused sign-up or sign-in (429, 503) is held before the answer; default 1 s. */
+  refusalPauseMs?: number;
   /**
    * Demo accounts for a fresh database (the launcher's embedded one), printed with this function.
    * Seeded before the ADMIN_EMAILS accounts are made, since the seed only fills an empty store.
@@ -127,12 +129,14 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       knex,
       accounts,
       administrators,
+      hashes,
       sessions,
       findUser,
       waitForReadModels,
       oidc,
       throttle: options.throttle,
       ipLimitPerMinute: config.authIpLimitPerMinute,
+      refusalPauseMs: options.refusalPauseMs,
     },
     health: healthRoutes({ knex, migrationsDone: () => migrationsDone, projectionsRunning: () => projections.runner.isRunning() }),
     serviceRoutes: [...commands.routes, ...projections.routes],

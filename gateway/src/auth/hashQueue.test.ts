@@ -10,7 +10,7 @@ function gate() {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the password hashing queue', () => {
-  it('runs at most `concurrency` hashes, and sign-ups never take the last slot', async () => {
+  it('runs at most `concurrency` hashes; sign-ups never take the last slot, nor start beside a sign-in', async () => {
     const queue = new HashQueue({ concurrency: 2, maxWaiting: 8 });
     const gates = Array.from({ length: 4 }, gate);
     const results = gates.map((g) => queue.run('sign-up', g.job));
@@ -22,8 +22,15 @@ describe('the password hashing queue', () => {
     const signedIn = queue.run('sign-in', signIn.job);
     await settle();
     expect(queue.stats().running).toEqual({ 'sign-in': 1, 'sign-up': 1 });
+    // No sign-up starts beside a sign-in, though a slot would be free.
+    gates[0]!.finish();
+    await results[0];
+    await settle();
+    expect(queue.stats().running).toEqual({ 'sign-in': 1, 'sign-up': 0 });
     signIn.finish();
     await signedIn;
+    await settle();
+    expect(queue.stats().running).toEqual({ 'sign-in': 0, 'sign-up': 1 });
 
     for (const g of gates) g.finish();
     await Promise.all(results);

@@ -39,8 +39,8 @@ export class HashQueueFullError extends HttpProblem {
 /**
  * A bounded queue in front of password hashing. At most `concurrency` hashes run (scrypt runs on the
  * libuv pool, so the event loop keeps serving); sign-ups use at most all but one slot, so a sign-in
- * always finds one within a hash's time; a sign-in goes before any waiting sign-up; a full lane
- * answers 503 at once instead of piling up requests that would time out anyway.
+ * always finds one free, and none starts while a sign-in is hashing or waiting; a full lane answers
+ * 503 at once instead of piling up requests that would time out anyway.
  */
 export class HashQueue {
   readonly concurrency: number;
@@ -83,6 +83,17 @@ export class HashQueue {
     });
   }
 
+  /**
+   * Refuses at once when a job of this lane could neither start nor wait, so a flood is answered
+   * before it costs a query. `run` checks again; this is only the cheap early answer.
+   */
+  assertRoom(lane: HashLane): void {
+    if (this.waiting[lane].length >= this.maxWaiting && !(this.waiting[lane].length === 0 && this.canStart(lane))) {
+      this.counts.refused[lane] += 1;
+      throw new HashQueueFullError(this.retryAfterSeconds(lane));
+    }
+  }
+
   stats() {
     return {
       running: { ...this.running },
@@ -98,7 +109,10 @@ export class HashQueue {
 
   private canStart(lane: HashLane): boolean {
     const total = this.running['sign-in'] + this.running['sign-up'];
-    return total < this.concurrency && this.running[lane] < this.slotsFor(lane);
+    if (total >= this.concurrency || this.running[lane] >= this.slotsFor(lane)) return false;
+    // scrypt is memory-hard: hashes running side by side slow each other down, so no sign-up starts
+    // while a sign-in is hashing or waiting (a sign-up is what anyone can send without an account).
+    return lane === 'sign-in' || (this.running['sign-in'] === 0 && this.waiting['sign-in'].length === 0);
   }
 
   private async execute<T>(lane: HashLane, job: () => Promise<T>): Promise<T> {

@@ -90,6 +90,19 @@ describe('sign-ups and sign-ins per client address', () => {
 });
 
 describe('the per-address limit', () => {
+  it('holds a refusal for a second before answering, so a client that ignores Retry-After cannot loop fast', async () => {
+    const app = await startTestApp({ env: { AUTH_IP_LIMIT_PER_MINUTE: '1' }, refusalPauseMs: undefined });
+    try {
+      expect((await app.client().post('/api/auth/login', { email: unique('nobody'), password: PASSWORD })).status).toBe(401);
+      const started = performance.now();
+      const refused = await app.client().post('/api/auth/login', { email: unique('nobody'), password: PASSWORD });
+      expect(refused.status).toBe(429);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('is off with AUTH_IP_LIMIT_PER_MINUTE=0', async () => {
     const app = await startTestApp({ env: { AUTH_IP_LIMIT_PER_MINUTE: '0' } });
     try {

@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import { loginBody, registerBody, type User } from '@cc/contracts';
 import { contextOf, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
@@ -6,6 +6,7 @@ import { clientAddress } from '../middleware/clientAddress';
 import { clientRateLimit } from '../middleware/rateLimit';
 import type { Accounts } from './accounts';
 import type { AdministratorPolicy } from './administrators';
+import type { HashLane, HashQueue } from './hashQueue';
 import type { Oidc } from './oidc';
 import type { SessionStore } from './sessions';
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from './throttle';
@@ -18,17 +19,45 @@ export interface AuthRoutesDeps {
   waitForReadModels(position: GlobalPosition): Promise<void>;
   oidc: Oidc | undefined;
   administrators: AdministratorPolicy;
+  /** The queue the accounts hash through; a full lane is answered before anything else runs. */
+  hashes: HashQueue;
   /** Failed sign-ins allowed per e-mail and per address within the window. */
   throttle?: { perEmail: number; perAddress: number };
   /** Sign-ups and sign-ins (one budget) per client address and minute; 0 = no limit. */
   ipLimitPerMinute: number;
+  /** How long a refusal by the guards is held before it is answered (default 1 s). */
+  refusalPauseMs?: number;
+}
+
+/**
+ * What may refuse a route that costs a password hash before its body is even read: a full hashing
+ * queue (503) and the per-client limit (429), in that order, so a flood is answered as cheaply as
+ * possible. Every such route takes from one budget per client (password reset too, when it comes).
+ *
+ * A refusal is answered after a pause (a timer: no CPU). Answered at once, a client that ignores
+ * Retry-After loops as fast as the server can refuse, and refusals by the thousand a second take a
+ * core away from the sign-ins the queue keeps room for; paused, each connection gets one a second.
+ */
+export function authGuards(deps: Pick<AuthRoutesDeps, 'knex' | 'hashes' | 'ipLimitPerMinute' | 'refusalPauseMs'>): Router {
+  const router = Router();
+  const limitPerClient = clientRateLimit({ knex: deps.knex, bucket: 'auth', perMinute: deps.ipLimitPerMinute });
+  const roomToHash = (lane: HashLane): RequestHandler => (_req, _res, next) => {
+    deps.hashes.assertRoom(lane);
+    next();
+  };
+  router.post('/api/auth/register', roomToHash('sign-up'), limitPerClient);
+  router.post('/api/auth/login', roomToHash('sign-in'), limitPerClient);
+  const pauseMs = deps.refusalPauseMs ?? 1000;
+  router.use(async (error: unknown, _req: Request, _res: Response, next: NextFunction) => {
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    next(error);
+  });
+  return router;
 }
 
 export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = Router();
   const throttle = deps.throttle ?? { perEmail: 5, perAddress: 50 };
-  // Every route that costs a password hash takes from one budget per client (password reset too, when it comes).
-  const limitPerClient = clientRateLimit({ knex: deps.knex, bucket: 'auth', perMinute: deps.ipLimitPerMinute });
 
   const signedInUser = async (userId: string, position?: GlobalPosition) => {
     if (position) await deps.waitForReadModels(position);
@@ -37,7 +66,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     return user;
   };
 
-  router.post('/api/auth/register', limitPerClient, async (req, res) => {
+  router.post('/api/auth/register', async (req, res) => {
     const body = parseOrProblem(registerBody, req.body);
     await deps.administrators.assertMayRegister(body.email, deps.accounts.findByEmail);
     const { userId, position } = await deps.accounts.register(
@@ -49,7 +78,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     res.status(201).json({ user: await signedInUser(userId, position) });
   });
 
-  router.post('/api/auth/login', limitPerClient, async (req, res) => {
+  router.post('/api/auth/login', async (req, res) => {
     const body = parseOrProblem(loginBody, req.body);
     const keys = [`email:${body.email}`, `ip:${clientAddress(req)}`];
     const wait = await loginBlockedFor(deps.knex, [

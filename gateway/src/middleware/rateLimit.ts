@@ -24,6 +24,10 @@ const defaultMessage = (seconds: number) => `Too many attempts from your network
  * rule is GCRA (a leaky bucket in one timestamp per key): a client may send `perMinute` requests at
  * once, then one every 60/perMinute s, and Retry-After is exact. A refused request does not use up
  * budget. Expired rows are removed by `purgeRateLimits`.
+ *
+ * A refusal is remembered in this process until its Retry-After passes, so a client that keeps
+ * hammering costs no query. That is never stricter than the database: a refused request changes
+ * nothing there, and other processes can only move the key's time later, never earlier.
  */
 export function clientRateLimit(options: ClientRateLimitOptions): RequestHandler {
   const { knex, bucket, perMinute } = options;
@@ -31,9 +35,19 @@ export function clientRateLimit(options: ClientRateLimitOptions): RequestHandler
   const interval = WINDOW_SECONDS / perMinute;
   const message = options.message ?? defaultMessage;
   const keyOf = options.keyOf ?? clientAddress;
+  const refusedUntil = new Map<string, number>();
+  const refuse = (seconds: number) => {
+    const whole = Math.max(1, Math.ceil(seconds));
+    return problems.tooManyRequests(message(whole), whole);
+  };
 
   return async (req, _res, next) => {
     const key = `${bucket}:${keyOf(req)}`;
+    const until = refusedUntil.get(key);
+    if (until !== undefined) {
+      if (until > Date.now()) throw refuse((until - Date.now()) / 1000);
+      refusedUntil.delete(key);
+    }
     // tat: the "theoretical arrival time" of the next request; allowed while it stays within the window.
     const allowed = await knex.raw(
       `insert into rate_limits as r (key, tat) values (?, now() + make_interval(secs => ?))
@@ -48,9 +62,22 @@ export function clientRateLimit(options: ClientRateLimitOptions): RequestHandler
        from rate_limits where key = ?`,
       [interval, WINDOW_SECONDS, key],
     );
-    const seconds = Math.max(1, Math.ceil(row.rows[0]?.wait ?? interval));
-    throw problems.tooManyRequests(message(seconds), seconds);
+    const seconds: number = row.rows[0]?.wait ?? interval;
+    remember(refusedUntil, key, Date.now() + seconds * 1000);
+    throw refuse(seconds);
   };
+}
+
+const REMEMBERED_REFUSALS = 10_000;
+
+/** Keeps the memory bounded under a flood from many addresses: past refusals go first, then the oldest. */
+function remember(refusedUntil: Map<string, number>, key: string, until: number): void {
+  if (refusedUntil.size >= REMEMBERED_REFUSALS) {
+    const now = Date.now();
+    for (const [k, t] of refusedUntil) if (t <= now) refusedUntil.delete(k);
+    if (refusedUntil.size >= REMEMBERED_REFUSALS) refusedUntil.delete(refusedUntil.keys().next().value!);
+  }
+  refusedUntil.set(key, until);
 }
 
 /** Rows whose time has passed say nothing a missing row would not say. */

@@ -77,6 +77,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     throttle?: { perEmail: number; perAddress: number };
     hashing?: SystemOptions['hashing'];
+    /** Held refusals make a test slow, so tests answer them at once unless they check the pause (undefined: the default). */
+    refusalPauseMs?: number;
     /** scrypt cost (N); tests use 2^10 unless they measure hashing itself. */
     scryptCost?: number;
     frontendDist?: string;
@@ -108,6 +110,8 @@ export async function startTestApp(
     pollIntervalMs: 50,
     throttle: options.throttle,
     hashing: options.hashing,
+    // Given as undefined: the production default.
+    refusalPauseMs: 'refusalPauseMs' in options ? options.refusalPauseMs : 0,
     seedDemo: options.seedDemo,
     ...options.analysis,
   });
