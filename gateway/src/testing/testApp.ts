@@ -58,6 +58,13 @@ export class TestClient {
     return res.data.user as { id: string; email: string; memberTier: string };
   }
 
+  /** Signs in (an account made at start, e.g. an ADMIN_EMAILS administrator); throws unless it works. */
+  async signIn(email: string, password = 'correct horse battery') {
+    const res = await this.post('/api/auth/login', { email, password });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+    return res.data.user as { id: string; email: string; memberTier: string };
+  }
+
   hasSession(): boolean {
     return this.cookies.has('cc_session');
   }
