@@ -5,10 +5,11 @@
  * still runs, so it fails only on errors.
  */
 import { formatTable, withBenchCluster, type BenchRow, type BenchSuite } from './harness';
+import { authBench } from './auth.bench';
 import { eventStoreBench } from './eventStore.bench';
 import { userStreamBench } from './userStream.bench';
 
-const SUITES: BenchSuite[] = [eventStoreBench, userStreamBench];
+const SUITES: BenchSuite[] = [eventStoreBench, userStreamBench, authBench];
 
 async function main() {
   const args = process.argv.slice(2);

@@ -12,7 +12,7 @@ import { userCommands } from './users/commands';
 import { userRoutes } from './users/routes';
 
 export { userDecider } from './users/decider';
-export type { UserCommands } from './users/commands';
+export { userCommands, type UserCommands } from './users/commands';
 export { claimDecider } from './claims/decider';
 export type { ClaimReadBack } from './claims/routes';
 export type { DocumentReadBack } from './documents/routes';

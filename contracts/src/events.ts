@@ -42,6 +42,8 @@ export const userProfileChanges = z
   .partial();
 export type UserProfileChanges = z.infer<typeof userProfileChanges>;
 
+export const USER_TIER_CHANGE_REASONS = ['administrator', 'subscription', 'operator'] as const;
+
 export const eventSchemas = {
   UserRegistered: {
     version: 1,
@@ -68,7 +70,12 @@ export const eventSchemas = {
       userId: z.string(),
       from: z.enum(MEMBER_TIER_NAMES),
       to: z.enum(MEMBER_TIER_NAMES),
-      reason: z.enum(['administrator', 'subscription']),
+      /**
+       * Who changed it: an administrator in the app, the billing subscription, or an operator at the
+       * command line (`npm run admin`). 'operator' was added later; adding a value only widens the
+       * schema, so every stored event still parses at version 1 and no upcaster is needed.
+       */
+      reason: z.enum(USER_TIER_CHANGE_REASONS),
     }),
   },
   /** On the user's stream: serialises the plan's claim limit and numbers the user's claims. */

@@ -38,9 +38,9 @@ describe('document analysis API', () => {
   let nexusId: string;
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'analysis.admin@example.org' } });
+    app = await startTestApp({ env: { ADMIN_EMAILS: 'analysis.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' } });
     admin = app.client();
-    await admin.register('analysis.admin@example.org');
+    await admin.signIn('analysis.admin@example.org');
     vet = await signUp(app, admin, 'analysis.basic@example.org', 'basic');
     nexusId = await upload(vet.client, 'Dr Rivera nexus letter.pdf', textToPdf(NEXUS_LETTER), 'application/pdf');
   });
@@ -221,13 +221,13 @@ describe('document analysis API when the worker takes longer than the wait', () 
   };
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'slow.admin@example.org' }, analysis: { analysisWaitMs: 50, analysisEngine: slow } });
+    app = await startTestApp({ env: { ADMIN_EMAILS: 'slow.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' }, analysis: { analysisWaitMs: 50, analysisEngine: slow } });
   });
   afterAll(async () => app.close());
 
   it('answers 202 with the document processing, which then completes', async () => {
     const admin = app.client();
-    await admin.register('slow.admin@example.org');
+    await admin.signIn('slow.admin@example.org');
     const vet = await signUp(app, admin, 'slow.vet@example.org', 'pro');
     const id = await upload(vet.client, 'letter.txt', Buffer.from(NEXUS_LETTER), 'text/plain');
     const res = await vet.client.post(`/api/documents/${id}/analyze`, { analysisType: 'nexus-letter' });
@@ -258,13 +258,13 @@ describe('document analysis API when the document is deleted during its analysis
   };
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'gone.admin@example.org' }, analysis: { analysisWaitMs: 20_000, analysisEngine: slow } });
+    app = await startTestApp({ env: { ADMIN_EMAILS: 'gone.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' }, analysis: { analysisWaitMs: 20_000, analysisEngine: slow } });
   });
   afterAll(async () => app.close());
 
   it('answers 404 to the waiting request and gives the analysis back', async () => {
     const admin = app.client();
-    await admin.register('gone.admin@example.org');
+    await admin.signIn('gone.admin@example.org');
     const vet = await signUp(app, admin, 'gone.vet@example.org', 'basic');
     const id = await upload(vet.client, 'letter.txt', Buffer.from(NEXUS_LETTER), 'text/plain');
     const analysing = vet.client.post(`/api/documents/${id}/analyze`, { analysisType: 'general' });

@@ -40,9 +40,9 @@ describe('document analysis worker across a crash', () => {
 
   beforeAll(async () => {
     // The app's own worker is off: the worker here runs, and dies, in a child process.
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'restart.admin@example.org' }, analysis: { analysisWorker: false, analysisWaitMs: 0 } });
+    app = await startTestApp({ env: { ADMIN_EMAILS: 'restart.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' }, analysis: { analysisWorker: false, analysisWaitMs: 0 } });
     const admin = app.client();
-    await admin.register('restart.admin@example.org');
+    await admin.signIn('restart.admin@example.org');
     vet = app.client();
     const user = await vet.register('restart.vet@example.org');
     expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);

@@ -1,7 +1,7 @@
 import express, { type Express, type Router } from 'express';
 import type { User } from '@cc/contracts';
 import { problemHandler, problems, sendProblem, type AppConfig, type GlobalPosition, type Logger } from '@cc/platform';
-import { authRoutes, type AuthRoutesDeps } from './auth/routes';
+import { authGuards, authRoutes, type AuthRoutesDeps } from './auth/routes';
 import type { SessionStore } from './auth/sessions';
 import { refuseControlCharacters } from './middleware/controlCharacters';
 import { sameOriginJson } from './middleware/csrf';
@@ -33,6 +33,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders());
   const rawBody = (url: string) => url.startsWith(deps.rawUploadPrefix);
   app.use('/api', sameOriginJson({ rawBody }));
+  // Before the body is parsed and the session loaded: refusing a flood must cost next to nothing.
+  app.use(authGuards(deps.auth));
   // The upload address streams the file itself; everything else under /api is JSON.
   app.use('/api', (req, res, next) => (rawBody(req.originalUrl) ? next() : jsonBody(req, res, next)));
   // Before the session is even looked up: no route, and so no command, sees a refused string.

@@ -9,7 +9,7 @@ describe('claims API', () => {
   let other: TestClient;
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'admin@example.org' } });
+    app = await startTestApp({ env: { ADMIN_EMAILS: 'admin@example.org', ADMIN_PASSWORD: 'correct horse battery' } });
     vet = app.client();
     vetId = (await vet.register('claims.vet@example.org', undefined, { firstName: 'Casey', lastName: 'Jones' })).id;
     other = app.client();
@@ -95,7 +95,7 @@ describe('claims API', () => {
 
     it('has no limit on a paid plan (limit 0, remaining null)', async () => {
       const admin = app.client();
-      await admin.register('admin@example.org');
+      await admin.signIn('admin@example.org');
       const paid = app.client();
       const paidId = (await paid.register('paid@example.org')).id;
       await admin.put(`/api/users/${paidId}/tier`, { tierName: 'basic' });

@@ -4,15 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, createLogger, loadConfig } from '@cc/platform';
 import type { EmbeddedDatabase } from '@cc/platform/db/embedded';
 import { answerMalformedRequests } from './malformedRequests';
-import { seedDemoAccounts } from './seed';
+import { EMBEDDED_DATABASE_NAME as DATABASE_NAME } from './database';
 import { startSystem } from './system';
-
-const DATABASE_NAME = 'claims_copilot';
 
 let embedded: EmbeddedDatabase | undefined;
 
 async function main() {
   const config = loadConfig();
+  // Read once into the config; nothing started from here (PDF extraction) needs to see it.
+  delete process.env.ADMIN_PASSWORD;
   const logger = createLogger(config.logLevel);
   const started = Date.now();
 
@@ -48,8 +48,8 @@ async function main() {
     logger,
     databaseUrl,
     frontendDist: fileURLToPath(new URL('../../frontend/dist', import.meta.url)),
+    seedDemo: embedded && config.seedDemo ? (text) => process.stdout.write(`${text}\n`) : undefined,
   });
-  if (embedded && config.seedDemo) await seedDemoAccounts(system, (text) => process.stdout.write(`${text}\n`));
 
   handle = system.app;
   logger.info({ port: config.port, ms: Date.now() - started }, 'ready');

@@ -1,6 +1,6 @@
 import type { Migration } from '@cc/platform';
 
-/** Tables the gateway owns: sign-in secrets and sessions. None of this is in events. */
+/** Tables the gateway owns: sign-in secrets, sessions and request limits. None of this is in events. */
 export const gatewayMigrations: Migration[] = [
   {
     name: '0001_sign_in',
@@ -40,6 +40,18 @@ export const gatewayMigrations: Migration[] = [
           at timestamptz not null default now()
         );
         create index login_failures_key_at on login_failures (key, at);
+      `);
+    },
+  },
+  {
+    name: '0002_rate_limits',
+    async up(knex) {
+      // One row per limited key (bucket and client address): the GCRA's theoretical arrival time.
+      await knex.raw(`
+        create table rate_limits (
+          key text primary key,
+          tat timestamptz not null
+        );
       `);
     },
   },

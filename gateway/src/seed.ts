@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MemberTierName } from '@cc/contracts';
-import { START, comparePositions } from '@cc/platform';
-import type { System } from './system';
+import { START, comparePositions, type EventStore } from '@cc/platform';
+import type { Accounts } from './auth/accounts';
 
 const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; tier: MemberTierName; label: string }[] = [
   { email: 'veteran@demo.claimscopilot.example', firstName: 'Jordan', lastName: 'Rivera', tier: 'free', label: 'Demo veteran' },
@@ -14,7 +14,10 @@ const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; tier:
  * On the first start of an empty embedded database: demo accounts with random passwords, printed
  * once. Nothing is stored in clear; if the passwords are lost, start over with an empty DATA_DIR.
  */
-export async function seedDemoAccounts(system: System, print: (text: string) => void): Promise<boolean> {
+export async function seedDemoAccounts(
+  system: { store: Pick<EventStore, 'headPosition'>; accounts: Pick<Accounts, 'register'> },
+  print: (text: string) => void,
+): Promise<boolean> {
   if (comparePositions(await system.store.headPosition(), START) !== 0) return false;
   const lines: string[] = [];
   for (const account of DEMO_ACCOUNTS) {

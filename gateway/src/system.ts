@@ -19,6 +19,10 @@ import {
 import { LocalObjectStorage } from '@cc/platform/storage/localStorage';
 import { S3ObjectStorage } from '@cc/platform/storage/s3Storage';
 import { accounts as createAccounts, type Accounts } from './auth/accounts';
+import { administratorPolicy, ensureAdministrators } from './auth/administrators';
+import { HashQueue, type HashQueueOptions } from './auth/hashQueue';
+import { purgeRateLimits } from './middleware/rateLimit';
+import { seedDemoAccounts } from './seed';
 import { createOidc } from './auth/oidc';
 import { SessionStore } from './auth/sessions';
 import { createApp } from './app';
@@ -35,6 +39,15 @@ export interface SystemOptions {
   pollIntervalMs?: number;
   readYourWritesTimeoutMs?: number;
   throttle?: { perEmail: number; perAddress: number };
+  /** Password hashing queue (concurrency, waiting room); defaults suit a 2-core machine. */
+  hashing?: HashQueueOptions;
+  /** How long a refused sign-up or sign-in (429, 503) is held before the answer; default 1 s. */
+  refusalPauseMs?: number;
+  /**
+   * Demo accounts for a fresh database (the launcher's embedded one), printed with this function.
+   * Seeded before the ADMIN_EMAILS accounts are made, since the seed only fills an empty store.
+   */
+  seedDemo?: (text: string) => void;
   /** The analysis engine; by default OpenAI when OPENAI_API_KEY is set, else the offline engine. */
   analysisEngine?: AnalysisEngine;
   /** How long an analyze request waits for its result before answering 202 (default 60 s). */
@@ -52,6 +65,7 @@ export interface System {
   knex: Knex;
   store: PostgresEventStore;
   accounts: Accounts;
+  hashes: HashQueue;
   stop(): Promise<void>;
   projectionsRunning(): boolean;
 }
@@ -99,9 +113,14 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ? undefined
       : startDocumentAnalysisWorker({ store, storage, commands: commands.commandBus, engine, logger, pollIntervalMs: options.pollIntervalMs });
   const sessions = new SessionStore(knex, (req) => req.secure || Boolean(config.publicUrl?.startsWith('https:')));
-  const accounts = createAccounts({ knex, users: commands.users, adminEmails: config.adminEmails, scryptCost: options.scryptCost });
+  const hashes = new HashQueue(options.hashing);
+  const accounts = createAccounts({ knex, users: commands.users, scryptCost: options.scryptCost, hashes });
+  const administrators = administratorPolicy(config.adminEmails);
+  if (options.seedDemo) await seedDemoAccounts({ store, accounts }, options.seedDemo);
+  // Before the app answers anyone, so a listed address is never open for someone else to register.
+  await ensureAdministrators({ accounts, adminEmails: config.adminEmails, adminPassword: config.adminPassword, logger, waitForReadModels });
   const oidc = config.oidc
-    ? createOidc({ config: config.oidc, publicUrl: config.publicUrl, knex, accounts, sessions, logger })
+    ? createOidc({ config: config.oidc, publicUrl: config.publicUrl, knex, accounts, administrators, sessions, logger })
     : undefined;
   const findUser = projections.queries.findUserProfile;
 
@@ -111,14 +130,29 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     sessions,
     findUser,
     waitForReadModels,
-    auth: { knex, accounts, sessions, findUser, waitForReadModels, oidc, throttle: options.throttle },
+    auth: {
+      knex,
+      accounts,
+      administrators,
+      hashes,
+      sessions,
+      findUser,
+      waitForReadModels,
+      oidc,
+      throttle: options.throttle,
+      ipLimitPerMinute: config.authIpLimitPerMinute,
+      refusalPauseMs: options.refusalPauseMs,
+    },
     health: healthRoutes({ knex, migrationsDone: () => migrationsDone, projectionsRunning: () => projections.runner.isRunning() }),
     serviceRoutes: [...commands.routes, ...projections.routes],
     frontendDist: options.frontendDist,
     rawUploadPrefix: UPLOAD_PREFIX,
   });
 
-  const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 3_600_000);
+  const purge = setInterval(() => {
+    void sessions.purgeExpired().catch(() => undefined);
+    void purgeRateLimits(knex).catch(() => undefined);
+  }, 3_600_000);
   purge.unref();
   const sweepUploads = setInterval(
     () =>
@@ -138,6 +172,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     knex,
     store,
     accounts,
+    hashes,
     projectionsRunning: () => projections.runner.isRunning(),
     async stop() {
       clearInterval(purge);

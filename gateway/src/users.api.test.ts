@@ -24,9 +24,9 @@ describe('member tiers and user administration', () => {
   let veteranId: string;
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'chief@example.org, other.chief@example.org' } });
+    app = await startTestApp({ env: { ADMIN_EMAILS: 'chief@example.org', ADMIN_PASSWORD: 'correct horse battery' } });
     admin = app.client();
-    adminId = (await admin.register('chief@example.org', undefined, { firstName: 'Chief' })).id;
+    adminId = (await admin.signIn('chief@example.org')).id;
     veteran = app.client();
     veteranId = (await veteran.register('vet@example.org', undefined, { firstName: 'Val', lastName: 'Vet' })).id;
   });

@@ -17,6 +17,31 @@ describe('configuration', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.org, ,second@example.org ' }).adminEmails).toEqual(['boss@example.org', 'second@example.org']);
   });
 
+  it('takes ADMIN_PASSWORD only when it would pass the password rule, and never needs it', () => {
+    expect(loadConfig({}).adminPassword).toBeUndefined();
+    expect(loadConfig({ ADMIN_PASSWORD: 'a long enough secret' }).adminPassword).toBe('a long enough secret');
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD: must be at least 10 characters/);
+    // The message names the setting, never its value.
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'tiny!' })).not.toThrow(/tiny!/);
+  });
+
+  it('limits sign-ups and sign-ins to 30 per address and minute unless AUTH_IP_LIMIT_PER_MINUTE says otherwise (0 = off)', () => {
+    expect(loadConfig({}).authIpLimitPerMinute).toBe(30);
+    expect(loadConfig({ AUTH_IP_LIMIT_PER_MINUTE: '5' }).authIpLimitPerMinute).toBe(5);
+    expect(loadConfig({ AUTH_IP_LIMIT_PER_MINUTE: '0' }).authIpLimitPerMinute).toBe(0);
+    expect(() => loadConfig({ AUTH_IP_LIMIT_PER_MINUTE: '-1' })).toThrow(/AUTH_IP_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ AUTH_IP_LIMIT_PER_MINUTE: 'lots' })).toThrow(/AUTH_IP_LIMIT_PER_MINUTE/);
+  });
+
+  it('reads TRUST_PROXY=true as one proxy in front, never as "trust every hop"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY: "maybe"/);
+  });
+
   it('names each invalid setting', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);

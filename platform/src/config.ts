@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '@cc/contracts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -14,10 +15,18 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SEED_DEMO: booleanFlag,
   ADMIN_EMAILS: z.string().default(''),
+  /** Password of the administrator accounts created at start for ADMIN_EMAILS addresses that have none. */
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200, 'must be at most 200 characters')
+    .optional(),
+  /** Sign-ups and sign-ins (together) one client address may make per minute; 0 turns the limit off. */
+  AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public address of the app (e.g. https://claims.example.org); https here turns on Secure cookies. */
   PUBLIC_URL: z.string().url().optional(),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z.string().optional(),
   OIDC_ISSUER_URL: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -34,9 +43,17 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   seedDemo: boolean;
   adminEmails: string[];
+  /** Only ever used to create missing administrator accounts at start; never logged. */
+  adminPassword: string | undefined;
+  /** Sign-ups and sign-ins per client address and minute; 0 = no limit. */
+  authIpLimitPerMinute: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   publicUrl: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Express's `trust proxy`: false (direct connections), the number of proxies in front, or the
+   * addresses/subnets of trusted proxies. `TRUST_PROXY=true` means one proxy.
+   */
+  trustProxy: false | number | string[];
   /** Where uploaded files go: S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION, AWS credentials), else DATA_DIR/objects. */
   objectStorage: { kind: 's3'; bucket: string; endpoint: string | undefined } | { kind: 'local'; root: string };
   oidc:
@@ -45,6 +62,28 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * `true` is one proxy, not "trust every hop": with every hop trusted the client address would be the
+ * left-most `X-Forwarded-For` entry, which the client writes itself, and every per-address limit
+ * could be dodged by changing it. Behind a chain, give the number of proxies or their subnets.
+ */
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  const text = value?.trim().toLowerCase();
+  if (!text || ['false', '0', 'no'].includes(text)) return false;
+  if (['true', 'yes'].includes(text)) return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const address = /^[0-9a-f.:]+(\/\d{1,3})?$/;
+  const bad = entries.find((entry) => !named.has(entry) && !address.test(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: "${bad}" is not true/false, a number of proxies, or a list of addresses/subnets (e.g. loopback, 10.0.0.0/8)`,
+    );
+  }
+  return entries;
+}
 
 /** Reads and validates the environment once, at start-up; a bad value stops the app with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -69,7 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    adminPassword: e.ADMIN_PASSWORD,
+    authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     objectStorage: e.S3_BUCKET ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT } : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
     oidc: e.OIDC_ISSUER_URL
       ? {

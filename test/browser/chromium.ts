@@ -75,7 +75,8 @@ export async function startSignedIn(
   const adminEmail = 'browser.admin@example.org';
   const app = await startTestApp({
     frontendDist: path.resolve(__dirname, '../../frontend/dist'),
-    env: { ADMIN_EMAILS: adminEmail },
+    // The administrator's account is made at start (ADMIN_PASSWORD), as in a real deployment.
+    env: { ADMIN_EMAILS: adminEmail, ADMIN_PASSWORD: password },
     analysis: options.analysis,
   });
   const browser = await launchChromium();
@@ -84,7 +85,7 @@ export async function startSignedIn(
   if (options.tier) {
     // A paid plan is given the way support staff would: an administrator changes the tier.
     const admin = app.client();
-    await admin.register(adminEmail, password);
+    await admin.signIn(adminEmail, password);
     const changed = await admin.put(`/api/users/${user.id}/tier`, { tierName: options.tier });
     if (changed.status !== 200) throw new Error(`tier change failed: ${changed.status} ${changed.text}`);
     const tier = options.tier;

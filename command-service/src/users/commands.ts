@@ -46,6 +46,22 @@ export function userCommands({ store, vault }: UserCommandsDeps) {
         metadata,
       });
     },
+
+    /** Takes a staff role away: the account goes back to its latest plan (Free if it never had one). */
+    async revokeRole(
+      userId: string,
+      tierName: MemberTierName,
+      reason: EventDataOf<'UserTierChanged'>['reason'],
+      metadata: Partial<EventMetadata>,
+    ) {
+      return handleCommand({
+        store,
+        streamId: streams.user(userId),
+        decider: userDecider,
+        command: { type: 'RevokeUserRole', data: { userId, tierName, reason } },
+        metadata,
+      });
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@cc/platform';
-import type { SealedData } from '@cc/contracts';
+import type { MemberTierName, SealedData } from '@cc/contracts';
 import { userDecider, type UserCommand, type UserEvent } from './decider';
 
 const sealed: SealedData = { alg: 'A256GCM', iv: 'aXY=', tag: 'dGFn', data: 'ZGF0YQ==' };
@@ -48,6 +48,41 @@ describe('user decider', () => {
     given(registered, toPro)
       .when({ type: 'ChangeUserTier', data: { userId: 'u1', tierName: 'pro', reason: 'administrator' } })
       .then([]);
+  });
+
+  describe('revoking a role', () => {
+    const change = (from: MemberTierName, to: MemberTierName, reason: 'administrator' | 'subscription' | 'operator' = 'operator'): UserEvent => ({
+      type: 'UserTierChanged',
+      data: { userId: 'u1', from, to, reason },
+    });
+    const revoke = (tierName: MemberTierName): UserCommand => ({ type: 'RevokeUserRole', data: { userId: 'u1', tierName, reason: 'operator' } });
+
+    it('takes the account back to the plan it had before the role', () => {
+      given(registered, change('free', 'pro', 'subscription'), change('pro', 'administrators'))
+        .when(revoke('administrators'))
+        .then([change('administrators', 'pro')]);
+    });
+
+    it('passes over staff roles held in between, and falls back to Free for an account created as staff', () => {
+      given(registered, change('free', 'basic', 'subscription'), change('basic', 'support'), change('support', 'administrators'))
+        .when(revoke('administrators'))
+        .then([change('administrators', 'basic')]);
+      const createdAsAdministrator: UserEvent = {
+        type: 'UserRegistered',
+        data: { userId: 'u1', memberTier: 'administrators', authMethod: 'password', personal: sealed },
+      };
+      given(createdAsAdministrator).when(revoke('administrators')).then([change('administrators', 'free')]);
+    });
+
+    it('changes nothing when the account does not hold the role', () => {
+      given(registered, change('free', 'adjudicators')).when(revoke('administrators')).then([]);
+      given(registered).when(revoke('support')).then([]);
+    });
+
+    it('refuses to "revoke" a plan, and an account that does not exist', () => {
+      given(registered, change('free', 'pro', 'subscription')).when(revoke('pro')).thenFails('invalid');
+      given().when(revoke('administrators')).thenFails('not-found');
+    });
   });
 
   it('cannot change the tier of someone who never registered', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANALYSIS_MESSAGES, DOCUMENT_MESSAGES, MEMBER_TIER_NAMES, memberTier, SPEC_PROBLEMS, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
+import { ANALYSIS_MESSAGES, DOCUMENT_MESSAGES, MEMBER_TIER_NAMES, memberTier, rolesOfTier, SPEC_PROBLEMS, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
 export type UserEvent = Extract<
@@ -20,6 +20,8 @@ export type UserEvent = Extract<
 export interface UserState {
   registered: boolean;
   tier: MemberTierName;
+  /** The latest tier without a staff role (a plan); where revoking a role takes the account back to. */
+  customerTier: MemberTierName;
   /** Claims registered so far, and how many per year (for the claim numbers). */
   claims: number;
   claimsByYear: Record<string, number>;
@@ -54,7 +56,14 @@ export type UserCommand =
   | {
       type: 'ChangeUserTier';
       data: { userId: string; tierName: MemberTierName; reason: EventDataOf<'UserTierChanged'>['reason'] };
+    }
+  | {
+      type: 'RevokeUserRole';
+      /** `tierName` is the staff tier whose role is taken away. */
+      data: { userId: string; tierName: MemberTierName; reason: EventDataOf<'UserTierChanged'>['reason'] };
     };
+
+const isStaffTier = (tier: MemberTierName) => rolesOfTier(tier).length > 0;
 
 /** The month's count moved by `delta`; only the newest {@link MONTHS_KEPT} months are kept. */
 function countAnalysis(state: UserState, month: string, delta: 1 | -1): UserState {
@@ -73,6 +82,7 @@ function countAnalysis(state: UserState, month: string, delta: 1 | -1): UserStat
 const snapshotSchema = z.object({
   registered: z.boolean(),
   tier: z.enum(MEMBER_TIER_NAMES),
+  customerTier: z.enum(MEMBER_TIER_NAMES),
   claims: z.number().int().nonnegative(),
   claimsByYear: z.record(z.string(), z.number().int().nonnegative()),
   documents: z.number().int().nonnegative(),
@@ -83,6 +93,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: () => ({
     registered: false,
     tier: 'free',
+    customerTier: 'free',
     claims: 0,
     claimsByYear: {},
     documents: 0,
@@ -93,7 +104,12 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'UserRegistered':
-        return { ...state, registered: true, tier: event.data.memberTier };
+        return {
+          ...state,
+          registered: true,
+          tier: event.data.memberTier,
+          customerTier: isStaffTier(event.data.memberTier) ? 'free' : event.data.memberTier,
+        };
       case 'UserClaimRegistered': {
         const year = event.data.claimNumber.slice(0, 4);
         return {
@@ -103,7 +119,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         };
       }
       case 'UserTierChanged':
-        return { ...state, tier: event.data.to };
+        return { ...state, tier: event.data.to, customerTier: isStaffTier(event.data.to) ? state.customerTier : event.data.to };
       case 'UserDocumentRegistered':
         return { ...state, documents: state.documents + 1 };
       case 'UserDocumentRemoved':
@@ -126,7 +142,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
    * events a command reads at most 50 of the user's events, however many the user has.
    */
   snapshot: {
-    name: 'user@2',
+    name: 'user@3',
     every: 50,
     save: ({ startedMonths: _foldOnly, ...state }) => state,
     load: (saved) => ({ ...snapshotSchema.parse(saved), startedMonths: new Map() }),
@@ -191,6 +207,17 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           {
             type: 'UserTierChanged',
             data: { userId: command.data.userId, from: state.tier, to: command.data.tierName, reason: command.data.reason },
+          },
+        ];
+      case 'RevokeUserRole':
+        if (!state.registered) throw new DomainError('not-found', 'User not found.');
+        if (!isStaffTier(command.data.tierName)) throw new DomainError('invalid', `${command.data.tierName} is a plan, not a role.`);
+        // Nothing to take away: the account does not hold this role (now).
+        if (state.tier !== command.data.tierName) return [];
+        return [
+          {
+            type: 'UserTierChanged',
+            data: { userId: command.data.userId, from: state.tier, to: state.customerTier, reason: command.data.reason },
           },
         ];
     }

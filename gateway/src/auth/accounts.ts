@@ -3,13 +3,15 @@ import type { Knex } from 'knex';
 import type { MemberTierName } from '@cc/contracts';
 import { problems, type EventMetadata, type GlobalPosition } from '@cc/platform';
 import type { UserCommands } from '@cc/command-service';
+import { HashQueue } from './hashQueue';
 import { DEFAULT_SCRYPT_COST, decoyHash, hashPassword, verifyPassword } from './passwords';
 
 export interface AccountsDeps {
   knex: Knex;
   users: UserCommands;
-  adminEmails: readonly string[];
   scryptCost?: number;
+  /** Every hash and verification of this process goes through it. */
+  hashes?: HashQueue;
 }
 
 export interface NewAccount {
@@ -23,24 +25,38 @@ export interface NewAccount {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
+const ALREADY_EXISTS = 'An account with this e-mail already exists. Please sign in instead.';
+
 /**
  * Accounts: the sign-in secrets (gateway tables) plus the user's event stream. The e-mail's
  * uniqueness is guarded by the credentials table; if recording the user fails, the credentials row
- * is removed again so the e-mail is free.
+ * is removed again so the e-mail is free. The tier is whatever the caller decided (Free unless
+ * said otherwise): who may become an administrator is decided by the callers, not here.
  */
-export function accounts({ knex, users, adminEmails, scryptCost = DEFAULT_SCRYPT_COST }: AccountsDeps) {
-  const tierFor = (email: string, requested?: MemberTierName): MemberTierName =>
-    adminEmails.includes(email) ? 'administrators' : (requested ?? 'free');
+export function accounts({ knex, users, scryptCost = DEFAULT_SCRYPT_COST, hashes = new HashQueue() }: AccountsDeps) {
+  void decoyHash(scryptCost).catch(() => undefined);
+  const findByEmail = async (email: string): Promise<string | undefined> => {
+    const row = await knex('user_credentials').where({ email: email.toLowerCase() }).first('user_id');
+    return row?.user_id;
+  };
 
   return {
-    async register(account: NewAccount, metadata: Partial<EventMetadata>): Promise<{ userId: string; position: GlobalPosition }> {
+    /** `signal`: the request went away, so a hash still waiting for its turn is not worth running. */
+    async register(
+      account: NewAccount,
+      metadata: Partial<EventMetadata>,
+      signal?: AbortSignal,
+    ): Promise<{ userId: string; position: GlobalPosition }> {
       const userId = randomUUID();
       const email = account.email.toLowerCase();
-      const passwordHash = account.password ? await hashPassword(account.password, scryptCost) : '!';
+      // Known addresses are refused before any hash is spent (the answer says so either way).
+      if (await findByEmail(email)) throw problems.conflict(ALREADY_EXISTS);
+      const password = account.password;
+      const passwordHash = password ? await hashes.run('sign-up', () => hashPassword(password, scryptCost), signal) : '!';
       try {
         await knex('user_credentials').insert({ user_id: userId, email, password_hash: passwordHash });
       } catch (error) {
-        if (isUniqueViolation(error)) throw problems.conflict('An account with this e-mail already exists. Please sign in instead.');
+        if (isUniqueViolation(error)) throw problems.conflict(ALREADY_EXISTS);
         throw error;
       }
       try {
@@ -51,7 +67,7 @@ export function accounts({ knex, users, adminEmails, scryptCost = DEFAULT_SCRYPT
           {
             userId,
             personal: { email, firstName: account.firstName ?? null, lastName: account.lastName ?? null },
-            memberTier: tierFor(email, account.memberTier),
+            memberTier: account.memberTier ?? 'free',
             authMethod: account.oidc ? 'oidc' : 'password',
           },
           { ...metadata, userId },
@@ -64,20 +80,19 @@ export function accounts({ knex, users, adminEmails, scryptCost = DEFAULT_SCRYPT
       }
     },
 
-    /** The user id for these credentials, or undefined. Takes the same time whether or not the e-mail exists. */
-    async verify(email: string, password: string): Promise<string | undefined> {
+    /**
+     * The user id for these credentials, or undefined. An unknown address verifies against a decoy
+     * hash in the same lane of the same queue, so it costs and waits the same as a known one.
+     */
+    async verify(email: string, password: string, signal?: AbortSignal): Promise<string | undefined> {
       const row = await knex('user_credentials').where({ email: email.toLowerCase() }).first('user_id', 'password_hash');
-      if (!row || row.password_hash === '!') {
-        await verifyPassword(password, await decoyHash(scryptCost));
-        return undefined;
-      }
-      return (await verifyPassword(password, row.password_hash)) ? row.user_id : undefined;
+      const known = row && row.password_hash !== '!';
+      const stored = known ? (row.password_hash as string) : await decoyHash(scryptCost);
+      const matches = await hashes.run('sign-in', () => verifyPassword(password, stored), signal);
+      return known && matches ? (row.user_id as string) : undefined;
     },
 
-    async findByEmail(email: string): Promise<string | undefined> {
-      const row = await knex('user_credentials').where({ email: email.toLowerCase() }).first('user_id');
-      return row?.user_id;
-    },
+    findByEmail,
   };
 }
 

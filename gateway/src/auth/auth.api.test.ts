@@ -89,9 +89,11 @@ describe('auth API', () => {
       expect(broken.data.detail).toMatch(/not valid JSON/);
     });
 
-    it('makes an e-mail listed in ADMIN_EMAILS an administrator', async () => {
-      const admin = await app.client().register('boss@example.org');
-      expect(admin.memberTier).toBe('administrators');
+    it('refuses to register an e-mail listed in ADMIN_EMAILS: it is reserved for the administrator', async () => {
+      const res = await app.client().post('/api/auth/register', { email: 'Boss@Example.org', password: PASSWORD });
+      expectProblem(res, 409);
+      expect(res.data.detail).toMatch(/reserved for an administrator/);
+      expect(await app.system.knex('user_credentials').where({ email: 'boss@example.org' })).toHaveLength(0);
     });
   });
 

@@ -516,13 +516,36 @@ describe('OpenID Connect sign-in (against a real provider over HTTP)', () => {
     });
   });
 
-  it('makes an e-mail listed in ADMIN_EMAILS an administrator', async () => {
+  describe('an address listed in ADMIN_EMAILS', () => {
+    it.each([
+      ['says it is not verified', false],
+      ['does not say whether it is verified', undefined],
+    ])('is refused with 409, and no account is made, when the provider %s', async (_name, verified) => {
+      const client = app.client();
+      const sub = `sub-pretender-${String(verified)}`;
+      const res = await signIn(app, client, provider, { sub, email: 'Chief@Example.org', email_verified: verified });
+      expectProblem(res, 409);
+      expect(res.data.detail).toMatch(/reserved for an administrator/);
+      await expectSignedOut(client);
+      expect(await app.system.knex('user_credentials').where({ email: 'chief@example.org' })).toHaveLength(0);
+      expect(await app.system.knex('oidc_identities').where({ subject: sub })).toHaveLength(0);
+    });
+
+    it('becomes an administrator when the provider has verified it', async () => {
+      const client = app.client();
+      const res = await signIn(app, client, provider, { sub: 'sub-chief', email: 'Chief@Example.org', email_verified: true, given_name: 'Ada' });
+      expect(res.status).toBe(302);
+      const me = await client.get('/api/auth/user');
+      expect(me.status).toBe(200);
+      expect(me.data).toMatchObject({ email: 'chief@example.org', memberTier: 'administrators' });
+    });
+  });
+
+  it('makes an unverified address that is not listed a Free account, as before', async () => {
     const client = app.client();
-    const res = await signIn(app, client, provider, { sub: 'sub-chief', email: 'Chief@Example.org', email_verified: true, given_name: 'Ada' });
+    const res = await signIn(app, client, provider, { sub: 'sub-unverified-new', email: 'plain@example.org', email_verified: false });
     expect(res.status).toBe(302);
-    const me = await client.get('/api/auth/user');
-    expect(me.status).toBe(200);
-    expect(me.data).toMatchObject({ email: 'chief@example.org', memberTier: 'administrators' });
+    expect((await client.get('/api/auth/user')).data).toMatchObject({ email: 'plain@example.org', memberTier: 'free' });
   });
 
   it('answers 400 problem details when the person declines at the provider', async () => {

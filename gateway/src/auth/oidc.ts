@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { Issuer, generators, type BaseClient } from 'openid-client';
 import { HttpProblem, problems, type AppConfig, type GlobalPosition, type Logger } from '@cc/platform';
 import type { Accounts } from './accounts';
+import type { AdministratorPolicy } from './administrators';
 import { readCookie, type SessionStore } from './sessions';
 
 export interface OidcDeps {
@@ -11,6 +12,7 @@ export interface OidcDeps {
   publicUrl: string | undefined;
   knex: Knex;
   accounts: Accounts;
+  administrators: AdministratorPolicy;
   sessions: SessionStore;
   logger: Logger;
 }
@@ -143,9 +145,11 @@ export function createOidc(deps: OidcDeps): Oidc {
           await deps.knex('oidc_identities').insert({ issuer, subject: claims.sub, user_id: existing });
           userId = existing;
         } else {
+          const memberTier = deps.administrators.tierForIdentity(email, claims.email_verified === true);
           const created = await deps.accounts.register(
             {
               email,
+              memberTier,
               firstName: typeof claims.given_name === 'string' ? claims.given_name : null,
               lastName: typeof claims.family_name === 'string' ? claims.family_name : null,
               oidc: { issuer, subject: claims.sub },

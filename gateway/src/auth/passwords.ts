@@ -30,9 +30,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash of nothing, verified when the e-mail is unknown so both answers take the same time. */
+/**
+ * A hash of nothing, verified when the e-mail is unknown so both answers take the same time. Made
+ * once per cost (the accounts module makes it at start, so no sign-in pays for it).
+ */
 const decoys = new Map<number, Promise<string>>();
 export function decoyHash(cost: number = DEFAULT_SCRYPT_COST): Promise<string> {
-  if (!decoys.has(cost)) decoys.set(cost, hashPassword(randomBytes(16).toString('hex'), cost));
-  return decoys.get(cost)!;
+  let decoy = decoys.get(cost);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(16).toString('hex'), cost);
+    decoys.set(cost, decoy);
+    decoy.catch(() => decoys.delete(cost));
+  }
+  return decoy;
 }

@@ -1,8 +1,12 @@
-import { Router, type Request } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import { loginBody, registerBody, type User } from '@cc/contracts';
 import { contextOf, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
+import { clientAddress } from '../middleware/clientAddress';
+import { clientRateLimit } from '../middleware/rateLimit';
 import type { Accounts } from './accounts';
+import type { AdministratorPolicy } from './administrators';
+import type { HashLane, HashQueue } from './hashQueue';
 import type { Oidc } from './oidc';
 import type { SessionStore } from './sessions';
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from './throttle';
@@ -14,8 +18,41 @@ export interface AuthRoutesDeps {
   findUser(userId: string): Promise<User | undefined>;
   waitForReadModels(position: GlobalPosition): Promise<void>;
   oidc: Oidc | undefined;
+  administrators: AdministratorPolicy;
+  /** The queue the accounts hash through; a full lane is answered before anything else runs. */
+  hashes: HashQueue;
   /** Failed sign-ins allowed per e-mail and per address within the window. */
   throttle?: { perEmail: number; perAddress: number };
+  /** Sign-ups and sign-ins (one budget) per client address and minute; 0 = no limit. */
+  ipLimitPerMinute: number;
+  /** How long a refusal by the guards is held before it is answered (default 1 s). */
+  refusalPauseMs?: number;
+}
+
+/**
+ * What may refuse a route that costs a password hash before its body is even read: a full hashing
+ * queue (503) and the per-client limit (429), in that order, so a flood is answered as cheaply as
+ * possible. Every such route takes from one budget per client (password reset too, when it comes).
+ *
+ * A refusal is answered after a pause (a timer: no CPU). Answered at once, a client that ignores
+ * Retry-After loops as fast as the server can refuse, and refusals by the thousand a second take a
+ * core away from the sign-ins the queue keeps room for; paused, each connection gets one a second.
+ */
+export function authGuards(deps: Pick<AuthRoutesDeps, 'knex' | 'hashes' | 'ipLimitPerMinute' | 'refusalPauseMs'>): Router {
+  const router = Router();
+  const limitPerClient = clientRateLimit({ knex: deps.knex, bucket: 'auth', perMinute: deps.ipLimitPerMinute });
+  const roomToHash = (lane: HashLane): RequestHandler => (_req, _res, next) => {
+    deps.hashes.assertRoom(lane);
+    next();
+  };
+  router.post('/api/auth/register', roomToHash('sign-up'), limitPerClient);
+  router.post('/api/auth/login', roomToHash('sign-in'), limitPerClient);
+  const pauseMs = deps.refusalPauseMs ?? 1000;
+  router.use(async (error: unknown, _req: Request, _res: Response, next: NextFunction) => {
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    next(error);
+  });
+  return router;
 }
 
 export function authRoutes(deps: AuthRoutesDeps): Router {
@@ -31,9 +68,11 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
 
   router.post('/api/auth/register', async (req, res) => {
     const body = parseOrProblem(registerBody, req.body);
+    await deps.administrators.assertMayRegister(body.email, deps.accounts.findByEmail);
     const { userId, position } = await deps.accounts.register(
       { email: body.email, password: body.password, firstName: body.firstName, lastName: body.lastName },
       { correlationId: contextOf(res).correlationId },
+      abandonedSignal(res),
     );
     await deps.sessions.create(req, res, userId, position);
     res.status(201).json({ user: await signedInUser(userId, position) });
@@ -52,7 +91,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
         wait,
       );
     }
-    const userId = await deps.accounts.verify(body.email, body.password);
+    const userId = await deps.accounts.verify(body.email, body.password, abandonedSignal(res));
     if (!userId) {
       await recordLoginFailure(deps.knex, keys);
       throw problems.unauthorized('Incorrect e-mail or password.');
@@ -87,6 +126,11 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   return router;
 }
 
-function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+/** Aborts when the client goes away before its answer, so a hash still waiting for its turn is skipped. */
+function abandonedSignal(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }

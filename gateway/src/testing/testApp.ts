@@ -70,6 +70,13 @@ export class TestClient {
     return res.data.user as { id: string; email: string; memberTier: string };
   }
 
+  /** Signs in (an account made at start, e.g. an ADMIN_EMAILS administrator); throws unless it works. */
+  async signIn(email: string, password = 'correct horse battery') {
+    const res = await this.post('/api/auth/login', { email, password });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+    return res.data.user as { id: string; email: string; memberTier: string };
+  }
+
   /** The Cookie header this client sends, for other HTTP clients acting as the same browser. */
   hasSession(): boolean {
     return this.cookies.has('cc_session');
@@ -87,18 +94,32 @@ export type TestAppAnalysisOptions = Pick<SystemOptions, 'analysisEngine' | 'ana
 /** Upload sweep and transfer limit, passed through to the system. */
 export type TestAppUploadOptions = Pick<SystemOptions, 'uploadSweepIntervalMs' | 'uploadTransferLimitMs'>;
 
+/**
+ * Every test client connects from 127.0.0.1, so the per-address limit on sign-ups and sign-ins is
+ * off unless a test sets AUTH_IP_LIMIT_PER_MINUTE itself (the limit's own tests do).
+ */
+const TEST_ENV = { AUTH_IP_LIMIT_PER_MINUTE: '0' };
+
 export async function startTestApp(
   options: {
     env?: Record<string, string>;
     throttle?: { perEmail: number; perAddress: number };
+    hashing?: SystemOptions['hashing'];
+    /** Held refusals make a test slow, so tests answer them at once unless they check the pause (undefined: the default). */
+    refusalPauseMs?: number;
+    /** scrypt cost (N); tests use 2^10 unless they measure hashing itself. */
+    scryptCost?: number;
     frontendDist?: string;
     analysis?: TestAppAnalysisOptions;
     uploads?: TestAppUploadOptions;
+    /** Another app's database (a second process of the same deployment); it is then not dropped on close. */
+    databaseUrl?: string;
+    seedDemo?: SystemOptions['seedDemo'];
   } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase('app');
+  const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase('app');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-app-'));
-  const config: AppConfig = loadConfig({ DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
+  const config: AppConfig = loadConfig({ DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...TEST_ENV, ...options.env });
   const logs: string[] = [];
   const logger = createLogger(
     'info',
@@ -114,9 +135,13 @@ export async function startTestApp(
     logger,
     databaseUrl: db.url,
     frontendDist: options.frontendDist ?? path.resolve(__dirname, '../../../frontend/dist'),
-    scryptCost: 2 ** 10,
+    scryptCost: options.scryptCost ?? 2 ** 10,
     pollIntervalMs: 50,
     throttle: options.throttle,
+    hashing: options.hashing,
+    // Given as undefined: the production default.
+    refusalPauseMs: 'refusalPauseMs' in options ? options.refusalPauseMs : 0,
+    seedDemo: options.seedDemo,
     ...options.analysis,
     ...options.uploads,
   });

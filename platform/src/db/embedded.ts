@@ -100,3 +100,31 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     stop: () => server.stop(),
   };
 }
+
+/**
+ * The connection string of a cluster another process (a running `npm start`) has started in
+ * `clusterDir`, from its `postmaster.pid` (line 1: pid, line 4: port) and the password file beside
+ * it; undefined when no live server holds the folder.
+ */
+export async function runningClusterUrl(clusterDir: string, database: string): Promise<string | undefined> {
+  const dir = path.resolve(clusterDir);
+  const pidFile = await fs.readFile(path.join(dir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  if (!pidFile) return undefined;
+  const lines = pidFile.split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: alive, but run by another user (the postgres user, when the app runs as root).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  const password = (await fs.readFile(`${dir}.password`, 'utf8')).trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/** True when `clusterDir` holds a cluster (the app has started there at least once). */
+export function clusterExists(clusterDir: string): boolean {
+  return existsSync(path.join(path.resolve(clusterDir), 'PG_VERSION'));
+}

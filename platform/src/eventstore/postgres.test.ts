@@ -45,6 +45,15 @@ describe('PostgreSQL event store specifics', () => {
     expect((await opened.store.readStream('fixed-1')).events[0]!.data).toEqual({ v: 1 });
   });
 
+  it('records an operator as the actor only when one is named, with no user id', async () => {
+    await opened.store.appendToStream('acted-1', [{ type: 'A', data: {} }], { expectedVersion: 0, metadata: { userId: null, operator: 'ops@host-1' } });
+    await opened.store.appendToStream('acted-1', [{ type: 'B', data: {} }], { expectedVersion: 1, metadata: { userId: '7f0c1c52-5a4e-4a55-9a3c-8f2d1b9e0a11' } });
+    const [byOperator, byUser] = (await opened.store.readStream('acted-1')).events;
+    expect(byOperator!.metadata).toMatchObject({ userId: null, operator: 'ops@host-1' });
+    expect(byUser!.metadata.userId).toBe('7f0c1c52-5a4e-4a55-9a3c-8f2d1b9e0a11');
+    expect(byUser!.metadata).not.toHaveProperty('operator');
+  });
+
   it('does not show an event to global readers while an older transaction is still open', async () => {
     const db: TestDatabase = opened.db;
     await opened.store.appendToStream('early', [{ type: 'A', data: {} }], { expectedVersion: 0 });

@@ -59,6 +59,9 @@ const EVENT_COLUMNS =
  * rows whose transaction is older than every transaction still running, so a slow writer can
  * delay a reader but never make it skip an event.
  */
+/** Only events an operator caused carry the key, so everyone else's metadata keeps its shape. */
+const operatorOf = (operator: string | undefined) => (operator ? { operator } : {});
+
 export class PostgresEventStore implements EventStore {
   private readonly knex: Knex;
   private readonly upcast: Upcast;
@@ -93,6 +96,7 @@ export class PostgresEventStore implements EventStore {
             correlationId: event.metadata?.correlationId ?? correlationId,
             causationId: event.metadata?.causationId ?? options.metadata?.causationId ?? null,
             occurredAt: event.metadata?.occurredAt ?? options.metadata?.occurredAt ?? occurredAt,
+            ...operatorOf(event.metadata?.operator ?? options.metadata?.operator),
           }),
         }));
         const inserted: { global_position: string; transaction_id: string }[] = await trx('events')

@@ -34,8 +34,13 @@ export function maxPosition(a: GlobalPosition | undefined, b: GlobalPosition | u
 }
 
 export interface EventMetadata {
-  /** The actor: the user whose request caused the event, or null for the system. */
+  /** The actor: the user whose request caused the event, or null for the system or an operator. */
   userId: string | null;
+  /**
+   * Set when a person acted from outside the app (the `npm run admin` command line): who, as
+   * `<os user>@<host>`. userId is then null, since an operator is not an account.
+   */
+  operator?: string;
   correlationId: string;
   causationId: string | null;
   occurredAt: string;
