@@ -5,9 +5,10 @@
  * still runs, so it fails only on errors.
  */
 import { formatTable, withBenchCluster, type BenchRow, type BenchSuite } from './harness';
+import { analysisBench } from './analysis.bench';
 import { eventStoreBench } from './eventStore.bench';
 
-const SUITES: BenchSuite[] = [eventStoreBench];
+const SUITES: BenchSuite[] = [eventStoreBench, analysisBench];
 
 async function main() {
   const args = process.argv.slice(2);
