@@ -6,10 +6,11 @@
  */
 import { formatTable, withBenchCluster, type BenchRow, type BenchSuite } from './harness';
 import { authBench } from './auth.bench';
+import { analysisBench } from './analysis.bench';
 import { eventStoreBench } from './eventStore.bench';
 import { userStreamBench } from './userStream.bench';
 
-const SUITES: BenchSuite[] = [eventStoreBench, userStreamBench, authBench];
+const SUITES: BenchSuite[] = [eventStoreBench, userStreamBench, authBench, analysisBench];
 
 async function main() {
   const args = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // `npm test`: type-check, lint, build the frontend if stale, then every jest test (unit, API with the
 // embedded PostgreSQL, and the browser tests in Chromium). Extra arguments go to jest.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,17 +22,28 @@ function run(title, args, env = {}, { exitOnFailure = true } = {}) {
   return result.status ?? 1;
 }
 
+/** A Debian PostgreSQL with the tools the dump-and-restore test needs (see platform/src/testing/systemPostgres.ts). */
+function systemPostgresTools() {
+  const root = '/usr/lib/postgresql';
+  const tools = ['initdb', 'pg_ctl', 'postgres', 'pg_dump', 'pg_restore'];
+  const found = existsSync(root) && readdirSync(root).some((major) => tools.every((tool) => existsSync(path.join(root, major, 'bin', tool))));
+  return found ? root : `${root}/<version>/bin/pg_dump`;
+}
+
 /**
- * The browser tests drive Debian's Chromium and render report PDFs with poppler's pdftoppm; as root
- * on Debian they are installed when missing.
+ * The browser tests drive Debian's Chromium and render report PDFs with poppler's pdftoppm, and the
+ * restore test dumps a database with PostgreSQL's own pg_dump; as root on Debian they are installed
+ * when missing.
  */
 function ensureTools() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const needed = [
     { path: chromium, pkg: 'chromium' },
     { path: '/usr/bin/pdftoppm', pkg: 'poppler-utils' },
+    { path: systemPostgresTools, pkg: 'postgresql' },
   ];
-  const missing = needed.filter((tool) => !existsSync(tool.path));
+  const present = (tool) => existsSync(typeof tool.path === 'function' ? tool.path() : tool.path);
+  const missing = needed.filter((tool) => !present(tool));
   if (missing.length && os.userInfo().uid === 0 && existsSync('/usr/bin/apt-get')) {
     const packages = missing.map((tool) => tool.pkg);
     process.stdout.write(`\n▶ Installing what the browser tests need (apt-get install ${packages.join(' ')})\n`);
@@ -42,8 +53,8 @@ function ensureTools() {
     }
   }
   for (const tool of needed) {
-    if (!existsSync(tool.path)) {
-      process.stderr.write(`The tests need ${tool.path}: install it (Debian: apt-get install ${tool.pkg})${tool.pkg === 'chromium' ? ' or set CHROMIUM_PATH' : ''}.\n`);
+    if (!present(tool)) {
+      process.stderr.write(`The tests need ${typeof tool.path === 'function' ? tool.path() : tool.path}: install it (Debian: apt-get install ${tool.pkg})${tool.pkg === 'chromium' ? ' or set CHROMIUM_PATH' : ''}.\n`);
       process.exit(1);
     }
   }

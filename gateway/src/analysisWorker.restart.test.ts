@@ -49,41 +49,53 @@ describe('document analysis worker across a crash', () => {
   });
   afterAll(async () => app.close());
 
-  it('analyses again after being killed mid-analysis, and a repeated delivery yields one result', async () => {
-    const address = (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
-    await vet.request('PUT', address, { body: LETTER, headers: { 'content-type': 'text/plain' } });
-    const documentId = (await vet.put('/api/documents', { documentURL: address, fileName: 'gerd letter.txt', fileType: 'text/plain' })).data.id as string;
-    let requested = await vet.post(`/api/documents/${documentId}/analyze`, { analysisType: 'nexus-letter' });
-    for (let i = 0; i < 50 && requested.status === 403; i++) {
+  it('analyses again after being killed during ten analyses, and a repeated delivery yields one result each without running the engine', async () => {
+    const documentIds: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const address = (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
+      await vet.request('PUT', address, { body: LETTER, headers: { 'content-type': 'text/plain' } });
+      documentIds.push((await vet.put('/api/documents', { documentURL: address, fileName: `gerd letter ${i}.txt`, fileType: 'text/plain' })).data.id as string);
+    }
+    const analyze = (id: string) => vet.post(`/api/documents/${id}/analyze`, { analysisType: 'nexus-letter' });
+    let first = await analyze(documentIds[0]!);
+    for (let i = 0; i < 50 && first.status === 403; i++) {
       // The tier change reaches this session's read model a moment after the admin made it.
       await new Promise((r) => setTimeout(r, 20));
-      requested = await vet.post(`/api/documents/${documentId}/analyze`, { analysisType: 'nexus-letter' });
+      first = await analyze(documentIds[0]!);
     }
-    expect(requested.status).toBe(202);
+    const rest = await Promise.all(documentIds.slice(1).map(analyze));
+    expect([first, ...rest].map((r) => r.status)).toEqual(Array(10).fill(202));
 
+    // Four analyses are in the engine at once when the worker dies.
     const doomed = startWorkerProcess(app, true);
-    await doomed.saw('engine entered');
+    await doomed.saw('engine entered', 4);
     expect(await kill(doomed, 'SIGKILL')).toBe('SIGKILL');
-    expect((await vet.get(`/api/documents/${documentId}`)).data.processingStatus).toBe('processing');
+    const statuses = async () => Promise.all(documentIds.map(async (id) => (await vet.get(`/api/documents/${id}`)).data.processingStatus as string));
+    expect(await statuses()).toEqual(Array(10).fill('processing'));
 
     const restarted = startWorkerProcess(app, false);
-    await restarted.saw('document analysis finished');
-    let document = (await vet.get(`/api/documents/${documentId}`)).data;
-    for (let i = 0; i < 100 && document.processingStatus !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      document = (await vet.get(`/api/documents/${documentId}`)).data;
-    }
+    await restarted.saw('document analysis finished', 10);
+    for (let i = 0; i < 100 && (await statuses()).some((s) => s !== 'completed'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await statuses()).toEqual(Array(10).fill('completed'));
+    const document = (await vet.get(`/api/documents/${documentIds[3]}`)).data;
     expect(document).toMatchObject({ processingStatus: 'completed', analysisType: 'nexus-letter' });
     expect(document.aiAnalysisResults.nexusEvaluation.hasRequiredLanguage).toBe(true);
     await kill(restarted, 'SIGTERM');
 
-    // Deliver the request again from the start, as a lost checkpoint would.
+    // Deliver every request again from the start, as a lost checkpoint would.
     await app.system.knex('subscription_checkpoints').where({ name: `worker:${DOCUMENT_ANALYSIS_WORKER}` }).del();
     const replay = startWorkerProcess(app, false);
-    await replay.saw('document analysis finished');
+    await replay.saw('document analysis finished', 10);
     await kill(replay, 'SIGTERM');
+    expect(replay.output()).not.toContain('engine entered');
 
-    const types = (await app.system.store.readStream(streams.document(documentId))).events.map((e) => e.type);
-    expect(types).toEqual(['DocumentRegistered', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted']);
-  }, 90_000);
+    for (const id of documentIds) {
+      const types = (await app.system.store.readStream(streams.document(id))).events.map((e) => e.type);
+      expect(types).toEqual(['DocumentRegistered', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted']);
+    }
+    // Every analysis was counted once and none was given back (counted by type, wherever the quota is kept).
+    const count = async (type: string) => Number((await app.system.knex('events').where({ type }).count<{ count: string }[]>('* as count'))[0]!.count);
+    expect(await count('UserDocumentAnalysisStarted')).toBe(10);
+    expect(await count('UserDocumentAnalysisRefunded')).toBe(0);
+  }, 120_000);
 });

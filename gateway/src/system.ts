@@ -81,7 +81,9 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   await migrate(knex, 'projection', projectionMigrations);
   migrationsDone = true;
 
-  const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl });
+  const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
+  // Positions stay increasing after a dump and restore; checked now so a problem shows at start.
+  await store.ready();
   const vault = new PersonalDataVault(knex);
   const storage: ObjectStorage =
     config.objectStorage.kind === 's3'
@@ -111,7 +113,15 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const analysisWorker =
     options.analysisWorker === false
       ? undefined
-      : startDocumentAnalysisWorker({ store, storage, commands: commands.commandBus, engine, logger, pollIntervalMs: options.pollIntervalMs });
+      : startDocumentAnalysisWorker({
+          store,
+          storage,
+          commands: commands.commandBus,
+          engine,
+          logger,
+          pollIntervalMs: options.pollIntervalMs,
+          concurrency: config.analysisConcurrency,
+        });
   const sessions = new SessionStore(knex, (req) => req.secure || Boolean(config.publicUrl?.startsWith('https:')));
   const hashes = new HashQueue(options.hashing);
   const accounts = createAccounts({ knex, users: commands.users, scryptCost: options.scryptCost, hashes });

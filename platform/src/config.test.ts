@@ -48,4 +48,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example.org' })).toThrow(/OIDC_CLIENT_ID/);
   });
+
+  it('runs 4 analyses at once unless ANALYSIS_CONCURRENCY says otherwise (1–64)', () => {
+    expect(loadConfig({}).analysisConcurrency).toBe(4);
+    expect(loadConfig({ ANALYSIS_CONCURRENCY: '8' }).analysisConcurrency).toBe(8);
+    expect(() => loadConfig({ ANALYSIS_CONCURRENCY: '0' })).toThrow(/ANALYSIS_CONCURRENCY/);
+    expect(() => loadConfig({ ANALYSIS_CONCURRENCY: 'many' })).toThrow(/ANALYSIS_CONCURRENCY/);
+  });
 });

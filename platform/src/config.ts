@@ -34,6 +34,8 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().default('openid email profile'),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
+  /** Document analyses run at once by the analysis worker. */
+  ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
 
 export interface AppConfig {
@@ -56,6 +58,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Where uploaded files go: S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION, AWS credentials), else DATA_DIR/objects. */
   objectStorage: { kind: 's3'; bucket: string; endpoint: string | undefined } | { kind: 'local'; root: string };
+  /** How many document analyses the worker runs at once (ANALYSIS_CONCURRENCY, 1–64). */
+  analysisConcurrency: number;
   oidc:
     | { issuerUrl: string; clientId: string; clientSecret: string | undefined; redirectUri: string | undefined; scopes: string }
     | undefined;
@@ -111,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    analysisConcurrency: e.ANALYSIS_CONCURRENCY,
     objectStorage: e.S3_BUCKET ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT } : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
     oidc: e.OIDC_ISSUER_URL
       ? {

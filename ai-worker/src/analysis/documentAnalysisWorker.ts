@@ -1,7 +1,8 @@
-import { eventSchemas, ANALYSIS_MESSAGES } from '@cc/contracts';
+import { eventSchemas, ANALYSIS_MESSAGES, streams } from '@cc/contracts';
 import { startWorker, type CommandBus, type EventStore, type Logger, type ObjectStorage, type Subscription } from '@cc/platform';
 import type { AnalysisEngine } from '../engines/types';
 import { analyseDocument, type AnalysisOutcome } from './analyseDocument';
+import { analysisAwaitsAnswer } from './analysisProgress';
 
 export interface DocumentAnalysisWorkerDeps {
   store: EventStore;
@@ -12,45 +13,77 @@ export interface DocumentAnalysisWorkerDeps {
   pollIntervalMs?: number;
   /** Tries of one analysis on unexpected errors before it is reported failed. */
   attempts?: number;
+  /** Analyses run at once (ANALYSIS_CONCURRENCY, default 4). */
+  concurrency?: number;
 }
 
 export const DOCUMENT_ANALYSIS_WORKER = 'document-analysis';
 
+class Stopped extends Error {}
+
+/** Rejects as soon as the worker stops, so a stop does not wait for an engine that takes a minute. */
+function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Stopped());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Stopped());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
  * Answers each DocumentAnalysisRequested with CompleteDocumentAnalysis or FailDocumentAnalysis.
- * Its checkpoint moves only after the answer was submitted, so a worker killed mid-analysis
- * analyses again on restart; the answer's idempotency key makes a repeated delivery one result.
- * Logs say what was analysed and how it ended, never what the document says.
+ * Runs outside any database transaction (startWorker), up to `concurrency` analyses at once; the
+ * checkpoint moves only past requests that are answered, so a worker killed mid-analysis analyses
+ * again on restart, and the answer's idempotency key makes a repeated delivery one result. A
+ * request that was already answered (a redelivery) does not run the engine again: the same answer
+ * key is sent as a failure, which changes nothing on the document and only settles the quota if
+ * an earlier run died before doing so. Logs say what was analysed and how it ended, never what the
+ * document says.
  */
 export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): Subscription {
   const attempts = deps.attempts ?? 3;
   return startWorker(deps.store, {
     name: DOCUMENT_ANALYSIS_WORKER,
     filter: { types: ['DocumentAnalysisRequested'] },
+    concurrency: deps.concurrency ?? 4,
     pollIntervalMs: deps.pollIntervalMs,
     onError: (error, context) => deps.logger.error({ err: error, ...context }, 'document analysis worker: delivery failed'),
+    onStateChange: ({ state, error, downForMs }) =>
+      state === 'degraded'
+        ? deps.logger.warn({ err: error }, 'document analysis worker waits for the database to come back')
+        : deps.logger.info({ downForMs }, 'document analysis worker is back'),
     async handle(event, context) {
       const request = eventSchemas.DocumentAnalysisRequested.schema.parse(event.data);
+      const { documentId, analysisId } = request;
       const log = deps.logger.child({
-        documentId: request.documentId,
-        analysisId: request.analysisId,
+        documentId,
+        analysisId,
         analysisType: request.analysisType,
         engine: `${deps.engine.name}/${deps.engine.model}`,
         correlationId: event.metadata.correlationId,
       });
       const started = Date.now();
+      const options = { metadata: context.metadata, idempotencyKey: context.eventId() };
+
+      const { events } = await deps.store.readStream(streams.document(documentId));
+      if (!analysisAwaitsAnswer(events, analysisId)) {
+        await deps.commands.send({ type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason: ANALYSIS_MESSAGES.unexpected } }, options);
+        log.info({ outcome: 'already-answered', ms: Date.now() - started }, 'document analysis finished');
+        return;
+      }
+
       let outcome: AnalysisOutcome | undefined;
       for (let attempt = 1; !outcome; attempt++) {
         try {
-          outcome = await analyseDocument(request, deps);
+          outcome = await unlessStopped(analyseDocument(request, deps), context.signal);
         } catch (error) {
+          if (error instanceof Stopped) throw error;
           log.warn({ err: error, attempt }, 'document analysis: unexpected error');
           if (attempt >= attempts) outcome = { kind: 'failed', reason: ANALYSIS_MESSAGES.unexpected };
           else await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
         }
       }
-      const { documentId, analysisId } = request;
-      const options = { metadata: context.metadata, idempotencyKey: context.eventId() };
       if (outcome.kind === 'completed') {
         await deps.commands.send({ type: 'CompleteDocumentAnalysis', data: { documentId, analysisId, result: outcome.result } }, options);
       } else {

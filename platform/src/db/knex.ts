@@ -12,5 +12,13 @@ export function createKnex(connectionString: string, pool: { min?: number; max?:
     client: 'pg',
     connection: connectionString,
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+    log: {
+      // A lost connection is reported by whoever's query failed (a subscriber once per outage);
+      // knex's own line per broken connection would flood the log while the database is away.
+      warn(message: unknown) {
+        if (typeof message === 'string' && /^(Connection Error|Acquire connection error)/.test(message)) return;
+        console.warn(message);
+      },
+    },
   });
 }

@@ -362,6 +362,77 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
         expect(errors.at(-1)).toBe(true);
       });
 
+      it('parks an event that cannot be upcast for the subscriber that handles it, and holds nobody back', async () => {
+        const broken = await factory({
+          upcast: (type, version, data) => {
+            if (type === 'Broken') throw new Error('no upcaster for Broken');
+            return { version, data };
+          },
+        });
+        try {
+          await broken.knex.schema.createTable('effects', (t) => {
+            t.text('subscriber');
+            t.text('type');
+          });
+          const id = stream();
+          await broken.store.appendToStream(id, [{ type: 'Tick', data: {} }, { type: 'Broken', data: {} }, { type: 'Tick', data: {} }], { expectedVersion: 0 });
+          const subscriber = (name: string, types: string[]) =>
+            broken.store.subscribe({
+              name,
+              filter: { types },
+              pollIntervalMs: 10,
+              maxAttempts: 3,
+              handle: async (events, trx) => {
+                for (const e of events) await trx('effects').insert({ subscriber: name, type: e.type });
+              },
+            });
+          const wantsIt = subscriber('wants-broken', ['Tick', 'Broken']);
+          const ignoresIt = subscriber('ignores-broken', ['Tick']);
+          const head = await broken.store.headPosition();
+          await Promise.all([wantsIt.waitFor(head, 15_000), ignoresIt.waitFor(head, 15_000)]);
+          await Promise.all([wantsIt.stop(), ignoresIt.stop()]);
+          const effects = await broken.knex('effects').select('subscriber', 'type');
+          expect(effects.filter((e: { subscriber: string }) => e.subscriber === 'wants-broken')).toHaveLength(2);
+          expect(effects.filter((e: { subscriber: string }) => e.subscriber === 'ignores-broken')).toHaveLength(2);
+          const parked = await broken.knex('subscription_dead_letters');
+          expect(parked).toHaveLength(1);
+          expect(parked[0]).toMatchObject({ subscription: 'wants-broken', type: 'Broken', attempts: 3 });
+          expect(parked[0].error).toMatch(/no upcaster for Broken/);
+          await expect(broken.store.readAll()).rejects.toThrow(/cannot be read: no upcaster for Broken/);
+        } finally {
+          await broken.close();
+        }
+      });
+
+      it('waits out a transient fault in the handler for as long as it lasts, parks nothing, and says so once each way', async () => {
+        const id = stream();
+        for (let i = 0; i < 3; i++) await ctx.store.appendToStream(id, [{ type: 'Tick', data: { i } }], { expectedVersion: i });
+        let outages = 12;
+        const states: string[] = [];
+        const sub = ctx.store.subscribe({
+          name: 'outage',
+          pollIntervalMs: 10,
+          maxAttempts: 3,
+          maxBackoffMs: 20,
+          onStateChange: (change) => states.push(change.state),
+          handle: async (events, trx) => {
+            for (const e of events) {
+              if (e.streamVersion === 2 && outages-- > 0) {
+                throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+              }
+              await trx('effects').insert({ subscriber: 'outage', event_id: e.id, stream_id: e.streamId, stream_version: e.streamVersion });
+            }
+          },
+        });
+        opened.push(sub);
+        await sub.waitFor(await ctx.store.headPosition(), 15_000);
+        expect(outages).toBeLessThan(0);
+        const rows = await ctx.knex('effects').where({ subscriber: 'outage' }).orderBy('stream_version');
+        expect(rows.map((r: { stream_version: number }) => r.stream_version)).toEqual([1, 2, 3]);
+        expect(await ctx.knex('subscription_dead_letters').where({ subscription: 'outage' })).toEqual([]);
+        expect(states).toEqual(['degraded', 'recovered']);
+      });
+
       it('resolves waitFor at once for a past position and times out for a future one', async () => {
         const id = stream();
         const { position } = await ctx.store.appendToStream(id, [{ type: 'A', data: {} }], { expectedVersion: 0 });

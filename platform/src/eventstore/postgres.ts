@@ -1,18 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import type { Logger } from '../logger';
 import { runCatchUpSubscription } from '../subscriptions/catchUp';
+import { runConcurrentSubscription } from '../subscriptions/concurrent';
+import type { CatchUpSource } from '../subscriptions/core';
+import { alignPositions } from './positionOffset';
 import { contractsSchemaVersion, contractsUpcast, type Upcast } from './upcasting';
 import {
   DuplicateEventError,
   START,
+  UnreadableEventError,
   WrongExpectedVersionError,
   type AppendOptions,
+  type ConcurrentSubscribeOptions,
   type AppendResult,
   type EventMetadata,
   type EventStore,
   type ExpectedVersion,
   type GlobalPosition,
+  type LogEntry,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -33,6 +40,8 @@ export interface PostgresEventStoreOptions {
   schemaVersionOf?: (type: string) => number;
   /** Runs inside every append transaction just before it commits; tests use it to widen race windows. */
   beforeCommit?: () => Promise<void>;
+  /** Told when the store finds it was restored and renumbers from above the restored events. */
+  logger?: Logger;
 }
 
 interface EventRow {
@@ -69,6 +78,9 @@ export class PostgresEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private listener: pg.Client | undefined;
   private readonly subscriptions = new Set<Subscription>();
+  private readiness: Promise<void> | undefined;
+  private listenRetry: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.knex = options.knex;
@@ -76,8 +88,32 @@ export class PostgresEventStore implements EventStore {
     this.schemaVersionOf = options.schemaVersionOf ?? contractsSchemaVersion;
   }
 
+  /**
+   * Checks, once per process, that positions keep increasing after a dump and restore (see
+   * alignPositions). Appends and subscribers wait for it; `startSystem` calls it at start so a
+   * problem shows there. A failure is tried again on the next call.
+   */
+  ready(): Promise<void> {
+    this.readiness ??= alignPositions(this.knex).then(
+      (alignment) => {
+        if (alignment.raisedFrom !== undefined) {
+          this.options.logger?.warn(
+            { offset: alignment.offset.toString(), previousOffset: alignment.raisedFrom.toString(), newestTransactionId: alignment.newest?.toString() },
+            'event store: this database was restored into a cluster that hands out lower transaction ids; new events are numbered after the restored ones',
+          );
+        }
+      },
+      (error: unknown) => {
+        this.readiness = undefined;
+        throw error;
+      },
+    );
+    return this.readiness;
+  }
+
   async appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    await this.ready();
     const occurredAt = new Date().toISOString();
     const correlationId = options.metadata?.correlationId ?? randomUUID();
     return this.knex
@@ -158,7 +194,13 @@ export class PostgresEventStore implements EventStore {
       .where({ stream_id: streamId })
       .andWhere('stream_version', '>', after)
       .orderBy('stream_version');
-    const events = rows.map((row) => this.toRecorded(row));
+    const events = rows.map((row) => {
+      try {
+        return this.toRecorded(row);
+      } catch (error) {
+        throw new UnreadableEventError(row.event_id, row.type, row.schema_version, error);
+      }
+    });
     return { version: events.at(-1)?.streamVersion ?? after, events };
   }
 
@@ -177,18 +219,38 @@ export class PostgresEventStore implements EventStore {
     );
   }
 
+  /** Reads the global log; an event that cannot be upcast throws UnreadableEventError naming it. */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    const after = options.after ?? START;
-    const limit = Math.max(1, Math.min(options.limit ?? 500, 10_000));
+    const entries = await this.readLog(options.after ?? START, options.limit ?? 500);
+    return entries.map((entry) => {
+      if (entry.error) throw entry.error;
+      return entry.event;
+    });
+  }
+
+  /**
+   * The global log as subscribers read it: only rows older than every transaction still running
+   * (the horizon, moved by the restore offset), and an unreadable event as an entry of its own.
+   */
+  private async readLog(after: GlobalPosition, limit: number): Promise<LogEntry[]> {
+    await this.ready();
     const { rows } = (await this.knex.raw(
       `select ${EVENT_COLUMNS} from events
        where (transaction_id, global_position) > (?::xid8, ?::bigint)
-         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         and transaction_id < events_readable_before()
        order by events.transaction_id, events.global_position
        limit ?`,
-      [after.txId.toString(), after.seq.toString(), limit],
+      [after.txId.toString(), after.seq.toString(), Math.max(1, Math.min(limit, 10_000))],
     )) as { rows: EventRow[] };
-    return rows.map((row) => this.toRecorded(row));
+    return rows.map((row) => {
+      const position = { txId: BigInt(row.transaction_id_text), seq: BigInt(row.position_text) };
+      const place = { id: row.event_id, type: row.type, streamId: row.stream_id, position };
+      try {
+        return { ...place, event: this.toRecorded(row) };
+      } catch (error) {
+        return { ...place, error: new UnreadableEventError(row.event_id, row.type, row.schema_version, error) };
+      }
+    });
   }
 
   async headPosition(): Promise<GlobalPosition> {
@@ -203,16 +265,26 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribe(options: SubscribeOptions): Subscription {
+    return this.track(runCatchUpSubscription(this.source(), options));
+  }
+
+  subscribeConcurrently(options: ConcurrentSubscribeOptions): Subscription {
+    return this.track(runConcurrentSubscription(this.source(), options));
+  }
+
+  private source(): CatchUpSource {
     void this.ensureListening();
-    const subscription = runCatchUpSubscription({
+    return {
       knex: this.knex,
-      readAll: (after, limit) => this.readAll({ after, limit }),
+      readAll: (after, limit) => this.readLog(after, limit),
       onAppended: (listener) => {
         this.listeners.add(listener);
         return () => this.listeners.delete(listener);
       },
-      options,
-    });
+    };
+  }
+
+  private track(subscription: Subscription): Subscription {
     this.subscriptions.add(subscription);
     const stop = subscription.stop.bind(subscription);
     return Object.assign(subscription, {
@@ -223,24 +295,44 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  /** One LISTEN connection per store wakes every subscriber as soon as an append commits. */
-  private async ensureListening(): Promise<void> {
-    if (this.listener || !this.options.connectionString) return;
+  /**
+   * One LISTEN connection per store wakes every subscriber as soon as an append commits. Losing it
+   * (the database restarted, the network dropped) only slows subscribers down to their poll
+   * interval until it is back: it is made again with backoff, and its return wakes every
+   * subscriber, since appends may have happened meanwhile.
+   */
+  private async ensureListening(attempt = 0): Promise<void> {
+    if (this.listener || this.closed || !this.options.connectionString) return;
     const client = new pg.Client({ connectionString: this.options.connectionString });
     this.listener = client;
-    client.on('notification', () => this.listeners.forEach((listener) => listener()));
-    // Losing the LISTEN connection only slows subscribers down to their poll interval.
-    client.on('error', () => undefined);
+    const wakeAll = () => this.listeners.forEach((listener) => listener());
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (this.listener === client) this.listener = undefined;
+      void client.end().catch(() => undefined);
+      if (this.closed || this.subscriptions.size === 0) return;
+      clearTimeout(this.listenRetry);
+      this.listenRetry = setTimeout(() => void this.ensureListening(attempt + 1), Math.min(100 * 2 ** attempt, 5000));
+      this.listenRetry.unref();
+    };
+    client.on('notification', wakeAll);
+    client.on('error', onLost);
+    client.on('end', onLost);
     try {
       await client.connect();
       await client.query(`listen ${NOTIFY_CHANNEL}`);
+      attempt = 0;
+      wakeAll();
     } catch {
-      this.listener = undefined;
-      await client.end().catch(() => undefined);
+      onLost();
     }
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.listenRetry);
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     const listener = this.listener;
     this.listener = undefined;

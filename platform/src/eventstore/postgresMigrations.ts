@@ -73,4 +73,29 @@ export const eventStoreMigrations: Migration[] = [
       `);
     },
   },
+  /**
+   * Positions after a dump and restore (ARCHITECTURE §12, "After a restore"): the transaction id a
+   * new event gets, and the visibility horizon readers use, both come from a function whose body
+   * carries the offset kept in `event_store_position_offset`; at 0 they are exactly
+   * `pg_current_xact_id()` and `pg_snapshot_xmin(pg_current_snapshot())`, and PostgreSQL inlines
+   * them, so the append path costs what it did.
+   */
+  {
+    name: '0003_event_store_position_offset',
+    async up(knex) {
+      await knex.raw(`
+        create table event_store_position_offset (
+          singleton boolean primary key default true check (singleton),
+          transaction_id_offset numeric(20, 0) not null default 0 check (transaction_id_offset >= 0),
+          updated_at timestamptz not null default now()
+        );
+        insert into event_store_position_offset default values;
+        create function events_transaction_id() returns xid8 language sql volatile
+          as $$ select pg_current_xact_id() $$;
+        create function events_readable_before() returns xid8 language sql stable
+          as $$ select pg_snapshot_xmin(pg_current_snapshot()) $$;
+        alter table events alter column transaction_id set default events_transaction_id();
+      `);
+    },
+  },
 ];

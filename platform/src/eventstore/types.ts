@@ -136,6 +136,38 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+/**
+ * A stored event that cannot be turned into its current shape (no upcaster, or the upcaster threw).
+ * That is a fault of this one event: readers of the global log get it as an entry of its own, so
+ * a subscriber that handles its type parks it and every other subscriber goes on.
+ */
+export class UnreadableEventError extends Error {
+  constructor(
+    readonly eventId: string,
+    readonly type: string,
+    readonly schemaVersion: number,
+    cause: unknown,
+  ) {
+    super(`Event ${eventId} (${type} v${schemaVersion}) cannot be read: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'UnreadableEventError';
+  }
+}
+
+/** One place in the global log as subscribers read it: the event, or why it could not be read. */
+export type LogEntry =
+  | { id: string; type: string; streamId: string; position: GlobalPosition; event: RecordedEvent; error?: undefined }
+  | { id: string; type: string; streamId: string; position: GlobalPosition; event?: undefined; error: UnreadableEventError };
+
+/** A subscriber that cannot reach the database (or its log) says so once, and once again when it can. */
+export interface SubscriptionStateChange {
+  subscription: string;
+  state: 'degraded' | 'recovered';
+  /** What made it degraded. */
+  error?: unknown;
+  /** How long it was degraded (on recovery). */
+  downForMs?: number;
+}
+
 export interface SubscriptionFilter {
   types?: readonly string[];
   streamPrefix?: string;
@@ -153,12 +185,33 @@ export interface SubscribeOptions {
    * effect of every event is applied exactly once even though delivery is at least once.
    */
   handle(events: RecordedEvent[], trx: Knex.Transaction): Promise<void>;
-  /** A batch that keeps failing is retried event by event; an event failing this often is parked. */
+  /**
+   * A batch whose handler fails is retried event by event; the same event failing in its handler
+   * this often in a row is parked. Transient faults (database or network unavailable, a lost
+   * serialization race) never count: they are retried for as long as they last.
+   */
   maxAttempts?: number;
   /** Idle poll interval when no append notification arrives (ms). */
   pollIntervalMs?: number;
-  /** Told about failed batches and parked events. */
+  /** Longest pause between retries of a transient fault (ms, default 5000). */
+  maxBackoffMs?: number;
+  /** Told about handler failures and parked events. */
   onError?: (error: unknown, context: { subscription: string; eventId?: string; attempt: number; parked: boolean }) => void;
+  /** Told once when the subscriber starts waiting out a transient fault, and once when it is past it. */
+  onStateChange?: (change: SubscriptionStateChange) => void;
+}
+
+/**
+ * A subscriber whose handler runs outside any transaction (workers that call engines, payment
+ * providers or mail servers). Up to `concurrency` events are handled at once, events of one
+ * stream one after another; the checkpoint moves past an event only when it and every event
+ * before it are handled, so a crash redelivers what was not answered (at least once).
+ */
+export interface ConcurrentSubscribeOptions extends Omit<SubscribeOptions, 'handle' | 'batchSize'> {
+  /** How many events are handled at once (default 1). */
+  concurrency?: number;
+  /** Handles one event; `signal` is aborted when the subscription stops. */
+  handle(event: RecordedEvent, signal: AbortSignal): Promise<void>;
 }
 
 export interface Subscription {
@@ -181,6 +234,8 @@ export interface EventStore {
   writeSnapshot(streamId: string, snapshot: StreamSnapshot): Promise<void>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribe(options: SubscribeOptions): Subscription;
+  /** Delivery outside any transaction, several events at once (workers; see ConcurrentSubscribeOptions). */
+  subscribeConcurrently(options: ConcurrentSubscribeOptions): Subscription;
   /** The position of the newest committed event (START for an empty store); subscribers reach it eventually. */
   headPosition(): Promise<GlobalPosition>;
   close(): Promise<void>;

@@ -1,163 +1,134 @@
-import type { Knex } from 'knex';
-import {
-  START,
-  comparePositions,
-  type GlobalPosition,
-  type RecordedEvent,
-  type SubscribeOptions,
-  type Subscription,
-  type SubscriptionFilter,
-} from '../eventstore/types';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { START, comparePositions, type GlobalPosition, type LogEntry, type SubscribeOptions, type Subscription } from '../eventstore/types';
+import { CheckpointMovedError, insertDeadLetter, loadCheckpoint, moveCheckpoint } from './checkpoints';
+import { CheckpointWaiters, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
+import { backoffMs, isTransientFault } from './faults';
+import { SubscriptionHealth } from './health';
 
-export interface CatchUpSource {
-  /** Database holding the checkpoints and whatever the handler writes. */
-  knex: Knex;
-  readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]>;
-  onAppended(listener: () => void): () => void;
-  options: SubscribeOptions;
-}
-
-class CheckpointMovedError extends Error {}
-
-function matches(filter: SubscriptionFilter | undefined, event: RecordedEvent): boolean {
-  if (!filter) return true;
-  if (filter.types && !filter.types.includes(event.type)) return false;
-  if (filter.streamPrefix && !event.streamId.startsWith(filter.streamPrefix)) return false;
-  return true;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function loadCheckpoint(knex: Knex, name: string, initial: GlobalPosition): Promise<GlobalPosition> {
-  await knex.raw(
-    'insert into subscription_checkpoints (name, tx_id, seq) values (?, ?::xid8, ?) on conflict (name) do nothing',
-    [name, initial.txId.toString(), initial.seq.toString()],
-  );
-  const row = await knex('subscription_checkpoints').where({ name }).first(knex.raw('tx_id::text as tx, seq::text as seq'));
-  return { txId: BigInt(row.tx), seq: BigInt(row.seq) };
-}
-
-/** Compare-and-set: only the subscriber that read `from` may move the checkpoint to `to`. */
-async function moveCheckpoint(trx: Knex.Transaction, name: string, from: GlobalPosition, to: GlobalPosition): Promise<void> {
-  const result = (await trx.raw(
-    `update subscription_checkpoints set tx_id = ?::xid8, seq = ?, updated_at = now()
-     where name = ? and tx_id = ?::xid8 and seq = ?`,
-    [to.txId.toString(), to.seq.toString(), name, from.txId.toString(), from.seq.toString()],
-  )) as { rowCount: number };
-  if (result.rowCount !== 1) throw new CheckpointMovedError(`Checkpoint of ${name} was moved by another subscriber`);
-}
+export type { CatchUpSource } from './core';
 
 /**
  * A catch-up subscription over any event source: reads the global log after its checkpoint, hands
  * each batch to the handler inside the transaction that moves the checkpoint, and waits for the next
- * append (or the poll interval) when it has caught up. A batch that fails is retried one event at a
- * time; an event that fails `maxAttempts` times is parked in `subscription_dead_letters` and skipped.
+ * append (or the poll interval) when it has caught up.
+ *
+ * Faults are told apart. A transient one (database or network unavailable, a serialization race)
+ * is waited out with capped backoff for as long as it lasts and parks nothing. A batch whose
+ * handler fails is retried one event at a time up to its end; the same event failing
+ * `maxAttempts` times in a row is parked in `subscription_dead_letters` and skipped. An event that
+ * cannot be read (upcast) is such a failure of that event, and only for subscribers that handle it.
  */
-export function runCatchUpSubscription(source: CatchUpSource): Subscription {
-  const { knex, options } = source;
+export function runCatchUpSubscription(source: CatchUpSource, options: SubscribeOptions): Subscription {
+  const { knex } = source;
   const batchSize = options.batchSize ?? 200;
   const maxAttempts = options.maxAttempts ?? 5;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const maxBackoffMs = options.maxBackoffMs ?? 5000;
+  const health = new SubscriptionHealth(options.name, maxBackoffMs, options.onStateChange);
+  const checkpoint = new CheckpointWaiters(START);
+  const pauser = new Pauser();
+  const stopped = new AbortController();
 
   let running = true;
   let live = false;
-  let checkpoint: GlobalPosition = START;
-  let wake: (() => void) | undefined;
-  const waiters = new Set<{ position: GlobalPosition; resolve: () => void }>();
+  const unlisten = source.onAppended(() => pauser.wake());
 
-  const unlisten = source.onAppended(() => wake?.());
+  /** A handler failure is paced but not shortened by appends, only by stop. */
+  const backOff = (ms: number) => sleep(ms, undefined, { signal: stopped.signal }).catch(() => undefined);
 
-  const settleWaiters = () => {
-    for (const waiter of waiters) {
-      if (comparePositions(checkpoint, waiter.position) >= 0) {
-        waiters.delete(waiter);
-        waiter.resolve();
-      }
-    }
-  };
-
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollIntervalMs);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
-
-  const commit = async (events: RecordedEvent[]) => {
-    const last = events[events.length - 1]!;
-    const relevant = events.filter((event) => matches(options.filter, event));
+  const commit = async (entries: LogEntry[]) => {
+    const from = checkpoint.position;
+    const last = entries[entries.length - 1]!;
+    const relevant = entries.filter((entry) => matches(options.filter, entry)).map((entry) => entry.event!);
     await knex.transaction(async (trx) => {
       if (relevant.length > 0) await options.handle(relevant, trx);
-      await moveCheckpoint(trx, options.name, checkpoint, last.position);
+      await moveCheckpoint(trx, options.name, from, last.position);
     });
-    checkpoint = last.position;
-    settleWaiters();
+    checkpoint.set(last.position);
   };
 
-  const park = async (event: RecordedEvent, attempts: number, error: unknown) => {
+  const park = async (entry: LogEntry, attempts: number, error: unknown) => {
+    const from = checkpoint.position;
     await knex.transaction(async (trx) => {
-      await trx.raw(
-        `insert into subscription_dead_letters (subscription, event_id, stream_id, type, tx_id, seq, attempts, error)
-         values (?, ?, ?, ?, ?::xid8, ?, ?, ?) on conflict (subscription, event_id) do nothing`,
-        [
-          options.name,
-          event.id,
-          event.streamId,
-          event.type,
-          event.position.txId.toString(),
-          event.position.seq.toString(),
-          attempts,
-          error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        ],
-      );
-      await moveCheckpoint(trx, options.name, checkpoint, event.position);
+      await insertDeadLetter(trx, options.name, entry, attempts, error);
+      await moveCheckpoint(trx, options.name, from, entry.position);
     });
-    checkpoint = event.position;
-    settleWaiters();
+    checkpoint.set(entry.position);
+  };
+
+  const reload = async () => {
+    checkpoint.set(await loadCheckpoint(knex, options.name, options.after ?? START));
   };
 
   const loop = async () => {
-    checkpoint = await loadCheckpoint(knex, options.name, options.after ?? START);
-    settleWaiters();
-    let narrow = false;
-    let attempts = 0;
-    while (running) {
-      let events: RecordedEvent[] = [];
+    // Nothing is attributable to an event yet: whatever fails here is waited out.
+    for (;;) {
+      if (!running) return;
       try {
-        events = await source.readAll(checkpoint, narrow ? 1 : batchSize);
-        if (events.length === 0) {
+        await reload();
+        health.ok();
+        break;
+      } catch (error) {
+        await pauser.pause(health.fault(error));
+      }
+    }
+    /** After a failed batch, events are read one at a time up to its last position. */
+    let narrowUntil: GlobalPosition | undefined;
+    /** The event whose handler failed last, and how often in a row. */
+    let failing: { eventId: string; count: number } | undefined;
+    while (running) {
+      let attempted: LogEntry[] = [];
+      try {
+        const narrow = narrowUntil !== undefined && comparePositions(checkpoint.position, narrowUntil) < 0;
+        if (!narrow) narrowUntil = undefined;
+        const entries = await source.readAll(checkpoint.position, narrow ? 1 : batchSize);
+        if (entries.length === 0) {
+          health.ok();
           live = true;
-          await idle();
+          await pauser.pause(pollIntervalMs);
           continue;
         }
-        await commit(events);
-        narrow = false;
-        attempts = 0;
+        // An unreadable event the handler wants stops the batch there, so what precedes it goes through.
+        const unreadable = entries.findIndex((entry) => entry.error && matches(options.filter, entry));
+        attempted = unreadable < 0 ? entries : entries.slice(0, Math.max(unreadable, 1));
+        if (unreadable === 0) throw entries[0]!.error;
+        await commit(attempted);
+        health.ok();
+        if (failing && attempted.some((entry) => entry.id === failing!.eventId)) failing = undefined;
       } catch (error) {
         if (!running) break;
         if (error instanceof CheckpointMovedError) {
-          options.onError?.(error, { subscription: options.name, eventId: events[0]?.id, attempt: 0, parked: false });
-          checkpoint = await loadCheckpoint(knex, options.name, options.after ?? START).catch(() => checkpoint);
-          settleWaiters();
+          options.onError?.(error, { subscription: options.name, attempt: 0, parked: false });
+          await reload().catch(() => undefined);
           continue;
         }
-        attempts += 1;
-        const head = events[0];
-        const parked = narrow && head !== undefined && attempts >= maxAttempts;
-        options.onError?.(error, { subscription: options.name, eventId: head?.id, attempt: attempts, parked });
-        if (parked && head) {
-          await park(head, attempts, error).catch(() => undefined);
-          narrow = false;
-          attempts = 0;
+        const relevant = attempted.filter((entry) => matches(options.filter, entry));
+        // Reading, or the checkpoint, or the database under the handler: not the event's fault.
+        if (relevant.length === 0 || isTransientFault(error)) {
+          await pauser.pause(health.fault(error));
           continue;
         }
-        // Narrow down to the first event of the batch so one bad event cannot hold back the others.
-        if (head) narrow = true;
-        await sleep(Math.min(50 * 2 ** attempts, 5000));
+        if (relevant.length > 1) {
+          options.onError?.(error, { subscription: options.name, attempt: 0, parked: false });
+          narrowUntil = attempted[attempted.length - 1]!.position;
+          continue;
+        }
+        const entry = relevant[0]!;
+        failing = failing?.eventId === entry.id ? { eventId: entry.id, count: failing.count + 1 } : { eventId: entry.id, count: 1 };
+        const parked = failing.count >= maxAttempts;
+        options.onError?.(error, { subscription: options.name, eventId: entry.id, attempt: failing.count, parked });
+        if (!parked) {
+          await backOff(backoffMs(failing.count, maxBackoffMs));
+          continue;
+        }
+        try {
+          await park(entry, failing.count, error);
+          failing = undefined;
+        } catch (parkError) {
+          if (!running) break;
+          if (parkError instanceof CheckpointMovedError) await reload().catch(() => undefined);
+          else await pauser.pause(health.fault(parkError));
+        }
       }
     }
   };
@@ -166,32 +137,11 @@ export function runCatchUpSubscription(source: CatchUpSource): Subscription {
     options.onError?.(error, { subscription: options.name, attempt: 0, parked: false });
   });
 
-  return {
-    name: options.name,
-    position: () => checkpoint,
-    isLive: () => live,
-    waitFor(position, timeoutMs) {
-      if (comparePositions(checkpoint, position) >= 0) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const waiter = {
-          position,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`${options.name} did not reach the position within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
-    },
-    async stop() {
-      running = false;
-      unlisten();
-      wake?.();
-      await done;
-    },
-  };
+  return subscriptionHandle(options.name, checkpoint, () => live, async () => {
+    running = false;
+    stopped.abort();
+    unlisten();
+    pauser.wake();
+    await done;
+  });
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EventMetadata, EventStore, RecordedEvent, Subscription, SubscriptionFilter } from '../eventstore/types';
+import type { EventMetadata, EventStore, RecordedEvent, Subscription, SubscriptionFilter, SubscriptionStateChange } from '../eventstore/types';
 import { DuplicateEventError } from '../eventstore/types';
 
 export interface WorkerOptions {
@@ -11,9 +11,14 @@ export interface WorkerOptions {
    * {@link idempotentEventId} for what it appends, so a repeated delivery yields one result.
    */
   handle(event: RecordedEvent, context: WorkerContext): Promise<void>;
+  /** How many events are handled at once (default 1); events of one stream always one after another. */
+  concurrency?: number;
   maxAttempts?: number;
   pollIntervalMs?: number;
+  maxBackoffMs?: number;
   onError?: (error: unknown, context: { eventId?: string; attempt: number; parked: boolean }) => void;
+  /** Told once when the worker starts waiting out a database or network fault, and once when it is past it. */
+  onStateChange?: (change: SubscriptionStateChange) => void;
 }
 
 export interface WorkerContext {
@@ -21,6 +26,8 @@ export interface WorkerContext {
   metadata: Partial<EventMetadata>;
   /** A stable id for the n-th event this worker appends because of this event. */
   eventId(n?: number): string;
+  /** Aborted when the worker stops; the event is then delivered again on the next start. */
+  signal: AbortSignal;
 }
 
 /** A UUID-shaped id derived from its inputs, so the same reaction always appends the same event id. */
@@ -31,29 +38,34 @@ export function idempotentEventId(...parts: string[]): string {
 }
 
 /**
- * A worker on the event store (the embedded bus): events in global order, one at a time, each
- * committed with the checkpoint. A handler that fails is retried, then the event is parked in the
- * dead-letter table. An append that repeats an earlier one (same idempotent id) counts as done.
+ * A worker on the event store (the embedded bus). The handler runs outside any transaction — it
+ * may take as long as an engine or a payment provider takes without holding a connection — and up
+ * to `concurrency` events are handled at once (events of one stream in order). The checkpoint moves
+ * past an event only when it and everything before it are handled, so a crash redelivers what was
+ * not answered. Transient faults are waited out; a handler that keeps failing on one event gets it
+ * parked in the dead-letter table. An append that repeats an earlier one (same idempotent id)
+ * counts as done.
  */
 export function startWorker(store: EventStore, options: WorkerOptions): Subscription {
-  return store.subscribe({
+  return store.subscribeConcurrently({
     name: `worker:${options.name}`,
     filter: options.filter,
-    batchSize: 1,
+    concurrency: options.concurrency,
     maxAttempts: options.maxAttempts,
     pollIntervalMs: options.pollIntervalMs,
+    maxBackoffMs: options.maxBackoffMs,
     onError: (error, context) => options.onError?.(error, context),
-    handle: async (events) => {
-      for (const event of events) {
-        const context: WorkerContext = {
-          metadata: { userId: null, correlationId: event.metadata.correlationId, causationId: event.id },
-          eventId: (n = 0) => idempotentEventId(options.name, event.id, String(n)),
-        };
-        try {
-          await options.handle(event, context);
-        } catch (error) {
-          if (!(error instanceof DuplicateEventError)) throw error;
-        }
+    onStateChange: options.onStateChange,
+    handle: async (event, signal) => {
+      const context: WorkerContext = {
+        metadata: { userId: null, correlationId: event.metadata.correlationId, causationId: event.id },
+        eventId: (n = 0) => idempotentEventId(options.name, event.id, String(n)),
+        signal,
+      };
+      try {
+        await options.handle(event, context);
+      } catch (error) {
+        if (!(error instanceof DuplicateEventError)) throw error;
       }
     },
   });

@@ -35,6 +35,10 @@ export class ProjectionRunner {
         },
         onError: (error, context) =>
           logger.error({ err: error, ...context }, context.parked ? 'projection parked an event' : 'projection batch failed'),
+        onStateChange: ({ subscription, state, error, downForMs }) =>
+          state === 'degraded'
+            ? logger.warn({ subscription, state, err: error }, 'projection waits for the database to come back')
+            : logger.info({ subscription, state, downForMs }, 'projection is back'),
       }),
     );
     this.running = true;

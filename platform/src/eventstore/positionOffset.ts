@@ -1,0 +1,56 @@
+import type { Knex } from 'knex';
+
+export interface PositionAlignment {
+  /** Added to every transaction id the store hands out (0 unless the database was restored). */
+  offset: bigint;
+  /** Set when this start raised the offset: the offset before. */
+  raisedFrom?: bigint;
+  /** The newest stored transaction id, when there was one. */
+  newest?: bigint;
+}
+
+const idFunction = (offset: bigint) =>
+  offset === 0n ? ' select pg_current_xact_id() ' : ` select (pg_current_xact_id()::text::numeric + ${offset})::text::xid8 `;
+const horizonFunction = (offset: bigint) =>
+  offset === 0n
+    ? ' select pg_snapshot_xmin(pg_current_snapshot()) '
+    : ` select (pg_snapshot_xmin(pg_current_snapshot())::text::numeric + ${offset})::text::xid8 `;
+
+/**
+ * Keeps global positions increasing after a dump and restore (ARCHITECTURE §12). Positions are
+ * transaction ids, and a new cluster hands out ids far below the restored ones, so new events
+ * would sort before old ones and subscribers past them would never see them. At start, when the
+ * newest stored id is not below the ids this cluster now hands out (plus the offset already in
+ * force), the offset is raised so that even the oldest transaction still running gets an id above
+ * it; new events get `id + offset`, and readers' visibility horizon moves by the same amount.
+ * Runs in one transaction under a lock, so concurrent starts agree; idempotent.
+ */
+export async function alignPositions(knex: Knex): Promise<PositionAlignment> {
+  return knex.transaction(async (trx) => {
+    await trx.raw('lock table event_store_position_offset in exclusive mode');
+    const { rows } = (await trx.raw(`
+      select o.transaction_id_offset::text as offset,
+             (select max(transaction_id)::text from events) as newest,
+             pg_current_xact_id()::text as current,
+             pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
+             (select prosrc from pg_proc where oid = 'events_transaction_id()'::regprocedure) as id_source,
+             (select prosrc from pg_proc where oid = 'events_readable_before()'::regprocedure) as horizon_source
+      from event_store_position_offset o`)) as {
+      rows: { offset: string; newest: string | null; current: string; horizon: string; id_source: string; horizon_source: string }[];
+    };
+    const row = rows[0]!;
+    const before = BigInt(row.offset);
+    const newest = row.newest === null ? undefined : BigInt(row.newest);
+    let offset = before;
+    if (newest !== undefined && newest >= BigInt(row.current) + before) offset = newest - BigInt(row.horizon) + 1n;
+    if (offset !== before) {
+      await trx.raw('update event_store_position_offset set transaction_id_offset = ?::numeric, updated_at = now()', [offset.toString()]);
+    }
+    // Also when only the functions disagree with the table (a restore that recreated the schema).
+    if (row.id_source !== idFunction(offset) || row.horizon_source !== horizonFunction(offset)) {
+      await trx.raw(`create or replace function events_transaction_id() returns xid8 language sql volatile as $$${idFunction(offset)}$$`);
+      await trx.raw(`create or replace function events_readable_before() returns xid8 language sql stable as $$${horizonFunction(offset)}$$`);
+    }
+    return { offset, newest, ...(offset !== before ? { raisedFrom: before } : {}) };
+  });
+}

@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import type { GlobalPosition, LogEntry } from '../eventstore/types';
+
+/** Another instance of the same subscriber moved the checkpoint first. */
+export class CheckpointMovedError extends Error {}
+
+export async function loadCheckpoint(knex: Knex, name: string, initial: GlobalPosition): Promise<GlobalPosition> {
+  await knex.raw(
+    'insert into subscription_checkpoints (name, tx_id, seq) values (?, ?::xid8, ?) on conflict (name) do nothing',
+    [name, initial.txId.toString(), initial.seq.toString()],
+  );
+  const row = await knex('subscription_checkpoints').where({ name }).first(knex.raw('tx_id::text as tx, seq::text as seq'));
+  return { txId: BigInt(row.tx), seq: BigInt(row.seq) };
+}
+
+/** Compare-and-set: only the subscriber that read `from` may move the checkpoint to `to`. */
+export async function moveCheckpoint(trx: Knex | Knex.Transaction, name: string, from: GlobalPosition, to: GlobalPosition): Promise<void> {
+  const result = (await trx.raw(
+    `update subscription_checkpoints set tx_id = ?::xid8, seq = ?, updated_at = now()
+     where name = ? and tx_id = ?::xid8 and seq = ?`,
+    [to.txId.toString(), to.seq.toString(), name, from.txId.toString(), from.seq.toString()],
+  )) as { rowCount: number };
+  if (result.rowCount !== 1) throw new CheckpointMovedError(`Checkpoint of ${name} was moved by another subscriber`);
+}
+
+/**
+ * Forward only: for subscribers whose effects are idempotent rather than transactional (workers),
+ * two instances may both move it, and it never goes back.
+ */
+export async function advanceCheckpoint(knex: Knex, name: string, to: GlobalPosition): Promise<void> {
+  await knex.raw(
+    `update subscription_checkpoints set tx_id = ?::xid8, seq = ?, updated_at = now()
+     where name = ? and (tx_id, seq) < (?::xid8, ?::bigint)`,
+    [to.txId.toString(), to.seq.toString(), name, to.txId.toString(), to.seq.toString()],
+  );
+}
+
+/** Records an event its subscriber gave up on, for the support page. */
+export async function insertDeadLetter(trx: Knex | Knex.Transaction, name: string, entry: LogEntry, attempts: number, error: unknown): Promise<void> {
+  await trx.raw(
+    `insert into subscription_dead_letters (subscription, event_id, stream_id, type, tx_id, seq, attempts, error)
+     values (?, ?, ?, ?, ?::xid8, ?, ?, ?) on conflict (subscription, event_id) do nothing`,
+    [
+      name,
+      entry.id,
+      entry.streamId,
+      entry.type,
+      entry.position.txId.toString(),
+      entry.position.seq.toString(),
+      attempts,
+      error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    ],
+  );
+}

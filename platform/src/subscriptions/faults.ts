@@ -1,0 +1,81 @@
+/**
+ * Telling faults apart (ARCHITECTURE §12): a subscriber must wait out a database or network that is
+ * unavailable for a while, and only hold an *event* responsible for a failure that is its own.
+ */
+
+/** Socket and DNS error codes of Node that mean "the other side could not be reached just now". */
+const TRANSIENT_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENETRESET',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'EADDRNOTAVAIL',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs that say nothing about the statement's data: the server, the connection or
+ * the moment was the problem, and the same statement will work later.
+ */
+function isTransientSqlState(code: string): boolean {
+  if (code.startsWith('08')) return true; // connection exception
+  if (code.startsWith('53')) return true; // insufficient resources: disk full, out of memory, too many connections
+  if (code.startsWith('58')) return true; // system error (I/O) outside PostgreSQL
+  return [
+    '40001', // serialization failure
+    '40P01', // deadlock detected
+    '55P03', // lock not available
+    '57P01', // admin shutdown
+    '57P02', // crash shutdown
+    '57P03', // cannot connect now (starting up, shutting down, in recovery)
+    '57P05', // idle session timeout
+    '25006', // read-only transaction: a fail-over that left us on a standby for a moment
+  ].includes(code);
+}
+
+/** Messages of the pg driver and of knex's pool for a connection that was lost or never made. */
+const TRANSIENT_MESSAGES = [
+  /connection terminated/i,
+  /connection (?:error|timeout)/i,
+  /timeout (?:expired|exceeded)/i,
+  /client has encountered a connection error/i,
+  /timeout acquiring a connection/i,
+  /server closed the connection unexpectedly/i,
+  /the database system is (?:starting up|shutting down|in recovery mode)/i,
+];
+
+type ErrorLike = { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+
+function isTransientOne(error: ErrorLike): boolean {
+  const code = typeof error.code === 'string' ? error.code : undefined;
+  if (code && (TRANSIENT_NODE_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isTransientSqlState(code)))) return true;
+  if (error.name === 'KnexTimeoutError') return true;
+  const message = typeof error.message === 'string' ? error.message : '';
+  return TRANSIENT_MESSAGES.some((pattern) => pattern.test(message));
+}
+
+/**
+ * True when the error comes from the database or the network being unavailable (or a transaction
+ * losing a race) rather than from what is being processed. Wrapped causes and the parts of an
+ * AggregateError (Node's connect to several addresses) are looked at too.
+ */
+export function isTransientFault(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const candidate = error as ErrorLike;
+  if (isTransientOne(candidate)) return true;
+  if (Array.isArray(candidate.errors) && candidate.errors.some((inner) => isTransientFault(inner, depth + 1))) return true;
+  return isTransientFault(candidate.cause, depth + 1);
+}
+
+/** Capped exponential backoff with a little jitter, so many subscribers do not retry in lockstep. */
+export function backoffMs(attempt: number, capMs: number, baseMs = 50): number {
+  const exponential = Math.min(capMs, baseMs * 2 ** Math.min(attempt, 20));
+  return Math.round(exponential * (0.8 + Math.random() * 0.2));
+}
