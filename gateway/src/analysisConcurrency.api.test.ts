@@ -34,11 +34,11 @@ describe('ten analyses requested together', () => {
 
   beforeAll(async () => {
     app = await startTestApp({
-      env: { ADMIN_EMAILS: 'together.admin@example.org', ANALYSIS_CONCURRENCY: '4' },
+      env: { ADMIN_EMAILS: 'together.admin@example.org', ADMIN_PASSWORD: 'correct horse battery', ANALYSIS_CONCURRENCY: '4' },
       analysis: { analysisEngine: engine, analysisWaitMs: 0 },
     });
     const admin = app.client();
-    await admin.register('together.admin@example.org');
+    await admin.signIn('together.admin@example.org');
     vet = app.client();
     const user = await vet.register('together.vet@example.org');
     expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);

@@ -11,9 +11,9 @@ describe('list endpoints (ra-data-simple-rest contract)', () => {
   let admin: TestClient;
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'lists.admin@example.org' } });
+    app = await startTestApp({ env: { ADMIN_EMAILS: 'lists.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' } });
     admin = app.client();
-    await admin.register('lists.admin@example.org', undefined, { firstName: 'Lee', lastName: 'Lister' });
+    await admin.signIn('lists.admin@example.org');
   });
   afterAll(async () => app.close());
 

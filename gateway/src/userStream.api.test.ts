@@ -42,9 +42,9 @@ describe("a user's stream, however long", () => {
   const read = new Map<string, number>();
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'stream.admin@example.org' } });
+    app = await startTestApp({ env: { ADMIN_EMAILS: 'stream.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' } });
     admin = app.client();
-    await admin.register('stream.admin@example.org');
+    await admin.signIn('stream.admin@example.org');
     const store = app.system.store;
     const readStream = store.readStream.bind(store);
     store.readStream = async (...args) => {
