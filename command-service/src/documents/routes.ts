@@ -61,6 +61,9 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     // Storage reads a copy of the body, so a refusal can still read the rest of the request and
     // answer cleanly instead of resetting the connection under the sender.
     const body = new PassThrough();
+    // Storage reports a failed body through its own pipeline; when the sender hangs up before storage
+    // listens (or after it is done), the error must not go unheard and bring the process down.
+    body.on('error', () => undefined);
     req.pipe(body);
     // A sender that goes away mid-file must fail the transfer, not leave it waiting.
     req.once('close', () => {
