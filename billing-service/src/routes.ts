@@ -53,7 +53,7 @@ export function billingServiceRoutes(deps: BillingServiceRouteDeps): Router {
     const signature = req.headers['stripe-signature'];
     let facts: ProviderFact[];
     try {
-      facts = parseStripeWebhook(provider, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
+      facts = await parseStripeWebhook(provider, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
     } catch (error) {
       if (error instanceof WebhookSignatureError) throw new HttpProblem(400, 'invalid-signature', 'Invalid signature', 'The webhook signature could not be verified.');
       throw error;

@@ -25,12 +25,13 @@ function cancelReason(subscription: Stripe.Subscription): CancelReason {
 }
 
 /**
- * Verifies a Stripe webhook's signature and turns the event into provider facts. The event's own
- * time goes with each fact, so the subscription's decider can set aside what arrives late (an
- * older update after a newer one); the event id makes a redelivery apply nothing twice. Events
- * about anything but our subscriptions give no facts.
+ * Verifies a Stripe webhook's signature and turns the event into provider facts. Events may come
+ * out of order: a payment carries its period, so the decider sets aside one for a period already
+ * recorded; an update of the subscription is read again from Stripe (its state now); a deletion is
+ * final. The event id makes a redelivery apply nothing twice. Events about anything but our
+ * subscriptions give no facts.
  */
-export function parseStripeWebhook(provider: StripeProvider, rawBody: Buffer, signature: string | undefined): ProviderFact[] {
+export async function parseStripeWebhook(provider: StripeProvider, rawBody: Buffer, signature: string | undefined): Promise<ProviderFact[]> {
   let event: Stripe.Event;
   try {
     event = provider.stripe.webhooks.constructEvent(rawBody, signature ?? '', provider.settings.webhookSecret);
@@ -70,9 +71,12 @@ export function parseStripeWebhook(provider: StripeProvider, rawBody: Buffer, si
       return [{ kind: 'payment_failed', eventId: eventId(0), subscriptionId, paymentId: invoice.id, amountDue: invoice.amount_due, reason: BILLING_MESSAGES.paymentFailed, at }];
     }
     case 'customer.subscription.updated': {
-      const subscription = event.data.object;
-      const subscriptionId = ours(subscription.metadata);
+      const subscriptionId = ours(event.data.object.metadata);
       if (!subscriptionId) return [];
+      // An update says what the subscription was then, and updates can arrive in any order. What
+      // matters is what it is now, so it is read again from Stripe: applying the current state
+      // twice, or after a newer event, changes nothing.
+      const subscription = await provider.stripe.subscriptions.retrieve(event.data.object.id);
       const facts: ProviderFact[] = [];
       const price = subscription.items.data[0]?.price.id;
       const plan = price ? provider.planOfPrice(price) : undefined;
