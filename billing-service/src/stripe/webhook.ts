@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { BILLING_MESSAGES, type CancelReason, type ProviderFact } from '@cc/contracts';
 import type { StripeProvider } from './provider';
 

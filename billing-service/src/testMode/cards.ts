@@ -42,5 +42,3 @@ export function expiryProblem(expiry: string, now: Date): string | undefined {
   if (year === thisYear && month < now.getUTCMonth() + 1) return "Your card's expiration date is in the past.";
   return undefined;
 }
-
-export const lastFour = (number: string) => number.slice(-4);

@@ -13,7 +13,7 @@ import {
   type ProviderFact,
 } from '@cc/contracts';
 import { maxPosition, type GlobalPosition, type Logger } from '@cc/platform';
-import { cardBehaviour, expiryProblem, lastFour } from './cards';
+import { cardBehaviour, expiryProblem } from './cards';
 
 /** Where the provider's events go: the same place the Stripe webhook sends its facts (command side). */
 export type FactSink = (fact: ProviderFact) => Promise<GlobalPosition | undefined>;

@@ -135,7 +135,7 @@ export async function startLocalStripe(options: { prices: Record<string, number>
     if (method === 'GET' && path === '/v1/promotion_codes') {
       const coupon = promotionCodes.get(String(params.code).toUpperCase());
       const data = coupon
-        ? [{ id: coupon.id, object: 'promotion_code', code: String(params.code).toUpperCase(), active: true, expires_at: null, promotion: { type: 'coupon', coupon: { id: id('co'), object: 'coupon', ...coupon } } }]
+        ? [{ id: coupon.id, object: 'promotion_code', code: String(params.code).toUpperCase(), active: true, expires_at: null, promotion: { type: 'coupon', coupon: { ...coupon, id: `co_${coupon.id}`, object: 'coupon' } } }]
         : [];
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/promotion_codes' } };
     }
