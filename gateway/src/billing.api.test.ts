@@ -100,7 +100,7 @@ describe('billing API (test mode)', () => {
 
     const applied = await client.post('/api/billing/apply-coupon', { subscriptionId, couponCode: '  welcome20 ' });
     expect(applied.status).toBe(200);
-    expect(applied.data.coupon).toEqual({ name: 'WELCOME20 (20% off)', percent_off: 20, amount_off: null });
+    expect(applied.data.coupon).toEqual({ name: 'WELCOME20', percent_off: 20, amount_off: null });
     expect((await client.post('/api/billing/apply-coupon', { subscriptionId, couponCode: 'FIVEOFF' })).status).toBe(409);
 
     const refreshed = await client.post('/api/billing/refresh-payment-intent', { subscriptionId });
@@ -142,7 +142,7 @@ describe('billing API (test mode)', () => {
       current_period_start: Math.floor(clock.now.getTime() / 1000),
       current_period_end: Math.floor(Date.parse('2026-04-10T12:00:00Z') / 1000),
       items: { data: [{ price: { unit_amount: 999, recurring: { interval: 'month' }, product: { name: 'Basic' } } }] },
-      coupon: { name: 'WELCOME20 (20% off)', percent_off: 20, amount_off: null },
+      coupon: { name: 'WELCOME20', percent_off: 20, amount_off: null },
       amountPaid: 799,
       guarantee: { eligible: true, until: '2026-04-09T12:00:00.000Z' },
     });

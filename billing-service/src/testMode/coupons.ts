@@ -18,8 +18,8 @@ export function parseTestCoupons(text: string | undefined): Map<string, AppliedC
     const percentOff = match[2] ? Number(match[2]) : null;
     const amountOff = match[3] ? Math.round(Number(match[3]) * 100) : null;
     if (percentOff !== null && (percentOff <= 0 || percentOff > 100)) throw new CouponConfigError(`BILLING_TEST_COUPONS: ${code} must take off between 0 and 100 %`);
-    const name = percentOff !== null ? `${code} (${percentOff}% off)` : `${code} ($${(amountOff! / 100).toFixed(2)} off)`;
-    coupons.set(code, { id: `tcoupon_${code}`, code, name, percentOff, amountOff });
+    // The name is the code: the page shows it with the discount ("WELCOME20 applied: 20% off").
+    coupons.set(code, { id: `tcoupon_${code}`, code, name: code, percentOff, amountOff });
   }
   return coupons;
 }

@@ -90,7 +90,7 @@ export function TestModeCardForm({ clientSecret, onSucceeded }: { clientSecret: 
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
         <TextField
-          label="Expiry (MM / YY)"
+          label="Expiry"
           value={card.expiry}
           onChange={(event) => setCard({ ...card, expiry: formatExpiry(event.target.value) })}
           placeholder="MM / YY"
