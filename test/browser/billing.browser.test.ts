@@ -6,6 +6,7 @@
  * end. Also: the invalid checkout view, the checkout return toasts, and 360 px without overflow.
  */
 import type { Page } from 'playwright-core';
+import { startLocalStripe, type LocalStripe } from '../../billing-service/src/stripe/testing/localStripe';
 import { BILLING_MESSAGES } from '@cc/contracts';
 import type { TestApp } from '../../gateway/src/testing/testApp';
 import { snapshot, startSignedIn, visible, waitUntil, type SignedInSession } from './chromium';
@@ -133,5 +134,47 @@ describe('billing in Chromium (test mode)', () => {
     await visible(page.getByTestId('plan-pro'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await snapshot(page, 'billing-plans-360-dark');
+  });
+});
+
+describe('checkout with Stripe when Stripe.js cannot load (no network here)', () => {
+  let session: SignedInSession;
+  let stripe: LocalStripe;
+
+  beforeAll(async () => {
+    stripe = await startLocalStripe({ prices: { price_b_m: 999, price_b_y: 9590, price_p_m: 1999, price_p_y: 19190 } });
+    session = await startSignedIn('stripe.browser@example.org', { firstName: 'Stu' }, {
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_local',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+        STRIPE_WEBHOOK_SECRET: 'whsec_local',
+        STRIPE_PRICE_BASIC_MONTHLY: 'price_b_m',
+        STRIPE_PRICE_BASIC_YEARLY: 'price_b_y',
+        STRIPE_PRICE_PRO_MONTHLY: 'price_p_m',
+        STRIPE_PRICE_PRO_YEARLY: 'price_p_y',
+        STRIPE_CHECKOUT: 'elements',
+        STRIPE_API_URL: stripe.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await session?.close();
+    await stripe?.close();
+  });
+
+  it('treats the provider as absent: the page says so and Complete Payment stays disabled', async () => {
+    const { page, app } = session;
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    await page.goto(`${app.baseUrl}/billing`);
+    await page.getByRole('button', { name: 'Upgrade to Basic' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await visible(page.getByTestId('provider-unavailable'));
+    expect(await page.getByTestId('payment-form').getByRole('button', { name: BILLING_MESSAGES.completePayment }).isDisabled()).toBe(true);
+    await visible(page.getByTestId('summary-total').getByText('$9.99'));
+    expect(logged.some((line) => line.includes('Stripe.js could not be loaded'))).toBe(true);
+    await snapshot(page, 'billing-checkout-stripe-unavailable');
   });
 });
