@@ -52,6 +52,16 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     app.client().request('POST', '/api/billing/webhook', { body: payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature } });
   const types = async (id: string) => (await app.system.store.readStream(streams.subscription(id))).events.map((e) => e.type);
   const tierOf = async (client: TestClient) => (await client.get('/api/auth/user')).data.memberTier as string;
+  const statusOf = async (client: TestClient) => (await client.get('/api/billing/subscription')).data.subscription?.status as string | undefined;
+  /** A webhook is not the user's session, so their reads see its effect shortly after, not at once. */
+  async function eventually<T>(read: () => Promise<T>, expected: T): Promise<T> {
+    let value = await read();
+    for (let i = 0; i < 100 && value !== expected; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      value = await read();
+    }
+    return value;
+  }
 
   async function checkout(client: TestClient) {
     const res = await client.post('/api/billing/checkout', { tierName: 'basic', cycle: 'monthly' });
@@ -74,6 +84,7 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     stripe.subscriptions.get(started.providerSubscriptionId)!.status = 'active';
     // The webhook is not this user's session: their reads see it shortly after.
     for (let i = 0; i < 100 && (await client.get('/api/billing/subscription')).data.subscription?.id !== started.subscriptionId; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await eventually(() => tierOf(client), 'basic')).toBe('basic');
     return { client, ...started };
   }
 
@@ -195,13 +206,12 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     const { client, subscriptionId, providerSubscriptionId } = await subscribed('stripe.unpaid@example.org');
     const failed = { ...invoice(subscriptionId, providerSubscriptionId, T + 31 * 86400, T + 61 * 86400), amount_paid: 0 };
     expect((await send(stripeEvent('invoice.payment_failed', failed, T + 31 * 86400))).status).toBe(200);
-    expect((await client.get('/api/billing/subscription')).data.subscription.status).toBe('past_due');
+    expect(await eventually(() => statusOf(client), 'past_due')).toBe('past_due');
     expect(await tierOf(client)).toBe('basic');
     stripe.subscriptions.get(providerSubscriptionId)!.status = 'unpaid';
     expect((await send(stripeEvent('customer.subscription.updated', subscriptionObject(subscriptionId, providerSubscriptionId, { status: 'unpaid' }), T + 45 * 86400))).status).toBe(200);
-    for (let i = 0; i < 100 && (await tierOf(client)) !== 'free'; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await tierOf(client)).toBe('free');
-    expect((await client.get('/api/billing/subscription')).data.subscription.status).toBe('unpaid');
+    expect(await eventually(() => tierOf(client), 'free')).toBe('free');
+    expect(await eventually(() => statusOf(client), 'unpaid')).toBe('unpaid');
   });
 
   it('refunds through Stripe (one refund however often asked) and cancels the subscription there', async () => {
