@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { Knex } from 'knex';
+import type { PaymentProvider } from '@cc/contracts';
 import type { EventStore, ObjectStorage, PersonalDataVault } from '@cc/platform';
 import { analysisCommands, inProcessCommandBus } from './documents/analysisCommands';
 import { analysisRoutes, type AnalysisReportRenderer } from './documents/analysisRoutes';
@@ -10,6 +11,9 @@ import { claimCommands } from './claims/commands';
 import { claimRoutes, type ClaimReadBack } from './claims/routes';
 import { userCommands } from './users/commands';
 import { userRoutes } from './users/routes';
+import { billingCommands } from './billing/commands';
+import { billingRoutes, type BillingReadBack } from './billing/routes';
+import { composeCommandBus } from './commandBus';
 
 export { userDecider } from './users/decider';
 export { userCommands, type UserCommands } from './users/commands';
@@ -19,6 +23,10 @@ export type { DocumentReadBack } from './documents/routes';
 export { commandMigrations } from './migrations';
 export { UPLOAD_PREFIX, UPLOAD_TRANSFER_LIMIT_MS, uploadGrants, type UploadGrants } from './documents/uploadGrants';
 export type { AnalysisReportRenderer } from './documents/analysisRoutes';
+export { subscriptionDecider, entitlementOf, guaranteeEndsAt, refundRefusal, type SubscriptionState } from './billing/decider';
+export { customerDecider } from './billing/customerDecider';
+export { BILLING_SERVICE, type BillingCommands } from './billing/commands';
+export type { BillingReadBack } from './billing/routes';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -35,6 +43,13 @@ export interface CommandServiceDeps {
     waitMs: number;
     renderReport: AnalysisReportRenderer;
   };
+  /** Billing (issue 15): the payment provider the gateway chose, and how to read the user's subscription. */
+  billing?: {
+    provider: PaymentProvider;
+    readBack: BillingReadBack;
+    currentSubscriptionId(userId: string): Promise<string | undefined>;
+    publicUrl?: string;
+  };
 }
 
 /** The write side: command handlers by aggregate, and the HTTP routes that call them. */
@@ -50,9 +65,13 @@ export function createCommandService(deps: CommandServiceDeps) {
     documentRoutes(documents, deps.readBack),
     analysisRoutes(analysis, documents, deps.readBack, { ...deps.analysis, now: deps.now }),
   ];
+  const billing = deps.billing
+    ? billingCommands({ store: deps.store, provider: deps.billing.provider, now: deps.now, currentSubscriptionId: deps.billing.currentSubscriptionId })
+    : undefined;
+  if (billing && deps.billing) routes.push(billingRoutes(billing, deps.billing.readBack, { publicUrl: deps.billing.publicUrl }));
   /** Where workers' commands arrive in the embedded topology. */
-  const commandBus = inProcessCommandBus(analysis);
-  return { users, claims, documents, analysis, commandBus, routes, uploadGrants: grants };
+  const commandBus = composeCommandBus(inProcessCommandBus(analysis), billing);
+  return { users, claims, documents, analysis, billing, commandBus, routes, uploadGrants: grants };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisResultSchema } from './analysis';
+import { providerFactSchema } from './billing';
 
 /**
  * Commands that workers submit through the `CommandBus` (ARCHITECTURE §7). They cross a process
@@ -16,6 +17,11 @@ export const workerCommandSchemas = {
     analysisId: z.uuid(),
     reason: z.string().min(1).max(500),
   }),
+  // --- Billing (issue 15) ---
+  /** What a payment provider reported (the Stripe webhook, or the test-mode provider), recorded on the subscription. */
+  RecordProviderFact: z.object({ fact: providerFactSchema }),
+  /** The billing worker's answer to a subscription event: the user's tier follows the subscription. */
+  SyncSubscriptionEntitlement: z.object({ subscriptionId: z.uuid() }),
 } as const;
 
 export type WorkerCommandType = keyof typeof workerCommandSchemas;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLAIM_PRIORITIES, CLAIM_STATUSES, CONDITION_TYPES, SELECTABLE_NOTE_TYPES } from './claims';
 import { analysisTypeSchema } from './analysis';
 import { MEMBER_TIER_NAMES } from './tiers';
+import { BILLING_CYCLES, CANCEL_REASONS, PAID_TIERS, PAYMENT_PROVIDERS } from './billing';
 
 /**
  * Every event type, its current schema version and its zod schema. An event stored at an older
@@ -226,6 +227,158 @@ export const eventSchemas = {
     version: 1,
     schema: z.object({ claimId: z.string(), userId: z.string(), documentId: z.string(), name: sealedData }),
   },
+  // --- Billing (issue 15): the stream `subscription-<id>` and the user's `billing-customer-<userId>`. ---
+  // Amounts are in cents; times are ISO strings; no personal data (plan names, amounts, provider ids).
+  SubscriptionCheckoutStarted: {
+    version: 1,
+    schema: z.object({
+      subscriptionId: z.string(),
+      userId: z.string(),
+      provider: z.enum(PAYMENT_PROVIDERS),
+      /** The provider's subscription; null until the provider makes one (Stripe's hosted checkout). */
+      providerSubscriptionId: z.string().nullable(),
+      customerId: z.string(),
+      tierName: z.enum(PAID_TIERS),
+      cycle: z.enum(BILLING_CYCLES),
+      planName: z.string(),
+      /** The list price of one cycle. */
+      amount: z.number().int(),
+      currency: z.string(),
+      startedAt: z.string(),
+    }),
+  },
+  CouponApplied: {
+    version: 1,
+    schema: z.object({
+      subscriptionId: z.string(),
+      userId: z.string(),
+      couponId: z.string(),
+      code: z.string(),
+      name: z.string(),
+      percentOff: z.number().nullable(),
+      amountOff: z.number().int().nullable(),
+      /** What the first payment comes to with the coupon. */
+      amountDue: z.number().int(),
+      providerSubscriptionId: z.string(),
+      appliedAt: z.string(),
+    }),
+  },
+  SubscriptionActivated: {
+    version: 1,
+    schema: z.object({
+      subscriptionId: z.string(),
+      userId: z.string(),
+      tierName: z.enum(PAID_TIERS),
+      cycle: z.enum(BILLING_CYCLES),
+      planName: z.string(),
+      providerSubscriptionId: z.string(),
+      paymentId: z.string(),
+      amountPaid: z.number().int(),
+      currency: z.string(),
+      currentPeriodStart: z.string(),
+      currentPeriodEnd: z.string(),
+      activatedAt: z.string(),
+    }),
+  },
+  SubscriptionRenewed: {
+    version: 1,
+    schema: z.object({
+      subscriptionId: z.string(),
+      userId: z.string(),
+      tierName: z.enum(PAID_TIERS),
+      planName: z.string(),
+      paymentId: z.string(),
+      amountPaid: z.number().int(),
+      currency: z.string(),
+      currentPeriodStart: z.string(),
+      currentPeriodEnd: z.string(),
+      renewedAt: z.string(),
+    }),
+  },
+  SubscriptionPaymentFailed: {
+    version: 1,
+    schema: z.object({
+      subscriptionId: z.string(),
+      userId: z.string(),
+      planName: z.string(),
+      paymentId: z.string(),
+      amountDue: z.number().int(),
+      currency: z.string(),
+      /** The provider's words, e.g. "Your card was declined." */
+      reason: z.string(),
+      /** incomplete: the first payment failed (nothing changes); past_due: a renewal failed (the grace period runs). */
+      status: z.enum(['incomplete', 'past_due']),
+      failedAt: z.string(),
+    }),
+  },
+  SubscriptionCancellationScheduled: {
+    version: 1,
+    schema: z.object({ subscriptionId: z.string(), userId: z.string(), planName: z.string(), cancelAt: z.string(), requestedAt: z.string() }),
+  },
+  SubscriptionResumed: {
+    version: 1,
+    schema: z.object({ subscriptionId: z.string(), userId: z.string(), planName: z.string(), currentPeriodEnd: z.string(), resumedAt: z.string() }),
+  },
+  SubscriptionPlanChanged: {
+    version: 1,
+    schema: z.object({
+      subscriptionId: z.string(),
+      userId: z.string(),
+      fromTierName: z.enum(PAID_TIERS),
+      fromCycle: z.enum(BILLING_CYCLES),
+      tierName: z.enum(PAID_TIERS),
+      cycle: z.enum(BILLING_CYCLES),
+      planName: z.string(),
+      amount: z.number().int(),
+      changedAt: z.string(),
+    }),
+  },
+  /** A renewal stayed unpaid past the provider's grace period (its retries): the plan's features end. */
+  SubscriptionMarkedUnpaid: {
+    version: 1,
+    schema: z.object({ subscriptionId: z.string(), userId: z.string(), planName: z.string(), markedAt: z.string() }),
+  },
+  SubscriptionCanceled: {
+    version: 1,
+    schema: z.object({
+      subscriptionId: z.string(),
+      userId: z.string(),
+      tierName: z.enum(PAID_TIERS),
+      planName: z.string(),
+      reason: z.enum(CANCEL_REASONS),
+      canceledAt: z.string(),
+    }),
+  },
+  SubscriptionRefunded: {
+    version: 1,
+    schema: z.object({
+      subscriptionId: z.string(),
+      userId: z.string(),
+      planName: z.string(),
+      refundId: z.string(),
+      amountRefunded: z.number().int(),
+      currency: z.string(),
+      refundedAt: z.string(),
+    }),
+  },
+  /** On `billing-customer-<userId>`: the provider's customer for this user. */
+  BillingCustomerCreated: {
+    version: 1,
+    schema: z.object({ userId: z.string(), provider: z.enum(PAYMENT_PROVIDERS), customerId: z.string() }),
+  },
+  /**
+   * On `billing-customer-<userId>`: what one subscription entitles the user to now (a paid tier, or
+   * nothing), and the tier that follows from all of them; the user's tier is then set to it.
+   */
+  BillingEntitlementChanged: {
+    version: 1,
+    schema: z.object({
+      userId: z.string(),
+      subscriptionId: z.string(),
+      tierName: z.enum(PAID_TIERS).nullable(),
+      effectiveTier: z.enum(['free', ...PAID_TIERS]),
+    }),
+  },
 } as const;
 
 /** The free text of a claim, sealed in ClaimFiled. */
@@ -252,4 +405,7 @@ export const streams = {
   user: (userId: string) => `user-${userId}`,
   claim: (claimId: string) => `claim-${claimId}`,
   document: (documentId: string) => `document-${documentId}`,
+  // Billing (issue 15)
+  subscription: (subscriptionId: string) => `subscription-${subscriptionId}`,
+  billingCustomer: (userId: string) => `billing-customer-${userId}`,
 } as const;

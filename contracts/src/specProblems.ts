@@ -1,5 +1,6 @@
 import { ANALYSIS_MESSAGES } from './analysis';
 import { CLAIM_MESSAGES } from './claims';
+import { BILLING_MESSAGES } from './billing';
 
 /**
  * The errors the specification names (doc 1 §5, §6 and §8; doc 2 §8) that the server can answer
@@ -44,6 +45,15 @@ export const SPEC_PROBLEMS = {
     slug: 'document-file-not-available',
     title: 'Document file not available',
     detail: 'Document file not available',
+  }),
+  // --- Billing (issue 15) ---
+  /** 400 for a coupon code the provider does not know or that has expired (doc 2 §8 "Coupon"). */
+  invalidCoupon: (): SpecProblem => ({ slug: 'invalid-coupon', title: BILLING_MESSAGES.invalidCouponTitle, detail: BILLING_MESSAGES.invalidCoupon }),
+  /** 402 for a payment the provider refused (doc 2 §8 "Payment"); the detail is the provider's message. */
+  paymentFailed: (message?: string): SpecProblem => ({
+    slug: 'payment-failed',
+    title: BILLING_MESSAGES.paymentFailedTitle,
+    detail: message || BILLING_MESSAGES.paymentFailed,
   }),
 } as const;
 

@@ -4,6 +4,8 @@ import { dataProvider } from './api/dataProvider';
 import { createQueryClient } from './api/queryClient';
 import { authProvider } from './auth/authProvider';
 import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
+import { BillingPage } from './billing/BillingPage';
+import { BillingSuccessRedirect, CheckoutPage } from './billing/checkout/CheckoutPage';
 import { ClaimsPage } from './claims/ClaimsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { DocumentsPage } from './documents/DocumentsPage';
@@ -63,6 +65,9 @@ export function App() {
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/claims" element={<ClaimsPage />} />
           <Route path="/documents" element={<DocumentsPage />} />
+          <Route path="/billing" element={<BillingPage />} />
+          <Route path="/billing/success" element={<BillingSuccessRedirect />} />
+          <Route path="/checkout" element={<CheckoutPage />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

@@ -20,8 +20,10 @@ export interface AppDeps {
   /** Routes of the services, in the order they are tried. */
   serviceRoutes: Router[];
   frontendDist: string;
-  /** Path prefix of the upload addresses, whose body is a raw file. */
-  rawUploadPrefix: string;
+  /** Path prefixes whose body is read raw by their route: the upload addresses (a file), Stripe's webhook (signed bytes). */
+  rawBodyPaths: string[];
+  /** Stripe is the payment provider: the page may load Stripe.js and its frames. */
+  stripe?: boolean;
 }
 
 /** The HTTP edge: headers, CSRF, sessions, the route table of every service, and the built frontend. */
@@ -30,12 +32,12 @@ export function createApp(deps: AppDeps): Express {
   const jsonBody = express.json({ limit: '1mb' });
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
-  app.use(securityHeaders());
-  const rawBody = (url: string) => url.startsWith(deps.rawUploadPrefix);
+  app.use(securityHeaders({ stripe: deps.stripe }));
+  const rawBody = (url: string) => deps.rawBodyPaths.some((prefix) => url.startsWith(prefix));
   app.use('/api', sameOriginJson({ rawBody }));
   // Before the body is parsed and the session loaded: refusing a flood must cost next to nothing.
   app.use(authGuards(deps.auth));
-  // The upload address streams the file itself; everything else under /api is JSON.
+  // The upload address streams the file itself and the webhook checks its bytes; everything else under /api is JSON.
   app.use('/api', (req, res, next) => (rawBody(req.originalUrl) ? next() : jsonBody(req, res, next)));
   // Before the session is even looked up: no route, and so no command, sees a refused string.
   app.use('/api', refuseControlCharacters());

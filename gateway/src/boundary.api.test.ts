@@ -157,6 +157,24 @@ describe('control characters at the API boundary', () => {
       'GET /api/documents': { path: `/api/documents?filter=${encodeURIComponent(JSON.stringify({ q: `scan${NUL}` }))}`, field: 'query.filter.q' },
       'GET /api/documents/:id': { path: `/api/documents/${documentId}%00`, field: 'path' },
       'GET /api/documents/:id/file': { path: `/api/documents/${documentId}/file?download=%00`, field: 'query.download' },
+      // Billing (issue 15)
+      'GET /api/subscription-plans': { path: '/api/subscription-plans?x=%00', field: 'query.x' },
+      'GET /api/billing/subscription': { path: '/api/billing/subscription?subscription_id=%00', field: 'query.subscription_id' },
+      'GET /api/billing/config': { path: '/api/billing/config?x=%00', field: 'query.x' },
+      'POST /api/billing/checkout': { path: '/api/billing/checkout', json: { tierName: `basic${NUL}`, cycle: 'monthly' }, field: 'tierName' },
+      'POST /api/billing/apply-coupon': { path: '/api/billing/apply-coupon', json: { subscriptionId: 'x', couponCode: `A${NUL}` }, field: 'couponCode' },
+      'POST /api/billing/refresh-payment-intent': { path: '/api/billing/refresh-payment-intent', json: { subscriptionId: `x${NUL}` }, field: 'subscriptionId' },
+      'POST /api/billing/portal': { path: '/api/billing/portal?x=%00', field: 'query.x' },
+      'POST /api/billing/cancel': { path: '/api/billing/cancel?x=%00', field: 'query.x' },
+      'POST /api/billing/resume': { path: '/api/billing/resume?x=%00', field: 'query.x' },
+      'POST /api/billing/refund': { path: '/api/billing/refund?x=%00', field: 'query.x' },
+      'POST /api/billing/webhook': { path: '/api/billing/webhook?x=%00', field: 'query.x' },
+      'POST /api/billing/test-mode/pay': {
+        path: '/api/billing/test-mode/pay',
+        json: { clientSecret: `s${NUL}`, cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' },
+        field: 'clientSecret',
+      },
+      'POST /api/billing/test-mode/authenticate': { path: '/api/billing/test-mode/authenticate', json: { clientSecret: `s${NUL}`, outcome: 'approve' }, field: 'clientSecret' },
     });
 
     it('has a case for every route the app serves', () => {

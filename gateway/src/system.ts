@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { commandMigrations, createCommandService, UPLOAD_PREFIX } from '@cc/command-service';
 import { createProjectionService, projectionMigrations } from '@cc/projection-service';
 import { createOfflineEngine, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
 import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
+import { billingMigrations, billingServiceRoutes, createPaymentProvider, startSubscriptionTierWorker, TestModeProvider, WEBHOOK_PATH } from '@cc/billing-service';
+import { BILLING_SERVICE } from '@cc/command-service';
+import type { PaymentProvider } from '@cc/contracts';
 import {
   createKnex,
   eventStoreMigrations,
@@ -58,6 +62,10 @@ export interface SystemOptions {
   uploadSweepIntervalMs?: number;
   /** How long an upload's transfer may run (default 10 minutes); tests shorten it. */
   uploadTransferLimitMs?: number;
+  /** The billing clock (test-mode renewals and cancellations at period end); tests move it themselves. */
+  billingNow?: () => Date;
+  /** Tests that advance the test-mode provider's clock themselves turn its timer off. */
+  billingClock?: boolean;
 }
 
 export interface System {
@@ -68,6 +76,11 @@ export interface System {
   hashes: HashQueue;
   stop(): Promise<void>;
   projectionsRunning(): boolean;
+  billing: {
+    provider: PaymentProvider;
+    /** Runs the test-mode provider's clock once (renewals, cancellations, grace); nothing with Stripe, whose clock is Stripe's. */
+    advanceClock(): Promise<void>;
+  };
 }
 
 /** Everything in one process: migrations, the event store, every service, and the gateway in front. */
@@ -79,6 +92,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   await migrate(knex, 'gateway', gatewayMigrations);
   await migrate(knex, 'command', commandMigrations);
   await migrate(knex, 'projection', projectionMigrations);
+  await migrate(knex, 'billing', billingMigrations);
   migrationsDone = true;
 
   const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
@@ -90,7 +104,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ? // Region and credentials come from the usual AWS variables; bucket and endpoint from the config.
         S3ObjectStorage.fromEnv({ ...process.env, S3_BUCKET: config.objectStorage.bucket, S3_ENDPOINT: config.objectStorage.endpoint })
       : new LocalObjectStorage(config.objectStorage.root);
-  const projections = createProjectionService({ knex, store, vault, storage, logger, pollIntervalMs: options.pollIntervalMs });
+  const projections = createProjectionService({ knex, store, vault, storage, logger, pollIntervalMs: options.pollIntervalMs, now: options.billingNow });
   projections.runner.start();
 
   const readTimeout = options.readYourWritesTimeoutMs ?? 5000;
@@ -99,6 +113,15 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       logger.warn({ err: error }, 'read models are behind; answering with what they have');
     });
   };
+  // The provider reports payments through the same path as Stripe's webhook; `commands` is made
+  // right below, before anything can be reported.
+  const deliverFact = (fact: Parameters<NonNullable<typeof commands.billing>['ingest']>[0], correlationId: string = randomUUID()) =>
+    commands.billing!.ingest(fact, { userId: null, service: BILLING_SERVICE, correlationId });
+  const provider = createPaymentProvider(
+    config.billing.kind === 'stripe' ? { ...config.billing } : { kind: 'test', coupons: config.billing.coupons, graceDays: config.billing.graceDays },
+    { knex, deliver: (fact) => deliverFact(fact), logger, now: options.billingNow },
+  );
+  logger.info({ provider: provider.kind }, 'payment provider');
   const commands = createCommandService({
     store,
     vault,
@@ -107,7 +130,23 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     readBack: { waitFor: waitForReadModels, claimDetail: projections.queries.claimDetail, document: projections.queries.document },
     analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
     uploadTransferLimitMs: options.uploadTransferLimitMs,
+    now: options.billingNow,
+    billing: {
+      provider,
+      readBack: { waitFor: waitForReadModels, subscription: projections.queries.subscription },
+      currentSubscriptionId: projections.queries.currentSubscriptionId,
+      publicUrl: config.publicUrl,
+    },
   });
+  const tierWorker = startSubscriptionTierWorker({ store, commands: commands.commandBus, logger, pollIntervalMs: options.pollIntervalMs });
+  const advanceClock = async () => {
+    if (provider instanceof TestModeProvider) await provider.advance();
+  };
+  const billingClock =
+    options.billingClock === false || config.billing.kind !== 'test'
+      ? undefined
+      : setInterval(() => void advanceClock().catch((error: unknown) => logger.warn({ err: error }, 'test-mode billing clock failed; trying again later')), config.billing.clockIntervalMs);
+  billingClock?.unref();
   const engine = options.analysisEngine ?? openAiEngineFromEnv(process.env) ?? createOfflineEngine();
   logger.info({ engine: engine.name, model: engine.model }, 'document analysis engine');
   const analysisWorker =
@@ -154,9 +193,10 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       refusalPauseMs: options.refusalPauseMs,
     },
     health: healthRoutes({ knex, migrationsDone: () => migrationsDone, projectionsRunning: () => projections.runner.isRunning() }),
-    serviceRoutes: [...commands.routes, ...projections.routes],
+    serviceRoutes: [...commands.routes, ...projections.routes, billingServiceRoutes({ provider, deliver: deliverFact, logger })],
     frontendDist: options.frontendDist,
-    rawUploadPrefix: UPLOAD_PREFIX,
+    rawBodyPaths: [UPLOAD_PREFIX, WEBHOOK_PATH],
+    stripe: provider.kind === 'stripe',
   });
 
   const purge = setInterval(() => {
@@ -184,8 +224,11 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     accounts,
     hashes,
     projectionsRunning: () => projections.runner.isRunning(),
+    billing: { provider, advanceClock },
     async stop() {
       clearInterval(purge);
+      clearInterval(billingClock);
+      await tierWorker.stop();
       clearInterval(sweepUploads);
       await analysisWorker?.stop();
       await projections.runner.stop();

@@ -36,7 +36,44 @@ const envSchema = z.object({
   S3_ENDPOINT: z.string().url().optional(),
   /** Document analyses run at once by the analysis worker. */
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  // Billing (issue 15): Stripe when STRIPE_SECRET_KEY is set, else the offline test-mode provider.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_BASIC_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_BASIC_YEARLY: z.string().optional(),
+  STRIPE_PRICE_PRO_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_PRO_YEARLY: z.string().optional(),
+  STRIPE_CHECKOUT: z.enum(['hosted', 'elements']).default('hosted'),
+  /** Another server speaking Stripe's API (a local mock); Stripe's own by default. */
+  STRIPE_API_URL: z.string().url().optional(),
+  BILLING_TEST_COUPONS: z.string().optional(),
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  /** How often the test-mode provider's clock runs (renewals, cancellations at period end). */
+  BILLING_CLOCK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
 });
+
+const STRIPE_REQUIRED = [
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_BASIC_MONTHLY',
+  'STRIPE_PRICE_BASIC_YEARLY',
+  'STRIPE_PRICE_PRO_MONTHLY',
+  'STRIPE_PRICE_PRO_YEARLY',
+] as const;
+
+/** Payments: Stripe (all of its settings) or the offline test mode (its coupons and grace period). */
+export type BillingConfig =
+  | { kind: 'test'; coupons: string | undefined; graceDays: number; clockIntervalMs: number }
+  | {
+      kind: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      prices: { basic: { monthly: string; yearly: string }; pro: { monthly: string; yearly: string } };
+      checkoutPage: 'hosted' | 'elements';
+      apiUrl: string | undefined;
+    };
 
 export interface AppConfig {
   port: number;
@@ -60,6 +97,8 @@ export interface AppConfig {
   objectStorage: { kind: 's3'; bucket: string; endpoint: string | undefined } | { kind: 'local'; root: string };
   /** How many document analyses the worker runs at once (ANALYSIS_CONCURRENCY, 1–64). */
   analysisConcurrency: number;
+  /** Never logged: it holds Stripe's secret key. */
+  billing: BillingConfig;
   oidc:
     | { issuerUrl: string; clientId: string; clientSecret: string | undefined; redirectUri: string | undefined; scopes: string }
     | undefined;
@@ -100,7 +139,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_ID) {
     throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER_URL is set');
   }
+  if (e.STRIPE_SECRET_KEY) {
+    const missing = STRIPE_REQUIRED.filter((name) => !e[name]);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when STRIPE_SECRET_KEY is set`).join('\n')}`);
+  }
+  const billing: BillingConfig = e.STRIPE_SECRET_KEY
+    ? {
+        kind: 'stripe',
+        secretKey: e.STRIPE_SECRET_KEY,
+        publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+        prices: {
+          basic: { monthly: e.STRIPE_PRICE_BASIC_MONTHLY as string, yearly: e.STRIPE_PRICE_BASIC_YEARLY as string },
+          pro: { monthly: e.STRIPE_PRICE_PRO_MONTHLY as string, yearly: e.STRIPE_PRICE_PRO_YEARLY as string },
+        },
+        checkoutPage: e.STRIPE_CHECKOUT,
+        apiUrl: e.STRIPE_API_URL,
+      }
+    : { kind: 'test', coupons: e.BILLING_TEST_COUPONS, graceDays: e.BILLING_GRACE_DAYS, clockIntervalMs: e.BILLING_CLOCK_INTERVAL_MS };
   return {
+    billing,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

@@ -2,6 +2,10 @@ import type { Router } from 'express';
 import type { Knex } from 'knex';
 import type { EventStore, Logger, Migration, ObjectStorage, PersonalDataVault } from '@cc/platform';
 import { aiProfileRoutes } from './aiProfile/routes';
+import { billingMigrations } from './billing/migrations';
+import { billingSubscriptionsProjector } from './billing/projector';
+import { currentSubscription, currentSubscriptionId } from './billing/queries';
+import { billingReadRoutes } from './billing/routes';
 import { documentsMigrations } from './documents/migrations';
 import { documentsProjector } from './documents/projector';
 import { findDocument } from './documents/queries';
@@ -20,7 +24,7 @@ import { userProfileRoutes } from './userProfiles/routes';
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export type { Projector } from './runner/projector';
 
-export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations, ...documentsMigrations];
+export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations, ...documentsMigrations, ...billingMigrations];
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -41,11 +45,13 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     claimHistoryProjector(deps.vault),
     activitiesProjector(deps.vault),
     documentsProjector(deps.vault),
+    billingSubscriptionsProjector(),
   ];
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
   const routes: Router[] = [
     memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now), documentReadRoutes(deps.knex, deps.storage),
     aiProfileRoutes(deps.knex),
+    billingReadRoutes(deps.knex, now),
   ];
   return {
     runner,
@@ -54,6 +60,8 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       findUserProfile: (userId: string) => findUserProfile(deps.knex, userId),
       claimDetail: (userId: string, claimId: string) => findClaimDetail(deps.knex, userId, claimId, now()),
       document: (userId: string, documentId: string) => findDocument(deps.knex, userId, documentId),
+      subscription: (userId: string) => currentSubscription(deps.knex, userId, now()),
+      currentSubscriptionId: (userId: string) => currentSubscriptionId(deps.knex, userId),
     },
   };
 }

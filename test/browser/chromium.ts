@@ -69,14 +69,14 @@ export interface SignedInSession {
 export async function startSignedIn(
   email: string,
   names: { firstName?: string; lastName?: string },
-  options: { tier?: 'basic' | 'pro'; analysis?: TestAppAnalysisOptions } = {},
+  options: { tier?: 'basic' | 'pro'; analysis?: TestAppAnalysisOptions; env?: Record<string, string> } = {},
 ): Promise<SignedInSession> {
   const password = 'a long enough password';
   const adminEmail = 'browser.admin@example.org';
   const app = await startTestApp({
     frontendDist: path.resolve(__dirname, '../../frontend/dist'),
     // The administrator's account is made at start (ADMIN_PASSWORD), as in a real deployment.
-    env: { ADMIN_EMAILS: adminEmail, ADMIN_PASSWORD: password },
+    env: { ADMIN_EMAILS: adminEmail, ADMIN_PASSWORD: password, ...options.env },
     analysis: options.analysis,
   });
   const browser = await launchChromium();

@@ -50,6 +50,27 @@ describe('user decider', () => {
       .then([]);
   });
 
+  describe('the tier that follows a subscription', () => {
+    const apply = (tierName: 'free' | 'basic' | 'pro'): UserCommand => ({ type: 'ApplySubscriptionTier', data: { userId: 'u1', tierName } });
+    const to = (from: MemberTierName, target: MemberTierName, reason: 'administrator' | 'subscription' = 'subscription'): UserEvent => ({
+      type: 'UserTierChanged',
+      data: { userId: 'u1', from, to: target, reason },
+    });
+
+    it('moves between the sold plans, recorded as a subscription change', () => {
+      given(registered).when(apply('basic')).then([to('free', 'basic')]);
+      given(registered, to('free', 'pro')).when(apply('free')).then([to('pro', 'free')]);
+      given(registered, to('free', 'basic')).when(apply('basic')).then([]);
+    });
+
+    it('leaves a tier an administrator assigned alone', () => {
+      for (const tier of ['administrators', 'support', 'transitioning', 'medical'] as const) {
+        given(registered, to('free', tier, 'administrator')).when(apply('free')).then([]);
+      }
+      given().when(apply('basic')).thenFails('not-found');
+    });
+  });
+
   describe('revoking a role', () => {
     const change = (from: MemberTierName, to: MemberTierName, reason: 'administrator' | 'subscription' | 'operator' = 'operator'): UserEvent => ({
       type: 'UserTierChanged',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANALYSIS_MESSAGES, DOCUMENT_MESSAGES, MEMBER_TIER_NAMES, memberTier, rolesOfTier, SPEC_PROBLEMS, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
+import { ANALYSIS_MESSAGES, DOCUMENT_MESSAGES, MEMBER_TIER_NAMES, memberTier, rolesOfTier, SOLD_TIER_ORDER, SPEC_PROBLEMS, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
 export type UserEvent = Extract<
@@ -56,6 +56,14 @@ export type UserCommand =
   | {
       type: 'ChangeUserTier';
       data: { userId: string; tierName: MemberTierName; reason: EventDataOf<'UserTierChanged'>['reason'] };
+    }
+  | {
+      /**
+       * The tier that follows from the user's subscriptions (billing, issue 15). It moves only between
+       * the sold plans: a tier an administrator assigned (a staff role, transitioning, medical) stays.
+       */
+      type: 'ApplySubscriptionTier';
+      data: { userId: string; tierName: 'free' | 'basic' | 'pro' };
     }
   | {
       type: 'RevokeUserRole';
@@ -207,6 +215,15 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           {
             type: 'UserTierChanged',
             data: { userId: command.data.userId, from: state.tier, to: command.data.tierName, reason: command.data.reason },
+          },
+        ];
+      case 'ApplySubscriptionTier':
+        if (!state.registered) throw new DomainError('not-found', 'User not found.');
+        if (!SOLD_TIER_ORDER.includes(state.tier) || state.tier === command.data.tierName) return [];
+        return [
+          {
+            type: 'UserTierChanged',
+            data: { userId: command.data.userId, from: state.tier, to: command.data.tierName, reason: 'subscription' },
           },
         ];
       case 'RevokeUserRole':

@@ -112,6 +112,8 @@ export async function startTestApp(
     frontendDist?: string;
     analysis?: TestAppAnalysisOptions;
     uploads?: TestAppUploadOptions;
+    /** The billing clock and its timer (tests that move the test-mode provider's clock turn the timer off). */
+    billing?: Pick<SystemOptions, 'billingNow' | 'billingClock'>;
     /** Another app's database (a second process of the same deployment); it is then not dropped on close. */
     databaseUrl?: string;
     seedDemo?: SystemOptions['seedDemo'];
@@ -144,6 +146,7 @@ export async function startTestApp(
     seedDemo: options.seedDemo,
     ...options.analysis,
     ...options.uploads,
+    ...options.billing,
   });
   const server = http.createServer(system.app);
   answerMalformedRequests(server);

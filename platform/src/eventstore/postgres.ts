@@ -70,6 +70,8 @@ const EVENT_COLUMNS =
  */
 /** Only events an operator caused carry the key, so everyone else's metadata keeps its shape. */
 const operatorOf = (operator: string | undefined) => (operator ? { operator } : {});
+/** Likewise for events a service caused on its own account. */
+const serviceOf = (service: string | undefined) => (service ? { service } : {});
 
 export class PostgresEventStore implements EventStore {
   private readonly knex: Knex;
@@ -133,6 +135,7 @@ export class PostgresEventStore implements EventStore {
             causationId: event.metadata?.causationId ?? options.metadata?.causationId ?? null,
             occurredAt: event.metadata?.occurredAt ?? options.metadata?.occurredAt ?? occurredAt,
             ...operatorOf(event.metadata?.operator ?? options.metadata?.operator),
+            ...serviceOf(event.metadata?.service ?? options.metadata?.service),
           }),
         }));
         const inserted: { global_position: string; transaction_id: string }[] = await trx('events')

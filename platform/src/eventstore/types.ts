@@ -41,6 +41,8 @@ export interface EventMetadata {
    * `<os user>@<host>`. userId is then null, since an operator is not an account.
    */
   operator?: string;
+  /** Set when a service acted on its own account (the billing service changing a tier); userId is then null. */
+  service?: string;
   correlationId: string;
   causationId: string | null;
   occurredAt: string;
