@@ -6,10 +6,16 @@ import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 
 const LETTER = readFileSync(path.resolve(__dirname, '../../ai-worker/corpus/nexus-strong-osa-secondary-ptsd.txt'), 'utf8');
 
-/** The offline engine behind a short wait, as a remote model would answer, counting how many run at once. */
+/**
+ * The offline engine behind a gate, as a slow remote model would answer, counting how many run at
+ * once. Held until the test opens the gate, so a loaded machine that delivers the requests slowly
+ * still shows the worker's full concurrency (a fixed wait made this depend on timing).
+ */
 function countingEngine() {
   const offline = createOfflineEngine();
   const stats = { running: 0, most: 0, calls: 0 };
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (open = resolve));
   const engine: AnalysisEngine = {
     name: offline.name,
     model: offline.model,
@@ -17,20 +23,20 @@ function countingEngine() {
       stats.calls += 1;
       stats.most = Math.max(stats.most, ++stats.running);
       try {
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await gate;
         return await offline.analyze(input);
       } finally {
         stats.running -= 1;
       }
     },
   };
-  return { engine, stats };
+  return { engine, stats, openGate: () => open() };
 }
 
 describe('ten analyses requested together', () => {
   let app: TestApp;
   let vet: TestClient;
-  const { engine, stats } = countingEngine();
+  const { engine, stats, openGate } = countingEngine();
 
   beforeAll(async () => {
     app = await startTestApp({
@@ -57,6 +63,12 @@ describe('ten analyses requested together', () => {
     }
     const requested = await Promise.all(documentIds.map((id) => vet.post(`/api/documents/${id}/analyze`, { analysisType: 'nexus-letter' })));
     expect(requested.map((r) => r.status)).toEqual(Array(10).fill(202));
+
+    // The worker takes up to four; wait for them, give it a moment to (wrongly) take more, then let them answer.
+    for (const until = Date.now() + 30_000; stats.running < 4 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stats.running).toBe(4);
+    openGate();
 
     const deadline = Date.now() + 30_000;
     const outcomes = async () =>
