@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisResultSchema } from './analysis';
+import { NOTIFICATION_KINDS } from './settings';
 
 /**
  * Commands that workers submit through the `CommandBus` (ARCHITECTURE §7). They cross a process
@@ -15,6 +16,14 @@ export const workerCommandSchemas = {
     documentId: z.uuid(),
     analysisId: z.uuid(),
     reason: z.string().min(1).max(500),
+  }),
+  /** The notifications worker's in-app notification (issue 14); its id comes from the idempotency key. */
+  RecordNotification: z.object({
+    userId: z.uuid(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string().min(1).max(200),
+    body: z.string().max(2000),
+    link: z.string().startsWith('/').max(500).nullable(),
   }),
 } as const;
 

@@ -16,11 +16,20 @@ import { userProfilesMigrations } from './userProfiles/migrations';
 import { userProfilesProjector } from './userProfiles/projector';
 import { findUserProfile } from './userProfiles/queries';
 import { userProfileRoutes } from './userProfiles/routes';
+import { readSideAccountData } from './account/accountData';
+import { notificationsMigrations } from './notifications/migrations';
+import { notificationsProjector } from './notifications/projector';
+import { countUnread, findNotification } from './notifications/queries';
+import { notificationReadRoutes } from './notifications/routes';
+import { settingsMigrations } from './settings/migrations';
+import { preferencesProjector } from './settings/projector';
+import { findPreferences } from './settings/queries';
+import { preferencesReadRoutes } from './settings/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export type { Projector } from './runner/projector';
 
-export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations, ...documentsMigrations];
+export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations, ...documentsMigrations, ...settingsMigrations, ...notificationsMigrations];
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -41,11 +50,13 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     claimHistoryProjector(deps.vault),
     activitiesProjector(deps.vault),
     documentsProjector(deps.vault),
+    preferencesProjector(),
+    notificationsProjector(deps.vault),
   ];
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
   const routes: Router[] = [
     memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now), documentReadRoutes(deps.knex, deps.storage),
-    aiProfileRoutes(deps.knex),
+    aiProfileRoutes(deps.knex), preferencesReadRoutes(deps.knex), notificationReadRoutes(deps.knex),
   ];
   return {
     runner,
@@ -54,7 +65,11 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       findUserProfile: (userId: string) => findUserProfile(deps.knex, userId),
       claimDetail: (userId: string, claimId: string) => findClaimDetail(deps.knex, userId, claimId, now()),
       document: (userId: string, documentId: string) => findDocument(deps.knex, userId, documentId),
+      preferences: (userId: string) => findPreferences(deps.knex, userId),
+      notification: (userId: string, id: string) => findNotification(deps.knex, userId, id),
+      unreadNotifications: (userId: string) => countUnread(deps.knex, userId),
     },
+    accountData: readSideAccountData({ ...deps, now }),
   };
 }
 

@@ -11,7 +11,9 @@ const fold = (history: NotificationEvent[]) => history.reduce(notificationsDecid
 
 describe('notifications decider', () => {
   it('creates notifications', () => {
-    expect(notificationsDecider.decide({ type: 'CreateNotification', data: created(1).data }, fold([]))).toEqual([created(1)]);
+    const event = created(1);
+    if (event.type !== 'NotificationCreated') throw new Error('unreachable');
+    expect(notificationsDecider.decide({ type: 'CreateNotification', data: event.data }, fold([]))).toEqual([event]);
   });
 
   it('marks one read, and refuses for a user who never had one', () => {
