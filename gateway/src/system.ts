@@ -18,6 +18,7 @@ import {
   type Knex,
   type Logger,
   type ObjectStorage,
+  type Subscription,
 } from '@cc/platform';
 import { LocalObjectStorage } from '@cc/platform/storage/localStorage';
 import { S3ObjectStorage } from '@cc/platform/storage/s3Storage';
@@ -70,6 +71,10 @@ export interface SystemOptions {
 
 export interface System {
   app: Express;
+  /** Starts (another) notifications worker, for tests that run it themselves (`notificationsWorker: false`). */
+  startNotificationsWorker(): Subscription;
+  /** Where the embedded outbox writes its `.eml` files. */
+  outboxDir: string;
   knex: Knex;
   store: PostgresEventStore;
   accounts: Accounts;
@@ -139,24 +144,23 @@ export async function startSystem(options: SystemOptions): Promise<System> {
 
   const notifications = createNotificationService({ knex, dataDir: config.dataDir, smtpUrl: config.mail.smtpUrl, from: config.mail.from, appUrl: config.appUrl });
   logger.info({ transport: notifications.mailer.kind }, 'e-mail transport');
-  const notificationsWorker =
-    options.notificationsWorker === false
-      ? undefined
-      : startNotificationsWorker({
-          store,
-          vault,
-          commands: commands.commandBus,
-          deliveries: notifications.deliveries,
-          async findUser(userId, position) {
-            await waitForReadModels(position);
-            return projections.queries.findUserProfile(userId);
-          },
-          preferences: projections.queries.preferences,
-          mintPasswordResetUrl: async (request) => `${config.appUrl}/reset-password?token=${await resets.mint(request)}`,
-          appUrl: config.appUrl,
-          logger,
-          pollIntervalMs: options.pollIntervalMs,
-        });
+  const startNotifications = () =>
+    startNotificationsWorker({
+      store,
+      vault,
+      commands: commands.commandBus,
+      deliveries: notifications.deliveries,
+      async findUser(userId, position) {
+        await waitForReadModels(position);
+        return projections.queries.findUserProfile(userId);
+      },
+      preferences: projections.queries.preferences,
+      mintPasswordResetUrl: async (request) => `${config.appUrl}/reset-password?token=${await resets.mint(request)}`,
+      appUrl: config.appUrl,
+      logger,
+      pollIntervalMs: options.pollIntervalMs,
+    });
+  const notificationsWorker = options.notificationsWorker === false ? undefined : startNotifications();
 
   /**
    * Every feature's share of the data export and of an account deletion (ARCHITECTURE §17). Chat
@@ -243,6 +247,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
 
   return {
     app,
+    startNotificationsWorker: startNotifications,
+    outboxDir: notifications.outboxDir,
     knex,
     store,
     accounts,

@@ -6,7 +6,7 @@ import {
   type Preferences,
   type User,
 } from '@cc/contracts';
-import { startWorker, type CommandBus, type EventStore, type GlobalPosition, type Logger, type PersonalDataVault, type RecordedEvent, type Subscription } from '@cc/platform';
+import { DuplicateEventError, startWorker, type CommandBus, type EventStore, type GlobalPosition, type Logger, type PersonalDataVault, type RecordedEvent, type Subscription } from '@cc/platform';
 import type { EmailDeliveries } from './mail/deliveries';
 import { renderEmail } from './templates/layout';
 import { renderNotification, type TemplateData } from './templates/templates';
@@ -71,11 +71,17 @@ export function startNotificationsWorker(deps: NotificationsWorkerDeps): Subscri
 
         if (channels.includes('inApp')) {
           const { inApp } = renderNotification(intent.kind, intent.data as TemplateData[NotificationKind], deps.appUrl);
-          await deps.commands.send(
-            { type: 'RecordNotification', data: { userId: intent.userId, kind: intent.kind, ...inApp } },
-            { metadata: worker.metadata, idempotencyKey: worker.eventId(index) },
-          );
-          outcome.inApp = 'recorded';
+          try {
+            await deps.commands.send(
+              { type: 'RecordNotification', data: { userId: intent.userId, kind: intent.kind, ...inApp } },
+              { metadata: worker.metadata, idempotencyKey: worker.eventId(index) },
+            );
+            outcome.inApp = 'recorded';
+          } catch (error) {
+            // Recorded by an earlier delivery; the e-mail may still be owed, so go on.
+            if (!(error instanceof DuplicateEventError)) throw error;
+            outcome.inApp = 'already-recorded';
+          }
         }
         if (channels.includes('email')) {
           outcome.email = await deps.deliveries.deliver({ key: `event:${event.id}:${rule.name}`, userId: intent.userId, kind: intent.kind }, async () => {
