@@ -146,7 +146,8 @@ describe('projections across a database outage', () => {
     const changes = lines.map((line) => JSON.parse(line) as { subscription?: string; state?: string }).filter((l) => l.state);
     const bySubscription = new Map<string, string[]>();
     for (const change of changes) bySubscription.set(change.subscription!, [...(bySubscription.get(change.subscription!) ?? []), change.state!]);
-    expect(bySubscription.size).toBe(5);
+    // Every projector of the projection service (7 since issue 14 added preferences and notifications).
+    expect(bySubscription.size).toBe(7);
     for (const states of bySubscription.values()) {
       expect(states.length % 2).toBe(0);
       states.forEach((state, i) => expect(state).toBe(i % 2 === 0 ? 'degraded' : 'recovered'));
