@@ -25,8 +25,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
   },
   { path: '/billing', title: 'Billing', description: 'See your plan and usage, and upgrade or manage your subscription.' },
   { path: '/checkout', title: 'Checkout', description: 'Secure payment for a paid plan.' },
-  { path: '/settings', title: 'Settings', description: 'Manage your profile, preferences, notifications, privacy and account.' },
-  { path: '/admin', title: 'Administration', description: 'Member tiers, users and administrator tools.' },
   { path: '/help', title: 'Help & Support', description: 'Answers to common questions and ways to reach support.' },
 ];
 
@@ -34,7 +32,7 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
 export const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
 
 /** Signed-in pages that are built (each has its own route in App.tsx), besides the dashboard. */
-export const BUILT_PAGE_PATHS = ['/claims', '/documents'] as const;
+export const BUILT_PAGE_PATHS = ['/claims', '/documents', '/settings', '/admin'] as const;
 
 /**
  * Every route that needs a signed-in user (a page and anything below it, e.g. /claims/123).
