@@ -165,6 +165,7 @@ describe('settings in Chromium', () => {
       await phone.getByRole('button', { name: 'Send Reset Link' }).click();
       await visible(phone.getByTestId('reset-requested'));
       const [mail] = await waitForMail(app.system.outboxDir, EMAIL, /reset/i);
+      if (!mail) throw new Error('no reset e-mail');
       const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.mail.text ?? '')?.[0];
       expect(link).toBeDefined();
       const url = new URL(link!);
