@@ -2,7 +2,14 @@ import type { Router } from 'express';
 import type { Knex } from 'knex';
 import type { PaymentProvider } from '@cc/contracts';
 import type { EventStore, ObjectStorage, PersonalDataVault } from '@cc/platform';
-import { analysisCommands, inProcessCommandBus } from './documents/analysisCommands';
+import { accountCommands } from './account/commands';
+import { inProcessCommandBus } from './commandBus';
+import { analysisCommands } from './documents/analysisCommands';
+import { notificationCommands } from './notifications/commands';
+import { notificationRoutes, type NotificationReadBack } from './notifications/routes';
+import { preferenceCommands } from './settings/commands';
+import { preferenceRoutes, type PreferencesReadBack } from './settings/routes';
+import { profileRoutes, type ProfileReadBack } from './users/profileRoutes';
 import { analysisRoutes, type AnalysisReportRenderer } from './documents/analysisRoutes';
 import { documentCommands } from './documents/commands';
 import { documentRoutes, type DocumentReadBack } from './documents/routes';
@@ -13,7 +20,6 @@ import { userCommands } from './users/commands';
 import { userRoutes } from './users/routes';
 import { billingCommands } from './billing/commands';
 import { billingRoutes, type BillingReadBack } from './billing/routes';
-import { composeCommandBus } from './commandBus';
 
 export { userDecider } from './users/decider';
 export { userCommands, type UserCommands } from './users/commands';
@@ -27,12 +33,19 @@ export { subscriptionDecider, entitlementOf, guaranteeEndsAt, refundRefusal, typ
 export { customerDecider } from './billing/customerDecider';
 export { BILLING_SERVICE, type BillingCommands } from './billing/commands';
 export type { BillingReadBack } from './billing/routes';
+export { accountCommands, type AccountCommands } from './account/commands';
+export { storedFilesAccountData } from './accountData';
+export { accountDecider } from './account/decider';
+export type { NotificationCommands } from './notifications/commands';
+export type { ProfileReadBack } from './users/profileRoutes';
+export type { PreferencesReadBack } from './settings/routes';
+export type { NotificationReadBack } from './notifications/routes';
 
 export interface CommandServiceDeps {
   store: EventStore;
   vault: PersonalDataVault;
   /** Lets command routes answer with the read model once it has caught up (wired by the gateway). */
-  readBack: ClaimReadBack & DocumentReadBack;
+  readBack: ClaimReadBack & DocumentReadBack & ProfileReadBack & PreferencesReadBack & NotificationReadBack;
   knex: Knex;
   storage: ObjectStorage;
   now?: () => Date;
@@ -59,8 +72,14 @@ export function createCommandService(deps: CommandServiceDeps) {
   const grants = uploadGrants(deps.knex, deps.storage, { now: deps.now, transferLimitMs: deps.uploadTransferLimitMs });
   const documents = documentCommands({ ...deps, grants });
   const analysis = analysisCommands(deps);
+  const notifications = notificationCommands(deps);
+  const preferences = preferenceCommands(deps);
+  const account = accountCommands(deps);
   const routes: Router[] = [
     userRoutes(users),
+    profileRoutes(users, deps.readBack),
+    preferenceRoutes(preferences, deps.readBack),
+    notificationRoutes(notifications, deps.readBack),
     claimRoutes(claims, deps.readBack),
     documentRoutes(documents, deps.readBack),
     analysisRoutes(analysis, documents, deps.readBack, { ...deps.analysis, now: deps.now }),
@@ -70,8 +89,8 @@ export function createCommandService(deps: CommandServiceDeps) {
     : undefined;
   if (billing && deps.billing) routes.push(billingRoutes(billing, deps.billing.readBack, { publicUrl: deps.billing.publicUrl }));
   /** Where workers' commands arrive in the embedded topology. */
-  const commandBus = composeCommandBus(inProcessCommandBus(analysis), billing);
-  return { users, claims, documents, analysis, billing, commandBus, routes, uploadGrants: grants };
+  const commandBus = inProcessCommandBus({ analysis, notifications, billing });
+  return { users, claims, documents, analysis, notifications, preferences, account, billing, commandBus, routes, uploadGrants: grants };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { analysisResultSchema } from './analysis';
 import { providerFactSchema } from './billing';
+import { NOTIFICATION_KINDS } from './settings';
 
 /**
  * Commands that workers submit through the `CommandBus` (ARCHITECTURE §7). They cross a process
@@ -22,6 +23,14 @@ export const workerCommandSchemas = {
   RecordProviderFact: z.object({ fact: providerFactSchema }),
   /** The billing worker's answer to a subscription event: the user's tier follows the subscription. */
   SyncSubscriptionEntitlement: z.object({ subscriptionId: z.uuid() }),
+  /** The notifications worker's in-app notification (issue 14); its id comes from the idempotency key. */
+  RecordNotification: z.object({
+    userId: z.uuid(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string().min(1).max(200),
+    body: z.string().max(2000),
+    link: z.string().startsWith('/').max(500).nullable(),
+  }),
 } as const;
 
 export type WorkerCommandType = keyof typeof workerCommandSchemas;

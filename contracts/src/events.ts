@@ -3,6 +3,7 @@ import { CLAIM_PRIORITIES, CLAIM_STATUSES, CONDITION_TYPES, SELECTABLE_NOTE_TYPE
 import { analysisTypeSchema } from './analysis';
 import { MEMBER_TIER_NAMES } from './tiers';
 import { BILLING_CYCLES, CANCEL_REASONS, PAID_TIERS, PAYMENT_PROVIDERS } from './billing';
+import { NOTIFICATION_KINDS, preferencesSchema } from './settings';
 
 /**
  * Every event type, its current schema version and its zod schema. An event stored at an older
@@ -379,6 +380,51 @@ export const eventSchemas = {
       effectiveTier: z.enum(['free', ...PAID_TIERS]),
     }),
   },
+  // ── Settings, notifications and account (issue 14) ─────────────────────────────────────────
+  /** On `preferences-<userId>`: the whole new preferences (not personal data) and which keys changed. */
+  UserPreferencesChanged: {
+    version: 1,
+    schema: z.object({ userId: z.string(), preferences: preferencesSchema, changed: z.array(z.string()) }),
+  },
+  /**
+   * On the user's stream, beside the usage that reached it: the month's AI allowance of the plan is
+   * used up (the notifications worker tells the user). Chat questions use the same event.
+   */
+  UserUsageLimitReached: {
+    version: 1,
+    schema: z.object({
+      userId: z.string(),
+      usage: z.enum(['document-analyses', 'ai-questions']),
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      limit: z.number().int(),
+    }),
+  },
+  /** On `account-<userId>`. No secret here: the worker that e-mails the link mints the token. */
+  PasswordResetRequested: {
+    version: 1,
+    schema: z.object({ userId: z.string(), requestId: z.string(), requestedAt: z.string(), expiresAt: z.string() }),
+  },
+  PasswordChanged: { version: 1, schema: z.object({ userId: z.string(), method: z.enum(['change', 'reset']) }) },
+  /**
+   * On `account-<userId>`: the account is deleted. Its personal-data key is destroyed, so every
+   * sealed value of the user in any event is unreadable; read models drop the user's rows.
+   */
+  AccountErased: { version: 1, schema: z.object({ userId: z.string(), erasedAt: z.string() }) },
+  /** On `notifications-<userId>`: an in-app notification; its text is sealed (it may name a condition). */
+  NotificationCreated: {
+    version: 1,
+    schema: z.object({
+      notificationId: z.string(),
+      userId: z.string(),
+      kind: z.enum(NOTIFICATION_KINDS),
+      /** Sealed `{ title, body }`. */
+      content: sealedData,
+      link: z.string().nullable(),
+    }),
+  },
+  NotificationRead: { version: 1, schema: z.object({ userId: z.string(), notificationId: z.string() }) },
+  /** Every notification of the user created before this event is read. */
+  NotificationsAllRead: { version: 1, schema: z.object({ userId: z.string() }) },
 } as const;
 
 /** The free text of a claim, sealed in ClaimFiled. */
@@ -408,4 +454,8 @@ export const streams = {
   // Billing (issue 15)
   subscription: (subscriptionId: string) => `subscription-${subscriptionId}`,
   billingCustomer: (userId: string) => `billing-customer-${userId}`,
+  // Issue 14: the account's security and lifecycle, the user's preferences, in-app notifications.
+  account: (userId: string) => `account-${userId}`,
+  preferences: (userId: string) => `preferences-${userId}`,
+  notifications: (userId: string) => `notifications-${userId}`,
 } as const;

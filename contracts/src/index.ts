@@ -10,3 +10,4 @@ export * from './analysis';
 export * from './commands';
 export * from './specProblems';
 export * from './billing';
+export * from './settings';

@@ -10,7 +10,9 @@ export type Permission =
   | 'users:list'
   | 'users:change-tier'
   | 'claims:read-any-history'
-  | 'projections:replay';
+  | 'projections:replay'
+  | 'emails:send-sample'
+  | 'emails:outbox';
 
 const ROLE_OF_TIER: Partial<Record<MemberTierName, Role>> = {
   administrators: 'administrator',
@@ -19,7 +21,8 @@ const ROLE_OF_TIER: Partial<Record<MemberTierName, Role>> = {
 };
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
-  administrator: ['users:list', 'users:change-tier', 'claims:read-any-history', 'projections:replay'],
+  // The Email Testing page (/admin) and the outbox are for administrators only (issue 14).
+  administrator: ['users:list', 'users:change-tier', 'claims:read-any-history', 'projections:replay', 'emails:send-sample', 'emails:outbox'],
   // The spec shows administrators and adjudicators the tier list and the first users; only
   // administrators may change a tier.
   adjudicator: ['users:list', 'claims:read-any-history'],

@@ -6,6 +6,7 @@ import { authProvider } from './auth/authProvider';
 import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
 import { BillingPage } from './billing/BillingPage';
 import { BillingSuccessRedirect, CheckoutPage } from './billing/checkout/CheckoutPage';
+import { EmailTestingPage } from './admin/EmailTestingPage';
 import { ClaimsPage } from './claims/ClaimsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { DocumentsPage } from './documents/DocumentsPage';
@@ -14,8 +15,10 @@ import { ERROR_TEST_PATH, ErrorTestRoute } from './errors/ErrorTestRoute';
 import { NotFound } from './errors/NotFound';
 import { AiPolicyPage, PrivacyPolicyPage, TermsPage } from './legal';
 import { LoginPage } from './login/LoginPage';
+import { ForgotPasswordPage, ResetPasswordPage } from './login/PasswordResetPages';
 import { PlannedPage } from './pages/PlannedPage';
 import { PLANNED_PAGES } from './routes';
+import { SettingsPage } from './settings/SettingsPage';
 import { AppLayout } from './shell/AppLayout';
 import { createAppStore } from './theme/appStore';
 import { ThemeClassSync } from './theme/ThemeClassSync';
@@ -28,7 +31,7 @@ const queryClient = createQueryClient();
 /**
  * react-admin, split into AdminContext + AdminUI so that app-wide helpers (theme class, the
  * Unauthorized flow) sit inside its providers. Routes:
- * - full pages without the shell: /login, the legal pages, /__boom (error-screen test);
+ * - full pages without the shell: /login, the legal pages, /forgot-password, /reset-password, /__boom (error-screen test);
  * - through AppLayout: / (landing or dashboard), the signed-in pages, and 404 for the rest.
  * When adding a signed-in route, also list its path in routes.ts (SIGNED_IN_PATHS).
  */
@@ -58,6 +61,8 @@ export function App() {
           <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
           <Route path="/terms-and-conditions" element={<TermsPage />} />
           <Route path="/ai-policy" element={<AiPolicyPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path={ERROR_TEST_PATH} element={<ErrorTestRoute />} />
         </CustomRoutes>
         <CustomRoutes>
@@ -68,6 +73,8 @@ export function App() {
           <Route path="/billing" element={<BillingPage />} />
           <Route path="/billing/success" element={<BillingSuccessRedirect />} />
           <Route path="/checkout" element={<CheckoutPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/admin" element={<EmailTestingPage />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

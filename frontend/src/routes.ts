@@ -23,8 +23,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     title: 'Forms & Templates',
     description: 'Download official VA forms and DBQs, and fill in claim package and nexus letter templates.',
   },
-  { path: '/settings', title: 'Settings', description: 'Manage your profile, preferences, notifications, privacy and account.' },
-  { path: '/admin', title: 'Administration', description: 'Member tiers, users and administrator tools.' },
   { path: '/help', title: 'Help & Support', description: 'Answers to common questions and ways to reach support.' },
 ];
 
@@ -32,7 +30,7 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
 export const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
 
 /** Signed-in pages that are built (each has its own route in App.tsx), besides the dashboard. */
-export const BUILT_PAGE_PATHS = ['/claims', '/documents', '/billing', '/checkout'] as const;
+export const BUILT_PAGE_PATHS = ['/claims', '/documents', '/billing', '/checkout', '/settings', '/admin'] as const;
 
 /**
  * Every route that needs a signed-in user (a page and anything below it, e.g. /claims/123).

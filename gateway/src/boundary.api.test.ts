@@ -45,7 +45,8 @@ describe('control characters at the API boundary', () => {
   let claimId: string;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // The notifications worker appends in the background; these tests count every event appended.
+    app = await startTestApp({ notificationsWorker: false });
     vet = app.client();
     await vet.register('boundary.vet@example.org');
     const filed = await vet.post('/api/claims', { condition: 'Tinnitus', conditionType: 'primary' });
@@ -175,6 +176,25 @@ describe('control characters at the API boundary', () => {
         field: 'clientSecret',
       },
       'POST /api/billing/test-mode/authenticate': { path: '/api/billing/test-mode/authenticate', json: { clientSecret: `s${NUL}`, outcome: 'approve' }, field: 'clientSecret' },
+      // Issue 14: settings, notifications, e-mail, account.
+      'PUT /api/auth/profile': { path: '/api/auth/profile', json: { name: `Pat${NUL}` }, field: 'name' },
+      'GET /api/auth/preferences': { path: '/api/auth/preferences?x=%00', field: 'query.x' },
+      'PUT /api/auth/preferences': { path: '/api/auth/preferences', json: { theme: `dark${NUL}` }, field: 'theme' },
+      'GET /api/notifications': { path: `/api/notifications?filter=${encodeURIComponent(JSON.stringify({ kind: NUL }))}`, field: 'query.filter.kind' },
+      'GET /api/notifications/unread-count': { path: '/api/notifications/unread-count?x=%00', field: 'query.x' },
+      'POST /api/notifications/:id/read': { path: `/api/notifications/%00${claimId}/read`, field: 'path' },
+      'POST /api/notifications/read-all': { path: '/api/notifications/read-all?x=%00', field: 'query.x' },
+      'POST /api/emails/send-sample': { path: '/api/emails/send-sample', json: { to: `a${NUL}@example.org` }, field: 'to' },
+      'GET /api/emails/outbox': { path: '/api/emails/outbox?x=%00', field: 'query.x' },
+      'GET /api/emails/outbox/:id': { path: `/api/emails/outbox/${claimId}%00`, field: 'path' },
+      'GET /api/emails/outbox/:id/html': { path: `/api/emails/outbox/${claimId}%00/html`, field: 'path' },
+      'GET /api/emails/outbox/:id/raw': { path: `/api/emails/outbox/${claimId}%00/raw`, field: 'path' },
+      'POST /api/auth/password-reset': { path: '/api/auth/password-reset', json: { email: `a${NUL}@example.org` }, field: 'email' },
+      'POST /api/auth/password-reset/confirm': { path: '/api/auth/password-reset/confirm', json: { token: `t${NUL}`, password: 'correct horse battery' }, field: 'token' },
+      'POST /api/auth/password': { path: '/api/auth/password', json: { currentPassword: `x${NUL}`, newPassword: 'correct horse battery' }, field: 'currentPassword' },
+      'GET /api/account': { path: '/api/account?x=%00', field: 'query.x' },
+      'GET /api/account/export': { path: '/api/account/export?x=%00', field: 'query.x' },
+      'DELETE /api/account': { path: '/api/account', json: { password: `x${NUL}` }, field: 'password' },
     });
 
     it('has a case for every route the app serves', () => {

@@ -55,4 +55,21 @@ export const gatewayMigrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0003_password_reset_tokens',
+    async up(knex) {
+      // Only a SHA-256 of each token; the token itself exists only in the e-mail.
+      await knex.raw(`
+        create table password_reset_tokens (
+          request_id uuid primary key,
+          user_id uuid not null,
+          token_hash text not null unique,
+          expires_at timestamptz not null,
+          used_at timestamptz,
+          created_at timestamptz not null default now()
+        );
+        create index password_reset_tokens_user on password_reset_tokens (user_id);
+      `);
+    },
+  },
 ];

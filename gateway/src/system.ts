@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
-import { commandMigrations, createCommandService, UPLOAD_PREFIX } from '@cc/command-service';
+import { commandMigrations, createCommandService, storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
+import { createNotificationService, notificationMigrations, startNotificationsWorker } from '@cc/notification-service';
 import { createProjectionService, projectionMigrations } from '@cc/projection-service';
 import { createOfflineEngine, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
 import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
@@ -14,15 +15,21 @@ import {
   personalDataMigrations,
   PersonalDataVault,
   PostgresEventStore,
+  startWorker,
+  type AccountDataContributor,
   type AppConfig,
   type GlobalPosition,
   type Knex,
   type Logger,
   type ObjectStorage,
+  type Subscription,
 } from '@cc/platform';
 import { LocalObjectStorage } from '@cc/platform/storage/localStorage';
 import { S3ObjectStorage } from '@cc/platform/storage/s3Storage';
+import { accountErasure } from './account/erasure';
+import { accountRoutes } from './account/routes';
 import { accounts as createAccounts, type Accounts } from './auth/accounts';
+import { passwordResets } from './auth/passwordResets';
 import { administratorPolicy, ensureAdministrators } from './auth/administrators';
 import { HashQueue, type HashQueueOptions } from './auth/hashQueue';
 import { purgeRateLimits } from './middleware/rateLimit';
@@ -66,10 +73,16 @@ export interface SystemOptions {
   billingNow?: () => Date;
   /** Tests that advance the test-mode provider's clock themselves turn its timer off. */
   billingClock?: boolean;
+  /** Tests that run the notifications worker themselves turn it off. */
+  notificationsWorker?: boolean;
 }
 
 export interface System {
   app: Express;
+  /** Starts (another) notifications worker, for tests that run it themselves (`notificationsWorker: false`). */
+  startNotificationsWorker(): Subscription;
+  /** Where the embedded outbox writes its `.eml` files. */
+  outboxDir: string;
   knex: Knex;
   store: PostgresEventStore;
   accounts: Accounts;
@@ -93,6 +106,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   await migrate(knex, 'command', commandMigrations);
   await migrate(knex, 'projection', projectionMigrations);
   await migrate(knex, 'billing', billingMigrations);
+  await migrate(knex, 'notification', notificationMigrations);
   migrationsDone = true;
 
   const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
@@ -127,7 +141,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     vault,
     knex,
     storage,
-    readBack: { waitFor: waitForReadModels, claimDetail: projections.queries.claimDetail, document: projections.queries.document },
+    readBack: { waitFor: waitForReadModels, ...projections.queries },
     analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
     uploadTransferLimitMs: options.uploadTransferLimitMs,
     now: options.billingNow,
@@ -161,9 +175,58 @@ export async function startSystem(options: SystemOptions): Promise<System> {
           pollIntervalMs: options.pollIntervalMs,
           concurrency: config.analysisConcurrency,
         });
-  const sessions = new SessionStore(knex, (req) => req.secure || Boolean(config.publicUrl?.startsWith('https:')));
+  const secureCookies = (req: { secure: boolean }) => req.secure || Boolean(config.publicUrl?.startsWith('https:'));
+  const sessions = new SessionStore(knex, secureCookies);
   const hashes = new HashQueue(options.hashing);
   const accounts = createAccounts({ knex, users: commands.users, scryptCost: options.scryptCost, hashes });
+  const resets = passwordResets(knex);
+
+  const notifications = createNotificationService({ knex, dataDir: config.dataDir, smtpUrl: config.mail.smtpUrl, from: config.mail.from, appUrl: config.appUrl });
+  logger.info({ transport: notifications.mailer.kind }, 'e-mail transport');
+  const startNotifications = () =>
+    startNotificationsWorker({
+      store,
+      vault,
+      commands: commands.commandBus,
+      deliveries: notifications.deliveries,
+      async findUser(userId, position) {
+        await waitForReadModels(position);
+        return projections.queries.findUserProfile(userId);
+      },
+      preferences: projections.queries.preferences,
+      mintPasswordResetUrl: async (request) => `${config.appUrl}/reset-password?token=${await resets.mint(request)}`,
+      appUrl: config.appUrl,
+      logger,
+      pollIntervalMs: options.pollIntervalMs,
+    });
+  const notificationsWorker = options.notificationsWorker === false ? undefined : startNotifications();
+
+  /**
+   * Every feature's share of the data export and of an account deletion (ARCHITECTURE §17). Chat
+   * and billing add theirs here. Erasure runs them in this order, then destroys the user's key.
+   */
+  const accountData: AccountDataContributor[] = [
+    ...projections.accountData,
+    storedFilesAccountData(knex, storage),
+    notifications.accountData,
+    {
+      name: 'sign-in',
+      async erase(userId) {
+        await sessions.destroyAllOf(userId);
+        await resets.forget(userId);
+        await accounts.forget(userId);
+      },
+    },
+  ];
+  const erasure = accountErasure({ contributors: accountData, vault, logger });
+  // Finishes a deletion that a crash interrupted (the request itself runs the same steps first).
+  const erasureWorker = startWorker(store, {
+    name: 'account-erasure',
+    filter: { types: ['AccountErased'] },
+    pollIntervalMs: options.pollIntervalMs,
+    onError: (error, context) => logger.error({ err: error, ...context }, 'account erasure worker: delivery failed'),
+    handle: async (event) => erasure.complete((event.data as { userId: string }).userId),
+  });
   const administrators = administratorPolicy(config.adminEmails);
   if (options.seedDemo) await seedDemoAccounts({ store, accounts }, options.seedDemo);
   // Before the app answers anyone, so a listed address is never open for someone else to register.
@@ -193,7 +256,13 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       refusalPauseMs: options.refusalPauseMs,
     },
     health: healthRoutes({ knex, migrationsDone: () => migrationsDone, projectionsRunning: () => projections.runner.isRunning() }),
-    serviceRoutes: [...commands.routes, ...projections.routes, billingServiceRoutes({ provider, deliver: deliverFact, logger })],
+    serviceRoutes: [
+      ...commands.routes,
+      ...projections.routes,
+      billingServiceRoutes({ provider, deliver: deliverFact, logger }),
+      ...notifications.routes,
+      accountRoutes({ knex, accounts, sessions, account: commands.account, resets, erasure, contributors: accountData, waitForReadModels, logger, secureCookies }),
+    ],
     frontendDist: options.frontendDist,
     rawBodyPaths: [UPLOAD_PREFIX, WEBHOOK_PATH],
     stripe: provider.kind === 'stripe',
@@ -219,6 +288,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
 
   return {
     app,
+    startNotificationsWorker: startNotifications,
+    outboxDir: notifications.outboxDir,
     knex,
     store,
     accounts,
@@ -231,6 +302,9 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       await tierWorker.stop();
       clearInterval(sweepUploads);
       await analysisWorker?.stop();
+      await notificationsWorker?.stop();
+      await erasureWorker.stop();
+      notifications.mailer.close();
       await projections.runner.stop();
       await store.close();
       await knex.destroy();

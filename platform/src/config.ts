@@ -34,6 +34,10 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().default('openid email profile'),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
+  /** Real SMTP for e-mail, e.g. smtps://user:pass@smtp.example.org:465; without it, e-mail goes to DATA_DIR/outbox. */
+  SMTP_URL: z.string().url().optional(),
+  /** The sender of every e-mail. */
+  MAIL_FROM: z.string().optional(),
   /** Document analyses run at once by the analysis worker. */
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   // Billing (issue 15): Stripe when STRIPE_SECRET_KEY is set, else the offline test-mode provider.
@@ -95,6 +99,10 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Where uploaded files go: S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION, AWS credentials), else DATA_DIR/objects. */
   objectStorage: { kind: 's3'; bucket: string; endpoint: string | undefined } | { kind: 'local'; root: string };
+  /** E-mail: SMTP when `smtpUrl` is set, else `.eml` files in DATA_DIR/outbox; `from` is the sender. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** The app's address for links in e-mails: PUBLIC_URL, else http://localhost:PORT. */
+  appUrl: string;
   /** How many document analyses the worker runs at once (ANALYSIS_CONCURRENCY, 1–64). */
   analysisConcurrency: number;
   /** Never logged: it holds Stripe's secret key. */
@@ -126,6 +134,17 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
     );
   }
   return entries;
+}
+
+/** `Claims Copilot <no-reply@host>`, the host from PUBLIC_URL when there is one. */
+function defaultSender(publicUrl: string | undefined): string {
+  let host = 'claims-copilot.localhost';
+  try {
+    if (publicUrl) host = new URL(publicUrl).hostname || host;
+  } catch {
+    // PUBLIC_URL is checked by the schema; keep the default.
+  }
+  return `Claims Copilot <no-reply@${host}>`;
 }
 
 /** Reads and validates the environment once, at start-up; a bad value stops the app with a clear message. */
@@ -174,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     analysisConcurrency: e.ANALYSIS_CONCURRENCY,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultSender(e.PUBLIC_URL) },
+    appUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     objectStorage: e.S3_BUCKET ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT } : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
     oidc: e.OIDC_ISSUER_URL
       ? {

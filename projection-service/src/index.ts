@@ -20,11 +20,27 @@ import { userProfilesMigrations } from './userProfiles/migrations';
 import { userProfilesProjector } from './userProfiles/projector';
 import { findUserProfile } from './userProfiles/queries';
 import { userProfileRoutes } from './userProfiles/routes';
+import { readSideAccountData } from './account/accountData';
+import { notificationsMigrations } from './notifications/migrations';
+import { notificationsProjector } from './notifications/projector';
+import { countUnread, findNotification } from './notifications/queries';
+import { notificationReadRoutes } from './notifications/routes';
+import { settingsMigrations } from './settings/migrations';
+import { preferencesProjector } from './settings/projector';
+import { findPreferences } from './settings/queries';
+import { preferencesReadRoutes } from './settings/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export type { Projector } from './runner/projector';
 
-export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations, ...documentsMigrations, ...billingMigrations];
+export const projectionMigrations: Migration[] = [
+  ...userProfilesMigrations,
+  ...claimsMigrations,
+  ...documentsMigrations,
+  ...billingMigrations,
+  ...settingsMigrations,
+  ...notificationsMigrations,
+];
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -46,12 +62,16 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     activitiesProjector(deps.vault),
     documentsProjector(deps.vault),
     billingSubscriptionsProjector(),
+    preferencesProjector(),
+    notificationsProjector(deps.vault),
   ];
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
   const routes: Router[] = [
     memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now), documentReadRoutes(deps.knex, deps.storage),
     aiProfileRoutes(deps.knex),
     billingReadRoutes(deps.knex, now),
+    preferencesReadRoutes(deps.knex),
+    notificationReadRoutes(deps.knex),
   ];
   return {
     runner,
@@ -62,7 +82,11 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       document: (userId: string, documentId: string) => findDocument(deps.knex, userId, documentId),
       subscription: (userId: string) => currentSubscription(deps.knex, userId, now()),
       currentSubscriptionId: (userId: string) => currentSubscriptionId(deps.knex, userId),
+      preferences: (userId: string) => findPreferences(deps.knex, userId),
+      notification: (userId: string, id: string) => findNotification(deps.knex, userId, id),
+      unreadNotifications: (userId: string) => countUnread(deps.knex, userId),
     },
+    accountData: readSideAccountData({ ...deps, now }),
   };
 }
 

@@ -3,17 +3,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ANALYSIS_MESSAGES,
   analysisMonth,
-  parseWorkerCommand,
   streams,
   type AnalysisResult,
   type AnalysisType,
-  type WorkerCommand,
 } from '@cc/contracts';
 import {
   DuplicateEventError,
   fold,
   handleCommand,
-  type CommandBus,
+  PersonalDataErasedError,
   type EventMetadata,
   type EventStore,
   type GlobalPosition,
@@ -116,7 +114,14 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
     async complete(documentId: string, analysisId: string, result: AnalysisResult, options: SendOptions) {
       const document = fold(documentDecider, (await store.readStream(streams.document(documentId))).events);
       if (!document.ownerId) return;
-      const sealed = await vault.seal(document.ownerId, result);
+      let sealed;
+      try {
+        sealed = await vault.seal(document.ownerId, result);
+      } catch (error) {
+        // The owner deleted the account while the analysis ran: there is no one to keep it for.
+        if (error instanceof PersonalDataErasedError) return;
+        throw error;
+      }
       const command = { type: 'CompleteDocumentAnalysis', data: { documentId, analysisId, engine: result.engine, result: sealed } } as const;
       await settleQuota(documentId, (await onDocument(documentId, command, options.metadata, options.idempotencyKey)).state, analysisId, options);
     },
@@ -147,18 +152,3 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
 }
 
 export type AnalysisCommands = ReturnType<typeof analysisCommands>;
-
-/** The embedded command bus: workers' commands, validated as if they had crossed the network, handled in process. */
-export function inProcessCommandBus(analysis: AnalysisCommands): CommandBus {
-  return {
-    async send(command: WorkerCommand, options: SendOptions) {
-      const valid = parseWorkerCommand(command);
-      switch (valid.type) {
-        case 'CompleteDocumentAnalysis':
-          return analysis.complete(valid.data.documentId, valid.data.analysisId, valid.data.result, options);
-        case 'FailDocumentAnalysis':
-          return analysis.fail(valid.data.documentId, valid.data.analysisId, valid.data.reason, options);
-      }
-    },
-  };
-}

@@ -1,6 +1,6 @@
-import { streams, type EventDataOf, type MemberTierName, type UserPersonalData } from '@cc/contracts';
+import { streams, type EventDataOf, type MemberTierName, type UserPersonalData, type UserProfileChanges } from '@cc/contracts';
 import { handleCommand, type EventMetadata, type EventStore, type PersonalDataVault } from '@cc/platform';
-import { userDecider } from './decider';
+import { USER_STREAM_MAX_ATTEMPTS, userDecider } from './decider';
 
 export interface UserCommandsDeps {
   store: EventStore;
@@ -44,6 +44,20 @@ export function userCommands({ store, vault }: UserCommandsDeps) {
         decider: userDecider,
         command: { type: 'ChangeUserTier', data: { userId, tierName, reason } },
         metadata,
+      });
+    },
+
+    /** Profile fields are personal data: sealed with the user's key, so erasing the key erases them. */
+    async updateProfile(userId: string, changes: UserProfileChanges, metadata: Partial<EventMetadata>) {
+      const changedFields = Object.keys(changes);
+      const personal = await vault.seal(userId, changes);
+      return handleCommand({
+        store,
+        streamId: streams.user(userId),
+        decider: userDecider,
+        command: { type: 'UpdateUserProfile', data: { userId, personal, changedFields } },
+        metadata,
+        maxAttempts: USER_STREAM_MAX_ATTEMPTS,
       });
     },
 

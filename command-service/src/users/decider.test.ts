@@ -179,9 +179,19 @@ describe('user decider: the claim limit', () => {
       given(registered, basic, ...twentyFive).when(start('a25', '2026-12')).then([started('a25', '2026-12')]);
     });
 
+    const limitReached = (month = '2026-11'): UserEvent => ({
+      type: 'UserUsageLimitReached',
+      data: { userId: 'u1', usage: 'document-analyses', month, limit: 25 },
+    });
+
+    it('says so when an analysis uses the month\'s allowance up, and only then', () => {
+      given(registered, basic, ...twentyFive.slice(0, 24)).when(start('a24')).then([started('a24'), limitReached()]);
+      given(registered, basic, ...twentyFive.slice(0, 23)).when(start('a23')).then([started('a23')]);
+    });
+
     it('gives a refunded analysis back', () => {
       const refunded: UserEvent = { type: 'UserDocumentAnalysisRefunded', data: { userId: 'u1', documentId: 'd1', analysisId: 'a0' } };
-      given(registered, basic, ...twentyFive, refunded).when(start('a25')).then([started('a25')]);
+      given(registered, basic, ...twentyFive, refunded).when(start('a25')).then([started('a25'), limitReached()]);
     });
 
     const refund = (analysisId: string, month = '2026-11') =>
@@ -201,7 +211,7 @@ describe('user decider: the claim limit', () => {
 
     it('keeps counting a month that a request recorded just after midnight left behind', () => {
       given(registered, basic, ...twentyFive, started('n1', '2026-12')).when(start('late', '2026-11')).thenFails('limit-reached');
-      given(registered, basic, ...twentyFive, started('n1', '2026-12'), refunded('a3')).when(start('late', '2026-11')).then([started('late')]);
+      given(registered, basic, ...twentyFive, started('n1', '2026-12'), refunded('a3')).when(start('late', '2026-11')).then([started('late'), limitReached()]);
     });
 
     describe('a history stored before refunds said their month', () => {
@@ -211,7 +221,7 @@ describe('user decider: the claim limit', () => {
       });
 
       it('gives the refund back to the month its analysis started in', () => {
-        given(registered, basic, ...twentyFive, legacyRefund('a7')).when(start('a25')).then([started('a25')]);
+        given(registered, basic, ...twentyFive, legacyRefund('a7')).when(start('a25')).then([started('a25'), limitReached()]);
         // An analysis of October refunded in November frees nothing in November.
         given(registered, basic, started('oct', '2026-10'), ...twentyFive, legacyRefund('oct')).when(start('a25')).thenFails('limit-reached');
       });
@@ -219,7 +229,7 @@ describe('user decider: the claim limit', () => {
       it('ignores a refund of an analysis it never saw start, or saw refunded', () => {
         given(registered, basic, ...twentyFive, legacyRefund('unknown')).when(start('a25')).thenFails('limit-reached');
         const history = [registered, basic, ...twentyFive.slice(0, 24), started('x'), legacyRefund('x'), legacyRefund('x')];
-        given(...history).when(start('y')).then([started('y')]);
+        given(...history).when(start('y')).then([started('y'), limitReached()]);
         given(...history, started('y')).when(start('z')).thenFails('limit-reached');
       });
     });

@@ -13,7 +13,8 @@ export type UserEvent = Extract<
       | 'UserDocumentRegistered'
       | 'UserDocumentRemoved'
       | 'UserDocumentAnalysisStarted'
-      | 'UserDocumentAnalysisRefunded';
+      | 'UserDocumentAnalysisRefunded'
+      | 'UserUsageLimitReached';
   }
 >;
 
@@ -141,6 +142,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return month === undefined ? state : countAnalysis(state, month, -1);
       }
       case 'UserProfileUpdated':
+      case 'UserUsageLimitReached':
         return state;
     }
   },
@@ -201,7 +203,13 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (limit < 0) throw new DomainError('forbidden', SPEC_PROBLEMS.upgradeRequired(), { upgrade: true });
         const used = state.analysesByMonth[command.data.month] ?? 0;
         if (limit > 0 && used >= limit) throw new DomainError('limit-reached', ANALYSIS_MESSAGES.limitReached(limit), { limit, used });
-        return [{ type: 'UserDocumentAnalysisStarted', data: command.data }];
+        const started: UserEvent = { type: 'UserDocumentAnalysisStarted', data: command.data };
+        // The one that uses the month's allowance up says so, and the user is told (issue 14).
+        if (limit > 0 && used + 1 === limit) {
+          const { userId, month } = command.data;
+          return [started, { type: 'UserUsageLimitReached', data: { userId, usage: 'document-analyses', month, limit } }];
+        }
+        return [started];
       }
       // Counts only, like documents: the analysis is shown to have started by its document's stream,
       // and refunded once by its event id (see `analysisCommands`).

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import { loginBody } from '@cc/contracts';
 import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { signIn } from '../auth/session';
 import { AuthAlert, AuthField } from './AuthFields';
 import { issuesToFieldErrors } from './formErrors';
@@ -51,6 +53,9 @@ export function SignInForm() {
         onValue={setPassword}
         error={fieldErrors.password}
       />
+      <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ justifySelf: 'end', mt: -1 }}>
+        Forgot password?
+      </Link>
       <Button type="submit" variant="contained" size="large" disabled={busy} aria-busy={busy}>
         {busy ? 'Signing In…' : 'Sign In'}
       </Button>

@@ -9,6 +9,7 @@ import { displayName } from '@cc/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { BrandMark } from '../common/BrandMark';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { ThemeToggleButton } from '../theme/ThemeToggleButton';
 import { veteranLine } from './identity';
 import { UserMenu } from './UserMenu';
@@ -50,7 +51,7 @@ function UserIdentity() {
 }
 
 /**
- * The page header. From 768 px: theme toggle, the user's name and service line, user menu.
+ * The page header. From 768 px: theme toggle, notification bell, the user's name and service line, user menu.
  * Below: a top bar with the menu button and the product name; the name is in the user menu.
  */
 export function AppHeader({ isDesktop, drawerOpen, drawerId, onOpenNavigation }: AppHeaderProps) {
@@ -87,6 +88,7 @@ export function AppHeader({ isDesktop, drawerOpen, drawerId, onOpenNavigation }:
         )}
         <Box sx={{ flex: 1 }} />
         <ThemeToggleButton />
+        <NotificationBell />
         {isDesktop ? <UserIdentity /> : null}
         <UserMenu user={user} />
       </Toolbar>

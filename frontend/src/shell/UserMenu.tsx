@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Logout from '@mui/icons-material/Logout';
+import MailOutline from '@mui/icons-material/MailOutline';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { displayName, type User } from '@cc/contracts';
@@ -16,7 +17,7 @@ import { LOGOUT_URL } from '../auth/unauthorized';
 import { veteranLine } from './identity';
 import { UserAvatar } from './UserAvatar';
 
-/** Avatar button (accessible name "User menu") opening Profile, Settings and Sign Out. */
+/** Avatar button (accessible name "User menu") opening Profile, Settings, Email Testing (administrators) and Sign Out. */
 export function UserMenu({ user }: { user: User | undefined }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = anchor !== null;
@@ -36,7 +37,8 @@ export function UserMenu({ user }: { user: User | undefined }) {
         sx={{ borderRadius: 6, p: 0.5, gap: 0.25, color: 'text.secondary' }}
       >
         <UserAvatar user={user} />
-        <ExpandMore aria-hidden fontSize="small" />
+        {/* The chevron gives way on phones, where the header also holds the menu button and the bell. */}
+        <ExpandMore aria-hidden fontSize="small" sx={{ display: { xs: 'none', sm: 'inline-block' } }} />
       </ButtonBase>
       <Menu
         id={menuId}
@@ -68,6 +70,14 @@ export function UserMenu({ user }: { user: User | undefined }) {
           </ListItemIcon>
           Settings
         </MenuItem>
+        {user?.roles.includes('administrator') ? (
+          <MenuItem component={RouterLink} to="/admin" onClick={close}>
+            <ListItemIcon>
+              <MailOutline fontSize="small" aria-hidden />
+            </ListItemIcon>
+            Email Testing
+          </MenuItem>
+        ) : null}
         <Divider />
         {/* A real link: signing out is a full-page navigation, the server ends the session. */}
         <MenuItem component="a" href={LOGOUT_URL}>

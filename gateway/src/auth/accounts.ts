@@ -93,6 +93,41 @@ export function accounts({ knex, users, scryptCost = DEFAULT_SCRYPT_COST, hashes
     },
 
     findByEmail,
+
+    /** Whether `password` is this user's; false for an account without one (OpenID Connect only). */
+    async verifyUser(userId: string, password: string, signal?: AbortSignal): Promise<boolean> {
+      const row = await knex('user_credentials').where({ user_id: userId }).first('password_hash');
+      const known = row && row.password_hash !== '!';
+      const stored = known ? (row.password_hash as string) : await decoyHash(scryptCost);
+      const matches = await hashes.run('sign-in', () => verifyPassword(password, stored), signal);
+      return Boolean(known && matches);
+    },
+
+    /** The account's sign-in row: its e-mail and whether it has a password. */
+    async credentials(userId: string): Promise<{ email: string; hasPassword: boolean; createdAt: Date } | undefined> {
+      const row = await knex('user_credentials').where({ user_id: userId }).first('email', 'password_hash', 'created_at');
+      return row ? { email: row.email, hasPassword: row.password_hash !== '!', createdAt: row.created_at } : undefined;
+    },
+
+    /** A new password's hash, made in the sign-up lane (a new hash, like a registration). */
+    hashNewPassword: (password: string, signal?: AbortSignal) => hashes.run('sign-up', () => hashPassword(password, scryptCost), signal),
+
+    async setPasswordHash(userId: string, passwordHash: string, trx: Knex | Knex.Transaction = knex): Promise<void> {
+      await trx('user_credentials').where({ user_id: userId }).update({ password_hash: passwordHash });
+    },
+
+    /**
+     * Removes the sign-in secrets of an erased account, which frees its e-mail for a new account:
+     * credentials, linked identities, and the failed sign-ins counted under its address.
+     */
+    async forget(userId: string): Promise<void> {
+      const row = await knex('user_credentials').where({ user_id: userId }).first('email');
+      await knex.transaction(async (trx) => {
+        if (row) await trx('login_failures').where({ key: `email:${row.email}` }).del();
+        await trx('oidc_identities').where({ user_id: userId }).del();
+        await trx('user_credentials').where({ user_id: userId }).del();
+      });
+    },
   };
 }
 

@@ -47,6 +47,12 @@ export function authGuards(deps: Pick<AuthRoutesDeps, 'knex' | 'hashes' | 'ipLim
   };
   router.post('/api/auth/register', roomToHash('sign-up'), limitPerClient);
   router.post('/api/auth/login', roomToHash('sign-in'), limitPerClient);
+  // Issue 14: the password reset (asking costs no hash, but sends an e-mail), choosing the new
+  // password, and the routes that check the signed-in user's password again.
+  router.post('/api/auth/password-reset', limitPerClient);
+  router.post('/api/auth/password-reset/confirm', roomToHash('sign-up'), limitPerClient);
+  router.post('/api/auth/password', roomToHash('sign-in'), limitPerClient);
+  router.delete('/api/account', roomToHash('sign-in'), limitPerClient);
   const pauseMs = deps.refusalPauseMs ?? 1000;
   router.use(async (error: unknown, _req: Request, _res: Response, next: NextFunction) => {
     if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));

@@ -62,6 +62,16 @@ export class SessionStore {
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secureCookies(req) });
   }
 
+  /** Ends every session of a user, but the one `keep` (the hash of the session asking), if given. */
+  async destroyAllOf(userId: string, keep?: string): Promise<number> {
+    return this.knex('sessions')
+      .where({ user_id: userId })
+      .modify((q) => {
+        if (keep) q.whereNot({ id_hash: keep });
+      })
+      .del();
+  }
+
   async purgeExpired(): Promise<void> {
     await this.knex('sessions').where('expires_at', '<', this.knex.fn.now()).del();
   }

@@ -117,6 +117,7 @@ export async function startTestApp(
     /** Another app's database (a second process of the same deployment); it is then not dropped on close. */
     databaseUrl?: string;
     seedDemo?: SystemOptions['seedDemo'];
+    notificationsWorker?: SystemOptions['notificationsWorker'];
   } = {},
 ): Promise<TestApp> {
   const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase('app');
@@ -144,6 +145,7 @@ export async function startTestApp(
     // Given as undefined: the production default.
     refusalPauseMs: 'refusalPauseMs' in options ? options.refusalPauseMs : 0,
     seedDemo: options.seedDemo,
+    notificationsWorker: options.notificationsWorker,
     ...options.analysis,
     ...options.uploads,
     ...options.billing,

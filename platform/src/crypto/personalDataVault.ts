@@ -14,7 +14,22 @@ export const personalDataMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '0003_personal_data_erasure',
+    async up(knex) {
+      // An erased subject keeps a row without a key (a tombstone), so nothing can seal new data for it.
+      await knex.raw('alter table personal_data_keys alter column key drop not null, add column erased_at timestamptz');
+    },
+  },
 ];
+
+/** Sealing data for a subject whose key was erased: the account is gone, and nothing new may be kept for it. */
+export class PersonalDataErasedError extends Error {
+  constructor(readonly subjectId: string) {
+    super('This account has been deleted.');
+    this.name = 'PersonalDataErasedError';
+  }
+}
 
 /**
  * Crypto-shredding for personal data in events (ARCHITECTURE §5): each person's data is sealed with
@@ -34,11 +49,16 @@ export class PersonalDataVault {
     }
     const row = await this.knex('personal_data_keys').where({ subject_id: subjectId }).first('key');
     if (!row) return undefined;
+    if (!row.key) {
+      if (create) throw new PersonalDataErasedError(subjectId);
+      return undefined;
+    }
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(subjectId, row.key);
     return row.key;
   }
 
+  /** Throws {@link PersonalDataErasedError} for a subject whose key was erased. */
   async seal(subjectId: string, value: unknown): Promise<SealedData> {
     const key = (await this.key(subjectId, true))!;
     const iv = randomBytes(12);
@@ -57,8 +77,22 @@ export class PersonalDataVault {
     return JSON.parse(plain.toString('utf8')) as T;
   }
 
+  /**
+   * Destroys the subject's key (crypto-shredding): every value sealed for it becomes unreadable, and
+   * the tombstone left in its place refuses to seal anything new. Idempotent. Another process's
+   * cache may hold the key until it restarts; every process of this app shares the one in-process
+   * cache today.
+   */
   async erase(subjectId: string): Promise<void> {
     this.cache.delete(subjectId);
-    await this.knex('personal_data_keys').where({ subject_id: subjectId }).del();
+    await this.knex('personal_data_keys')
+      .insert({ subject_id: subjectId, key: null, erased_at: this.knex.fn.now() })
+      .onConflict('subject_id')
+      .merge({ key: null, erased_at: this.knex.raw('coalesce(personal_data_keys.erased_at, now())') });
+  }
+
+  async isErased(subjectId: string): Promise<boolean> {
+    const row = await this.knex('personal_data_keys').where({ subject_id: subjectId }).first('key', 'erased_at');
+    return Boolean(row && !row.key && row.erased_at);
   }
 }

@@ -3,6 +3,7 @@ import { ZodError, type ZodType } from 'zod';
 import { PROBLEM_CONTENT_TYPE, SPEC_PROBLEMS, SPEC_VALIDATION_PROBLEMS, type ProblemDetails, type SpecProblem } from '@cc/contracts';
 import { DomainError } from '../commands/handleCommand';
 import { WrongExpectedVersionError } from '../eventstore/types';
+import { PersonalDataErasedError } from '../crypto/personalDataVault';
 import type { Logger } from '../logger';
 
 /** An error that is answered as RFC 9457 problem details. `type` is stable; `title` is human text. */
@@ -100,6 +101,9 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
         ? HttpProblem.fromSpec(status, error.problem, error.details)
         : new HttpProblem(status, slug, title, error.message, error.details);
       return sendProblem(res, problem, req.originalUrl);
+    }
+    if (error instanceof PersonalDataErasedError) {
+      return sendProblem(res, new HttpProblem(410, 'account-deleted', 'Account deleted', error.message), req.originalUrl);
     }
     if (error instanceof WrongExpectedVersionError) {
       return sendProblem(res, problems.conflict('Someone else changed this at the same time. Please try again.'), req.originalUrl);

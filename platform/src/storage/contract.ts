@@ -211,6 +211,26 @@ export function objectStorageContract(name: string, factory: StorageFactory, cap
       });
     });
 
+    describe('deletePrefix', () => {
+      it('removes every object under a folder-like prefix, and nothing beside it', async () => {
+        await storage.put(key('user-a/one'), Buffer.from('1'));
+        await storage.put(key('user-a/deep/two'), Buffer.from('2'));
+        await storage.put(key('user-ab/three'), Buffer.from('3'));
+        expect(await storage.deletePrefix(`${prefix}/user-a/`)).toBe(2);
+        expect(await storage.head(key('user-a/one'))).toBeUndefined();
+        expect(await storage.head(key('user-a/deep/two'))).toBeUndefined();
+        expect((await storage.head(key('user-ab/three')))?.size).toBe(1);
+        expect(await storage.deletePrefix(`${prefix}/user-a/`)).toBe(0);
+        expect(await storage.deletePrefix(`${prefix}/never-existed/`)).toBe(0);
+      });
+
+      it('refuses a prefix that is not a safe folder', async () => {
+        await expect(storage.deletePrefix(`${prefix}/no-slash`)).rejects.toBeInstanceOf(InvalidObjectKeyError);
+        await expect(storage.deletePrefix('/')).rejects.toBeInstanceOf(InvalidObjectKeyError);
+        await expect(storage.deletePrefix(`${prefix}/../`)).rejects.toBeInstanceOf(InvalidObjectKeyError);
+      });
+    });
+
     describe('maxBytes', () => {
       it('accepts an object of exactly maxBytes', async () => {
         await expect(storage.put(key('limited'), chunked(randomBytes(1000), 100), { maxBytes: 1000 })).resolves.toEqual({ size: 1000 });

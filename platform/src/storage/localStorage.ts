@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ByteLimit, ExactLength, assertDeclaredLength, assertPrefixLength } from './limits';
-import { InvalidObjectKeyError, ObjectNotFoundError, ObjectTooLargeError, assertSafeKey, type ObjectStorage, type PutOptions } from './types';
+import { InvalidObjectKeyError, ObjectNotFoundError, ObjectTooLargeError, assertSafeKey, type ObjectStorage, type PutOptions, assertSafePrefix } from './types';
 
 // Objects are only ever regular files written by put(); refusing to follow a symlink in the last
 // segment means a link planted inside the root cannot expose a file outside it.
@@ -89,6 +89,30 @@ export class LocalObjectStorage implements ObjectStorage {
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertSafePrefix(prefix);
+    const folder = this.pathOf(prefix.slice(0, -1));
+    try {
+      await this.assertInsideRoot(folder, prefix);
+    } catch (error) {
+      if (isMissing(error)) return 0;
+      throw error;
+    }
+    let count = 0;
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full);
+        else count += 1;
+      }
+    };
+    if (!(await fs.lstat(folder)).isDirectory()) return 0;
+    await walk(folder);
+    // Temp files of writes in flight live beside their key, so they go with the folder too.
+    await fs.rm(folder, { recursive: true, force: true });
+    return count;
   }
 
   private pathOf(key: string): string {

@@ -1,8 +1,10 @@
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -10,7 +12,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { pipeline, Readable } from 'node:stream';
 import { ExactLength, assertDeclaredLength, assertPrefixLength, readAtMost } from './limits';
-import { ObjectNotFoundError, ObjectTooLargeError, assertSafeKey, type ObjectStorage, type PutOptions } from './types';
+import { ObjectNotFoundError, ObjectTooLargeError, assertSafeKey, assertSafePrefix, type ObjectStorage, type PutOptions } from './types';
 
 export interface S3ObjectStorageOptions {
   bucket: string;
@@ -190,6 +192,22 @@ export class S3ObjectStorage implements ObjectStorage {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertSafePrefix(prefix);
+    let count = 0;
+    // Listing again from the start after each batch: deleted keys are gone, so this ends.
+    for (;;) {
+      const listed = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, MaxKeys: 1000 }));
+      const keys = (listed.Contents ?? []).map((object) => object.Key).filter((k): k is string => Boolean(k));
+      if (keys.length === 0) return count;
+      const result = await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+      );
+      if (result.Errors?.length) throw new Error(`Could not delete ${result.Errors.length} objects under ${prefix}: ${result.Errors[0]?.Message ?? ''}`);
+      count += keys.length;
+    }
   }
 
   /** Releases the client's keep-alive sockets. */

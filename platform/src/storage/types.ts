@@ -21,6 +21,17 @@ export interface ObjectStorage {
   read(key: string): Promise<Readable>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every object whose key starts with `prefix` (a folder-like prefix ending in "/", e.g.
+   * `documents/<userId>/`), however it got there; answers how many. Used to erase an account's files.
+   */
+  deletePrefix(prefix: string): Promise<number>;
+}
+
+/** A prefix for `deletePrefix`: a safe key followed by "/". */
+export function assertSafePrefix(prefix: string): void {
+  if (typeof prefix !== 'string' || !prefix.endsWith('/')) throw new InvalidObjectKeyError(prefix);
+  assertSafeKey(prefix.slice(0, -1));
 }
 
 export interface PutOptions {

@@ -12,6 +12,8 @@ import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
 import type { Knex } from 'knex';
 import type { Projector } from '../runner/projector';
 import { ERASED, openClaimText, openNextAction, openNote } from './sealed';
+import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
+
 
 const CLAIM_EVENTS = [
   'ClaimFiled',
@@ -31,8 +33,14 @@ export function claimsProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'claims',
     version: 1,
-    handles: CLAIM_EVENTS,
+    handles: [...CLAIM_EVENTS, ACCOUNT_ERASED],
     async project(event, trx) {
+      const erased = erasedUserOf(event);
+      if (erased) {
+        await trx('claim_notes').where({ user_id: erased }).del();
+        await trx('claims').where({ user_id: erased }).del();
+        return;
+      }
       const at = event.metadata.occurredAt;
       switch (event.type) {
         case 'ClaimFiled': {
@@ -213,8 +221,13 @@ export function claimHistoryProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'claim_history',
     version: 1,
-    handles: CLAIM_EVENTS,
+    handles: [...CLAIM_EVENTS, ACCOUNT_ERASED],
     async project(event, trx: Knex.Transaction) {
+      const erased = erasedUserOf(event);
+      if (erased) {
+        await trx('claim_history').where({ owner_id: erased }).del();
+        return;
+      }
       const entry = await describe(vault, event);
       if (!entry) return;
       const data = event.data as { claimId: string; userId: string };
@@ -251,8 +264,13 @@ export function activitiesProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'activities',
     version: 1,
-    handles: ['ClaimFiled', 'DocumentRegistered', 'DocumentDeleted', 'DocumentAnalysisCompleted'],
+    handles: ['ClaimFiled', 'DocumentRegistered', 'DocumentDeleted', 'DocumentAnalysisCompleted', ACCOUNT_ERASED],
     async project(event, trx) {
+      const erased = erasedUserOf(event);
+      if (erased) {
+        await trx('activities').where({ user_id: erased }).del();
+        return;
+      }
       switch (event.type) {
         case 'DocumentDeleted':
           // The history keeps that a document existed; the dashboard stops naming a deleted file.

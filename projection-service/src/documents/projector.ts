@@ -1,3 +1,4 @@
+import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
 import type { AnalysisResult, EventDataOf } from '@cc/contracts';
 import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
 import type { Projector } from '../runner/projector';
@@ -12,8 +13,13 @@ export function documentsProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'documents',
     version: 1,
-    handles: ['DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentDeleted', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted', 'DocumentAnalysisFailed'],
+    handles: ['DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentDeleted', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted', 'DocumentAnalysisFailed', ACCOUNT_ERASED],
     async project(event: RecordedEvent, trx) {
+      const erased = erasedUserOf(event);
+      if (erased) {
+        await trx('documents').where({ user_id: erased }).del();
+        return;
+      }
       switch (event.type) {
         case 'DocumentRegistered': {
           const d = event.data as EventDataOf<'DocumentRegistered'>;

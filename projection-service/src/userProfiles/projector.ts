@@ -1,3 +1,4 @@
+import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
 import type { EventDataOf, UserPersonalData, UserProfileChanges } from '@cc/contracts';
 import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
 import type { Projector } from '../runner/projector';
@@ -28,8 +29,14 @@ export function userProfilesProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'user_profiles',
     version: 1,
-    handles: ['UserRegistered', 'UserProfileUpdated', 'UserTierChanged'],
+    handles: ['UserRegistered', 'UserProfileUpdated', 'UserTierChanged', ACCOUNT_ERASED],
     async project(event: RecordedEvent, trx) {
+      const erased = erasedUserOf(event);
+      if (erased) {
+        // The account is gone: it leaves the user list, and GET /api/auth/user has no one to answer.
+        await trx('user_profiles').where({ user_id: erased }).del();
+        return;
+      }
       const at = event.metadata.occurredAt;
       switch (event.type) {
         case 'UserRegistered': {

@@ -1,0 +1,38 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+export interface ReadMessage {
+  file: string;
+  mail: ParsedMail;
+  raw: string;
+}
+
+/** Polls `read` until `accept` holds; answers the last value (the caller's expectation then fails clearly). */
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every `.eml` in the outbox, parsed back with mailparser. */
+export async function readOutbox(dir: string): Promise<ReadMessage[]> {
+  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await fs.readFile(path.join(dir, file));
+      return { file, mail: await simpleParser(raw), raw: raw.toString('utf8') };
+    }),
+  );
+}
+
+/** The outbox's messages to `to` whose subject matches, once there are at least `count` of them. */
+export async function waitForMail(dir: string, to: string, subject: RegExp, count = 1, timeoutMs = 10_000): Promise<ReadMessage[]> {
+  const matching = (all: ReadMessage[]) => all.filter((m) => (m.mail.to && 'text' in m.mail.to ? m.mail.to.text : '').includes(to) && subject.test(m.mail.subject ?? ''));
+  const found = await eventually(async () => matching(await readOutbox(dir)), (list) => list.length >= count, timeoutMs);
+  if (found.length < count) throw new Error(`expected ${count} e-mail(s) to ${to} matching ${subject}, found ${found.length}`);
+  return found;
+}
