@@ -10,12 +10,17 @@ import { claimCommands } from './claims/commands';
 import { claimRoutes, type ClaimReadBack } from './claims/routes';
 import { userCommands } from './users/commands';
 import { userRoutes } from './users/routes';
+import { dbqCommands } from './dbqs/commands';
+import { dbqRoutes, type DbqReadBack } from './dbqs/routes';
 
 export { userDecider } from './users/decider';
 export { userCommands, type UserCommands } from './users/commands';
 export { claimDecider } from './claims/decider';
 export type { ClaimReadBack } from './claims/routes';
 export type { DocumentReadBack } from './documents/routes';
+export type { DbqReadBack } from './dbqs/routes';
+export { dbqCatalogueDecider } from './dbqs/decider';
+export { parseDbqPage, fetchDbqPage, bundledDbqEntries, type DbqSourceEntry } from './dbqs/dbqSource';
 export { commandMigrations } from './migrations';
 export { UPLOAD_PREFIX, UPLOAD_TRANSFER_LIMIT_MS, uploadGrants, type UploadGrants } from './documents/uploadGrants';
 export type { AnalysisReportRenderer } from './documents/analysisRoutes';
@@ -24,7 +29,7 @@ export interface CommandServiceDeps {
   store: EventStore;
   vault: PersonalDataVault;
   /** Lets command routes answer with the read model once it has caught up (wired by the gateway). */
-  readBack: ClaimReadBack & DocumentReadBack;
+  readBack: ClaimReadBack & DocumentReadBack & DbqReadBack;
   knex: Knex;
   storage: ObjectStorage;
   now?: () => Date;
@@ -35,6 +40,8 @@ export interface CommandServiceDeps {
     waitMs: number;
     renderReport: AnalysisReportRenderer;
   };
+  /** VA's public DBQ page (DBQ_SYNC_URL), read by the administrators' DBQ sync. */
+  dbqSyncUrl?: string;
 }
 
 /** The write side: command handlers by aggregate, and the HTTP routes that call them. */
@@ -44,15 +51,17 @@ export function createCommandService(deps: CommandServiceDeps) {
   const grants = uploadGrants(deps.knex, deps.storage, { now: deps.now, transferLimitMs: deps.uploadTransferLimitMs });
   const documents = documentCommands({ ...deps, grants });
   const analysis = analysisCommands(deps);
+  const dbqs = dbqCommands({ store: deps.store, dbqSyncUrl: deps.dbqSyncUrl });
   const routes: Router[] = [
     userRoutes(users),
     claimRoutes(claims, deps.readBack),
     documentRoutes(documents, deps.readBack),
     analysisRoutes(analysis, documents, deps.readBack, { ...deps.analysis, now: deps.now }),
+    dbqRoutes(dbqs, deps.readBack),
   ];
   /** Where workers' commands arrive in the embedded topology. */
   const commandBus = inProcessCommandBus(analysis);
-  return { users, claims, documents, analysis, commandBus, routes, uploadGrants: grants };
+  return { users, claims, documents, analysis, dbqs, commandBus, routes, uploadGrants: grants };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

@@ -10,7 +10,8 @@ export type Permission =
   | 'users:list'
   | 'users:change-tier'
   | 'claims:read-any-history'
-  | 'projections:replay';
+  | 'projections:replay'
+  | 'dbqs:sync';
 
 const ROLE_OF_TIER: Partial<Record<MemberTierName, Role>> = {
   administrators: 'administrator',
@@ -19,7 +20,7 @@ const ROLE_OF_TIER: Partial<Record<MemberTierName, Role>> = {
 };
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
-  administrator: ['users:list', 'users:change-tier', 'claims:read-any-history', 'projections:replay'],
+  administrator: ['users:list', 'users:change-tier', 'claims:read-any-history', 'projections:replay', 'dbqs:sync'],
   // The spec shows administrators and adjudicators the tier list and the first users; only
   // administrators may change a tier.
   adjudicator: ['users:list', 'claims:read-any-history'],

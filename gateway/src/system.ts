@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { commandMigrations, createCommandService, UPLOAD_PREFIX } from '@cc/command-service';
-import { createProjectionService, projectionMigrations } from '@cc/projection-service';
+import { createProjectionService, projectionMigrations, startVaFormsRefresh } from '@cc/projection-service';
 import { createOfflineEngine, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
 import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
 import {
@@ -58,6 +58,8 @@ export interface SystemOptions {
   uploadSweepIntervalMs?: number;
   /** How long an upload's transfer may run (default 10 minutes); tests shorten it. */
   uploadTransferLimitMs?: number;
+  /** How often the VA forms are read from the VA Forms API when it is configured (default daily). */
+  vaFormsRefreshIntervalMs?: number;
 }
 
 export interface System {
@@ -68,6 +70,8 @@ export interface System {
   hashes: HashQueue;
   stop(): Promise<void>;
   projectionsRunning(): boolean;
+  /** Reads the VA Forms API now (undefined when it is not configured); resolves with the forms kept or the error. */
+  refreshVaForms(): Promise<number | Error> | undefined;
 }
 
 /** Everything in one process: migrations, the event store, every service, and the gateway in front. */
@@ -104,10 +108,22 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     vault,
     knex,
     storage,
-    readBack: { waitFor: waitForReadModels, claimDetail: projections.queries.claimDetail, document: projections.queries.document },
+    readBack: {
+      waitFor: waitForReadModels,
+      claimDetail: projections.queries.claimDetail,
+      document: projections.queries.document,
+      dbq: projections.queries.dbq,
+    },
     analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
     uploadTransferLimitMs: options.uploadTransferLimitMs,
+    dbqSyncUrl: config.dbqSyncUrl,
   });
+  // An empty DBQ catalogue is filled from the bundled one before the app answers anyone.
+  const seededDbqs = await commands.dbqs.ensureCatalogue({ userId: null });
+  if (seededDbqs) logger.info({ added: seededDbqs.added }, 'DBQ catalogue filled from the bundled catalogue');
+  const vaForms = config.vaFormsApi
+    ? startVaFormsRefresh({ knex, config: config.vaFormsApi, logger, intervalMs: options.vaFormsRefreshIntervalMs })
+    : undefined;
   const engine = options.analysisEngine ?? openAiEngineFromEnv(process.env) ?? createOfflineEngine();
   logger.info({ engine: engine.name, model: engine.model }, 'document analysis engine');
   const analysisWorker =
@@ -184,7 +200,9 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     accounts,
     hashes,
     projectionsRunning: () => projections.runner.isRunning(),
+    refreshVaForms: () => vaForms?.refreshNow(),
     async stop() {
+      await vaForms?.stop();
       clearInterval(purge);
       clearInterval(sweepUploads);
       await analysisWorker?.stop();

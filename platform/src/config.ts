@@ -36,6 +36,11 @@ const envSchema = z.object({
   S3_ENDPOINT: z.string().url().optional(),
   /** Document analyses run at once by the analysis worker. */
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Issue 12: the VA Forms API's forms index and its key; both set, the forms are refreshed from it. */
+  VA_FORMS_API_URL: z.string().url().optional(),
+  VA_API_KEY: z.string().min(1).optional(),
+  /** Issue 12: VA's public DBQ page, read by the administrators' DBQ sync. */
+  DBQ_SYNC_URL: z.string().url().optional(),
 });
 
 export interface AppConfig {
@@ -60,6 +65,10 @@ export interface AppConfig {
   objectStorage: { kind: 's3'; bucket: string; endpoint: string | undefined } | { kind: 'local'; root: string };
   /** How many document analyses the worker runs at once (ANALYSIS_CONCURRENCY, 1–64). */
   analysisConcurrency: number;
+  /** The VA Forms API (VA_FORMS_API_URL with VA_API_KEY); without it the bundled catalogue is shown. */
+  vaFormsApi: { url: string; apiKey: string } | undefined;
+  /** VA's public DBQ page (DBQ_SYNC_URL); without it a DBQ sync reads the bundled catalogue. */
+  dbqSyncUrl: string | undefined;
   oidc:
     | { issuerUrl: string; clientId: string; clientSecret: string | undefined; redirectUri: string | undefined; scopes: string }
     | undefined;
@@ -97,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VA_FORMS_API_URL) !== Boolean(e.VA_API_KEY)) {
+    throw new ConfigError(`Invalid configuration:\n  ${e.VA_FORMS_API_URL ? 'VA_API_KEY' : 'VA_FORMS_API_URL'}: required with ${e.VA_FORMS_API_URL ? 'VA_FORMS_API_URL' : 'VA_API_KEY'}`);
+  }
   if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_ID) {
     throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER_URL is set');
   }
@@ -116,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     analysisConcurrency: e.ANALYSIS_CONCURRENCY,
+    vaFormsApi: e.VA_FORMS_API_URL && e.VA_API_KEY ? { url: e.VA_FORMS_API_URL, apiKey: e.VA_API_KEY } : undefined,
+    dbqSyncUrl: e.DBQ_SYNC_URL,
     objectStorage: e.S3_BUCKET ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT } : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
     oidc: e.OIDC_ISSUER_URL
       ? {

@@ -16,11 +16,28 @@ import { userProfilesMigrations } from './userProfiles/migrations';
 import { userProfilesProjector } from './userProfiles/projector';
 import { findUserProfile } from './userProfiles/queries';
 import { userProfileRoutes } from './userProfiles/routes';
+import { calculatorRoutes } from './calculators/routes';
+import { dbqsMigrations } from './dbqs/migrations';
+import { dbqsProjector } from './dbqs/projector';
+import { findDbq } from './dbqs/queries';
+import { dbqReadRoutes } from './dbqs/routes';
+import { deadlineReadRoutes } from './deadlines/routes';
+import { referenceRoutes } from './reference/routes';
+import { vaFormsMigrations } from './vaForms/migrations';
+import { vaFormRoutes } from './vaForms/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export type { Projector } from './runner/projector';
+export { startVaFormsRefresh, type VaFormsRefresh } from './vaForms/catalogue';
+export type { VaFormsApiConfig } from './vaForms/vaFormsApi';
 
-export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations, ...documentsMigrations];
+export const projectionMigrations: Migration[] = [
+  ...userProfilesMigrations,
+  ...claimsMigrations,
+  ...documentsMigrations,
+  ...dbqsMigrations,
+  ...vaFormsMigrations,
+];
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -41,11 +58,13 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     claimHistoryProjector(deps.vault),
     activitiesProjector(deps.vault),
     documentsProjector(deps.vault),
+    dbqsProjector(),
   ];
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
   const routes: Router[] = [
     memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now), documentReadRoutes(deps.knex, deps.storage),
     aiProfileRoutes(deps.knex),
+    referenceRoutes(), vaFormRoutes(deps.knex), dbqReadRoutes(deps.knex), deadlineReadRoutes(deps.knex, now), calculatorRoutes(now),
   ];
   return {
     runner,
@@ -54,6 +73,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       findUserProfile: (userId: string) => findUserProfile(deps.knex, userId),
       claimDetail: (userId: string, claimId: string) => findClaimDetail(deps.knex, userId, claimId, now()),
       document: (userId: string, documentId: string) => findDocument(deps.knex, userId, documentId),
+      dbq: (dbqId: string) => findDbq(deps.knex, dbqId),
     },
   };
 }
