@@ -62,7 +62,7 @@ export const deadlinesBody = z
   })
   .superRefine((body, ctx) => {
     if (body.decisionKind && !body.decisionDate) ctx.addIssue({ code: 'custom', path: ['decisionDate'], message: CALCULATOR_MESSAGES.kindWithoutDate });
-    if (!body.decisionDate && !body.intentToFileDate && !body.boardAppealReceivedDate && !body.boardHearingDate) {
+    if (!body.decisionKind && !body.decisionDate && !body.intentToFileDate && !body.boardAppealReceivedDate && !body.boardHearingDate) {
       ctx.addIssue({ code: 'custom', path: ['decisionDate'], message: CALCULATOR_MESSAGES.nothingToCount });
     }
   });

@@ -21,8 +21,16 @@ export class DbqSourceError extends Error {
 
 export const BUNDLED_SOURCE = 'bundled catalogue';
 
+/**
+ * The bundled catalogue as a source. Its id is the number in the PDF's address, as on a page: VA's
+ * page lists 21-0960F-1 and F-2 with their links the other way round, and the links agree with the
+ * best reading (F-1 scars, F-2 skin diseases; DOMAIN.md §5), so the PDF decides.
+ */
 export function bundledDbqEntries(): DbqSourceEntry[] {
-  return bundledDbqs().map((d) => ({ dbqId: d.formNumber, title: d.title, category: d.category, conditionGroup: d.conditionGroup, fileUrl: d.pdfUrl }));
+  return bundledDbqs().map((d) => {
+    const fromUrl = DBQ_PDF.exec(d.pdfUrl)?.[1];
+    return { dbqId: fromUrl ? normaliseFormNumber(fromUrl) : d.formNumber, title: d.title, category: d.category, conditionGroup: d.conditionGroup, fileUrl: d.pdfUrl };
+  });
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', ndash: '–', mdash: '—' };

@@ -115,6 +115,8 @@ export async function startTestApp(
     /** Another app's database (a second process of the same deployment); it is then not dropped on close. */
     databaseUrl?: string;
     seedDemo?: SystemOptions['seedDemo'];
+    /** How often the VA Forms API is read when configured (issue 12); tests shorten it. */
+    vaFormsRefreshIntervalMs?: number;
   } = {},
 ): Promise<TestApp> {
   const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase('app');
@@ -142,6 +144,7 @@ export async function startTestApp(
     // Given as undefined: the production default.
     refusalPauseMs: 'refusalPauseMs' in options ? options.refusalPauseMs : 0,
     seedDemo: options.seedDemo,
+    vaFormsRefreshIntervalMs: options.vaFormsRefreshIntervalMs,
     ...options.analysis,
     ...options.uploads,
   });
