@@ -1,4 +1,4 @@
-import { DomainError } from '@cc/platform';
+import type { DomainError } from '@cc/platform';
 import type { DbqSourceEntry } from './dbqSource';
 import { dbqCatalogueDecider, decideDownload, type DbqCatalogueEvent } from './decider';
 
