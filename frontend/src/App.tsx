@@ -4,6 +4,7 @@ import { dataProvider } from './api/dataProvider';
 import { createQueryClient } from './api/queryClient';
 import { authProvider } from './auth/authProvider';
 import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
+import { CalculatorsPage } from './calculators/CalculatorsPage';
 import { ClaimsPage } from './claims/ClaimsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { DocumentsPage } from './documents/DocumentsPage';
@@ -11,6 +12,7 @@ import { AdminErrorScreen } from './errors/ErrorScreen';
 import { ERROR_TEST_PATH, ErrorTestRoute } from './errors/ErrorTestRoute';
 import { NotFound } from './errors/NotFound';
 import { AiPolicyPage, PrivacyPolicyPage, TermsPage } from './legal';
+import { LearningCenterPage } from './learning/LearningCenterPage';
 import { LoginPage } from './login/LoginPage';
 import { PlannedPage } from './pages/PlannedPage';
 import { PLANNED_PAGES } from './routes';
@@ -18,6 +20,7 @@ import { AppLayout } from './shell/AppLayout';
 import { createAppStore } from './theme/appStore';
 import { ThemeClassSync } from './theme/ThemeClassSync';
 import { darkTheme, lightTheme } from './theme/themes';
+import { TemplatesPage } from './templates/TemplatesPage';
 import { ToastViewport } from './toast/ToastViewport';
 
 const store = createAppStore();
@@ -63,6 +66,9 @@ export function App() {
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/claims" element={<ClaimsPage />} />
           <Route path="/documents" element={<DocumentsPage />} />
+          <Route path="/templates" element={<TemplatesPage />} />
+          <Route path="/benefits-learning-center" element={<LearningCenterPage />} />
+          <Route path="/calculators" element={<CalculatorsPage />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

@@ -16,7 +16,7 @@ import { ApiError } from '../api/http';
 import { useClaims } from '../claims/queries';
 import { useDebouncedValue } from '../documents/useDebouncedValue';
 import { calculateCombinedRating } from './api';
-import { BODY_PARTS, isBodyPart, parseRatingsParam, PERCENT_OPTIONS, ratingsParam, toRatingInput, type RatingRow } from './format';
+import { approvedRatingRows, BODY_PARTS, isBodyPart, parseRatingsParam, PERCENT_OPTIONS, ratingsParam, toRatingInput, type RatingRow } from './format';
 import { RatingResult } from './RatingResult';
 
 interface Row extends RatingRow {
@@ -39,7 +39,7 @@ export function CombinedRatingCalculator() {
     return fromAddress.length > 0 ? fromAddress.map((r) => row(r.percent, r.bodyPart)) : [row(10)];
   });
   const claims = useClaims();
-  const approved = (claims.data ?? []).filter((c) => c.isApproved && c.ratingPercentage !== null).map((c) => c.ratingPercentage!);
+  const approved = approvedRatingRows(claims.data ?? []);
   const addButton = useRef<HTMLButtonElement>(null);
 
   // Keep the address in step, so the result can be bookmarked or shared.
@@ -131,7 +131,7 @@ export function CombinedRatingCalculator() {
             </Button>
             <Button
               startIcon={<FactCheckOutlined aria-hidden />}
-              onClick={() => setRows(approved.map((p) => row(p)))}
+              onClick={() => setRows(approved.map((r) => row(r.percent)))}
               disabled={approved.length === 0}
               title={approved.length === 0 ? 'None of your approved claims has a rating yet' : undefined}
             >

@@ -1,4 +1,4 @@
-import { formatDollars, parseRatingsParam, ratingsParam, toRatingInput } from './format';
+import { approvedRatingRows, formatDollars, parseRatingsParam, ratingsParam, toRatingInput } from './format';
 
 describe('calculator helpers', () => {
   it('reads ratings from the address and writes them back', () => {
@@ -22,5 +22,19 @@ describe('calculator helpers', () => {
   it('shows dollars and cents', () => {
     expect(formatDollars(1132.9)).toBe('$1,132.90');
     expect(formatDollars(0)).toBe('$0.00');
+  });
+
+  it('takes the ratings of approved claims in steps of 10', () => {
+    const claims = [
+      { isApproved: true, ratingPercentage: 50 },
+      { isApproved: true, ratingPercentage: null },
+      { isApproved: false, ratingPercentage: 30 },
+      { isApproved: true, ratingPercentage: 35 },
+      { isApproved: true, ratingPercentage: 0 },
+    ];
+    expect(approvedRatingRows(claims)).toEqual([
+      { percent: 50, bodyPart: 'other' },
+      { percent: 0, bodyPart: 'other' },
+    ]);
   });
 });

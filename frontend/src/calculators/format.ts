@@ -1,4 +1,4 @@
-import type { Limb, RatingInput, Side } from '@cc/contracts';
+import type { Claim, Limb, RatingInput, Side } from '@cc/contracts';
 
 /**
  * Pure helpers of the calculators page (unit tested in format.test.ts): the rating rows a veteran
@@ -49,4 +49,14 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 /** "$1,132.90". */
 export function formatDollars(amount: number): string {
   return dollars.format(amount);
+}
+
+/**
+ * The ratings of approved claims, as calculator rows. VA rates each condition in steps of 10; a
+ * rating typed otherwise on a claim (e.g. 35) is left out rather than guessed at.
+ */
+export function approvedRatingRows(claims: readonly Pick<Claim, 'isApproved' | 'ratingPercentage'>[]): RatingRow[] {
+  return claims
+    .filter((c) => c.isApproved && c.ratingPercentage !== null && c.ratingPercentage % 10 === 0)
+    .map((c) => ({ percent: c.ratingPercentage!, bodyPart: 'other' as const }));
 }
