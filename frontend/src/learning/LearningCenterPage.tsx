@@ -57,7 +57,7 @@ export function LearningCenterPage() {
         </Button>
       </Paper>
 
-      <Box role="search" aria-label="Search the learning center" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Box role="search" aria-label="Search and filter the learning center" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <TextField
           type="search"
           placeholder="Search conditions, codes, centers, states…"
