@@ -118,9 +118,6 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     uploadTransferLimitMs: options.uploadTransferLimitMs,
     dbqSyncUrl: config.dbqSyncUrl,
   });
-  // An empty DBQ catalogue is filled from the bundled one before the app answers anyone.
-  const seededDbqs = await commands.dbqs.ensureCatalogue({ userId: null });
-  if (seededDbqs) logger.info({ added: seededDbqs.added }, 'DBQ catalogue filled from the bundled catalogue');
   const vaForms = config.vaFormsApi
     ? startVaFormsRefresh({ knex, config: config.vaFormsApi, logger, intervalMs: options.vaFormsRefreshIntervalMs })
     : undefined;
@@ -143,6 +140,10 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const accounts = createAccounts({ knex, users: commands.users, scryptCost: options.scryptCost, hashes });
   const administrators = administratorPolicy(config.adminEmails);
   if (options.seedDemo) await seedDemoAccounts({ store, accounts }, options.seedDemo);
+  // An empty DBQ catalogue is filled from the bundled one before the app answers anyone; after the
+  // demo accounts, which are only made while the event store is still empty.
+  const seededDbqs = await commands.dbqs.ensureCatalogue({ userId: null });
+  if (seededDbqs) logger.info({ added: seededDbqs.added }, 'DBQ catalogue filled from the bundled catalogue');
   // Before the app answers anyone, so a listed address is never open for someone else to register.
   await ensureAdministrators({ accounts, adminEmails: config.adminEmails, adminPassword: config.adminPassword, logger, waitForReadModels });
   const oidc = config.oidc

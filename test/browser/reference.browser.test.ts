@@ -65,10 +65,13 @@ describe('reference library, calculators and deadlines in Chromium', () => {
 
     const category = page.getByLabel('Category');
     await category.selectOption('Ear, nose, and throat');
-    await visible(page.getByText('DBQs match'));
-    const shown = await rows.count();
-    expect(shown).toBeGreaterThan(0);
-    expect(shown).toBeLessThan(67);
+    // The option names its count ("Ear, nose, and throat (4)"); the list settles on exactly that many.
+    const label = await category.locator('option:checked').innerText();
+    const inCategory = Number(/\((\d+)\)$/.exec(label)![1]);
+    expect(inCategory).toBeGreaterThan(0);
+    expect(inCategory).toBeLessThan(67);
+    await expectCount(rows, inCategory);
+    await expectText(page.getByTestId('dbqs-count'), `${inCategory} ${inCategory === 1 ? 'DBQ' : 'DBQs'} match`);
     for (const text of await rows.allInnerTexts()) expect(text).toContain('Ear, nose, and throat');
 
     await category.selectOption('');

@@ -19,6 +19,11 @@ export class ProjectionRunner {
 
   constructor(private readonly options: ProjectionRunnerOptions) {}
 
+  /** The checkpoint name of every projector it runs, one subscription each. */
+  get subscriptionNames(): string[] {
+    return this.options.projectors.map(checkpointName);
+  }
+
   start(): void {
     if (this.running) return;
     const { store, projectors, logger } = this.options;
