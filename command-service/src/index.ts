@@ -20,12 +20,17 @@ import { userCommands } from './users/commands';
 import { userRoutes } from './users/routes';
 import { billingCommands } from './billing/commands';
 import { billingRoutes, type BillingReadBack } from './billing/routes';
+import { dbqCommands } from './dbqs/commands';
+import { dbqRoutes, type DbqReadBack } from './dbqs/routes';
 
 export { userDecider } from './users/decider';
 export { userCommands, type UserCommands } from './users/commands';
 export { claimDecider } from './claims/decider';
 export type { ClaimReadBack } from './claims/routes';
 export type { DocumentReadBack } from './documents/routes';
+export type { DbqReadBack } from './dbqs/routes';
+export { dbqCatalogueDecider } from './dbqs/decider';
+export { parseDbqPage, fetchDbqPage, bundledDbqEntries, type DbqSourceEntry } from './dbqs/dbqSource';
 export { commandMigrations } from './migrations';
 export { UPLOAD_PREFIX, UPLOAD_TRANSFER_LIMIT_MS, uploadGrants, type UploadGrants } from './documents/uploadGrants';
 export type { AnalysisReportRenderer } from './documents/analysisRoutes';
@@ -45,7 +50,7 @@ export interface CommandServiceDeps {
   store: EventStore;
   vault: PersonalDataVault;
   /** Lets command routes answer with the read model once it has caught up (wired by the gateway). */
-  readBack: ClaimReadBack & DocumentReadBack & ProfileReadBack & PreferencesReadBack & NotificationReadBack;
+  readBack: ClaimReadBack & DocumentReadBack & ProfileReadBack & PreferencesReadBack & NotificationReadBack & DbqReadBack;
   knex: Knex;
   storage: ObjectStorage;
   now?: () => Date;
@@ -63,6 +68,8 @@ export interface CommandServiceDeps {
     currentSubscriptionId(userId: string): Promise<string | undefined>;
     publicUrl?: string;
   };
+  /** VA's public DBQ page (DBQ_SYNC_URL), read by the administrators' DBQ sync. */
+  dbqSyncUrl?: string;
 }
 
 /** The write side: command handlers by aggregate, and the HTTP routes that call them. */
@@ -75,6 +82,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   const notifications = notificationCommands(deps);
   const preferences = preferenceCommands(deps);
   const account = accountCommands(deps);
+  const dbqs = dbqCommands({ store: deps.store, dbqSyncUrl: deps.dbqSyncUrl });
   const routes: Router[] = [
     userRoutes(users),
     profileRoutes(users, deps.readBack),
@@ -83,6 +91,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     claimRoutes(claims, deps.readBack),
     documentRoutes(documents, deps.readBack),
     analysisRoutes(analysis, documents, deps.readBack, { ...deps.analysis, now: deps.now }),
+    dbqRoutes(dbqs, deps.readBack),
   ];
   const billing = deps.billing
     ? billingCommands({ store: deps.store, provider: deps.billing.provider, now: deps.now, currentSubscriptionId: deps.billing.currentSubscriptionId })
@@ -90,7 +99,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   if (billing && deps.billing) routes.push(billingRoutes(billing, deps.billing.readBack, { publicUrl: deps.billing.publicUrl }));
   /** Where workers' commands arrive in the embedded topology. */
   const commandBus = inProcessCommandBus({ analysis, notifications, billing });
-  return { users, claims, documents, analysis, notifications, preferences, account, billing, commandBus, routes, uploadGrants: grants };
+  return { users, claims, documents, analysis, notifications, preferences, account, billing, dbqs, commandBus, routes, uploadGrants: grants };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

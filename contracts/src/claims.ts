@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { calendarDate } from './calculators';
+import type { Deadline } from './deadlines';
 
 export const CLAIM_STATUSES = ['submitted', 'initial_review', 'evidence_review', 'approved', 'denied'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -90,6 +92,8 @@ export type FileClaimBody = z.infer<typeof fileClaimBody>;
 export const changeClaimStatusBody = z.object({
   status: z.enum(CLAIM_STATUSES, { message: `status must be one of ${CLAIM_STATUSES.join(', ')}` }),
   note: optionalText(2000),
+  /** The date on the decision letter, with approved or denied (issue 12). */
+  decisionDate: calendarDate('decisionDate').optional(),
 });
 
 /** "" clears the rating; otherwise a whole number 0–100, as text (the spec's client) or a number. */
@@ -117,6 +121,8 @@ export const updateClaimDetailsBody = z
     priority: z.enum(CLAIM_PRIORITIES),
     nextAction: optionalText(500),
     estimatedDecisionDate: z.iso.date('Estimated decision date must be a date (YYYY-MM-DD)').nullable(),
+    /** The date on the decision letter of an approved or denied claim; null clears it (issue 12). */
+    decisionDate: calendarDate('decisionDate').nullable(),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
@@ -151,6 +157,8 @@ export interface Claim {
   daysPending: number;
   nextAction: string | null;
   estimatedDecisionDate: string | null;
+  /** The date on the decision letter (YYYY-MM-DD) of an approved or denied claim, when the veteran gave it. */
+  decisionDate: string | null;
   filedAt: string;
   updatedAt: string;
 }
@@ -158,6 +166,24 @@ export interface Claim {
 export interface ClaimDetail extends Claim {
   notes: ClaimNote[];
   documents: ClaimDocumentSummary[];
+  /** The decision-review deadlines of its decision (empty without a decision date). */
+  reviewDeadlines: Deadline[];
+}
+
+/** What the decision-date rules say (issue 12). */
+export const DECISION_DATE_MESSAGES = {
+  notDecided: 'Only an approved or denied claim has a decision date.',
+  future: 'The decision date cannot be in the future.',
+} as const;
+
+/** `GET /api/deadlines`: a decision-review deadline of one of the user's claims. */
+export interface UpcomingDeadline extends Deadline {
+  /** `<claim id>:<kind>`. */
+  id: string;
+  claimId: string;
+  claimNumber: string;
+  condition: string;
+  decisionDate: string;
 }
 
 export interface ClaimHistoryEntry {

@@ -425,6 +425,40 @@ export const eventSchemas = {
   NotificationRead: { version: 1, schema: z.object({ userId: z.string(), notificationId: z.string() }) },
   /** Every notification of the user created before this event is read. */
   NotificationsAllRead: { version: 1, schema: z.object({ userId: z.string() }) },
+  // ── Issue 12: claim decision dates and the DBQ catalogue ──────────────────────────────────────
+  /** On the claim's stream: the date on the decision letter of an approved or denied claim (YYYY-MM-DD), or null. */
+  ClaimDecisionDateSet: {
+    version: 1,
+    schema: z.object({ claimId: z.string(), userId: z.string(), from: z.string().nullable(), to: z.string().nullable() }),
+  },
+  /** On `dbq-catalogue`: a DBQ enters the catalogue. `source` names where the sync read it. */
+  DbqAdded: {
+    version: 1,
+    schema: z.object({
+      dbqId: z.string(),
+      title: z.string(),
+      category: z.string(),
+      conditionGroup: z.string().nullable(),
+      fileUrl: z.string(),
+      source: z.string(),
+    }),
+  },
+  /** On `dbq-catalogue`: what changed (only the fields that did), and whether a retired DBQ is back. */
+  DbqUpdated: {
+    version: 1,
+    schema: z.object({
+      dbqId: z.string(),
+      changes: z
+        .object({ title: z.string(), category: z.string(), conditionGroup: z.string().nullable(), fileUrl: z.string() })
+        .partial(),
+      reinstated: z.boolean(),
+      source: z.string(),
+    }),
+  },
+  /** On `dbq-catalogue`: no longer on the source; kept in the list, but it cannot be downloaded. */
+  DbqRetired: { version: 1, schema: z.object({ dbqId: z.string(), reason: z.string(), source: z.string() }) },
+  /** On `dbq-downloads-<id>`: someone downloaded the DBQ (counted; nothing is decided from it). */
+  DbqDownloaded: { version: 1, schema: z.object({ dbqId: z.string(), userId: z.string() }) },
 } as const;
 
 /** The free text of a claim, sealed in ClaimFiled. */
@@ -458,4 +492,8 @@ export const streams = {
   account: (userId: string) => `account-${userId}`,
   preferences: (userId: string) => `preferences-${userId}`,
   notifications: (userId: string) => `notifications-${userId}`,
+  /** Issue 12: the whole DBQ catalogue is one stream (a sync is one atomic decision over it). */
+  dbqCatalogue: () => 'dbq-catalogue',
+  /** Issue 12: downloads of one DBQ, kept off the catalogue's stream so downloading never contends with a sync. */
+  dbqDownloads: (dbqId: string) => `dbq-downloads-${dbqId}`,
 } as const;

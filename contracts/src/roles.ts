@@ -12,7 +12,8 @@ export type Permission =
   | 'claims:read-any-history'
   | 'projections:replay'
   | 'emails:send-sample'
-  | 'emails:outbox';
+  | 'emails:outbox'
+  | 'dbqs:sync';
 
 const ROLE_OF_TIER: Partial<Record<MemberTierName, Role>> = {
   administrators: 'administrator',
@@ -22,7 +23,7 @@ const ROLE_OF_TIER: Partial<Record<MemberTierName, Role>> = {
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   // The Email Testing page (/admin) and the outbox are for administrators only (issue 14).
-  administrator: ['users:list', 'users:change-tier', 'claims:read-any-history', 'projections:replay', 'emails:send-sample', 'emails:outbox'],
+  administrator: ['users:list', 'users:change-tier', 'claims:read-any-history', 'projections:replay', 'emails:send-sample', 'emails:outbox', 'dbqs:sync'],
   // The spec shows administrators and adjudicators the tier list and the first users; only
   // administrators may change a tier.
   adjudicator: ['users:list', 'claims:read-any-history'],

@@ -55,6 +55,14 @@ export const SPEC_PROBLEMS = {
     title: BILLING_MESSAGES.paymentFailedTitle,
     detail: message || BILLING_MESSAGES.paymentFailed,
   }),
+  /** 409 when downloading an inactive DBQ (doc 2 §5 "Downloads", §8 "Forms"). */
+  downloadUnavailable: (): SpecProblem => ({
+    slug: 'download-unavailable',
+    title: 'Download Unavailable',
+    detail: "This form's PDF is not currently available",
+  }),
+  /** 502 when the DBQ sync cannot read its source (doc 2 §8 "Forms"). */
+  syncFailed: (): SpecProblem => ({ slug: 'sync-failed', title: 'Sync Failed', detail: 'Failed to sync DBQs from VA website' }),
 } as const;
 
 export type SpecProblemName = keyof typeof SPEC_PROBLEMS;

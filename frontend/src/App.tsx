@@ -7,6 +7,7 @@ import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
 import { BillingPage } from './billing/BillingPage';
 import { BillingSuccessRedirect, CheckoutPage } from './billing/checkout/CheckoutPage';
 import { EmailTestingPage } from './admin/EmailTestingPage';
+import { CalculatorsPage } from './calculators/CalculatorsPage';
 import { ClaimsPage } from './claims/ClaimsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { DocumentsPage } from './documents/DocumentsPage';
@@ -14,6 +15,7 @@ import { AdminErrorScreen } from './errors/ErrorScreen';
 import { ERROR_TEST_PATH, ErrorTestRoute } from './errors/ErrorTestRoute';
 import { NotFound } from './errors/NotFound';
 import { AiPolicyPage, PrivacyPolicyPage, TermsPage } from './legal';
+import { LearningCenterPage } from './learning/LearningCenterPage';
 import { LoginPage } from './login/LoginPage';
 import { ForgotPasswordPage, ResetPasswordPage } from './login/PasswordResetPages';
 import { PlannedPage } from './pages/PlannedPage';
@@ -23,6 +25,7 @@ import { AppLayout } from './shell/AppLayout';
 import { createAppStore } from './theme/appStore';
 import { ThemeClassSync } from './theme/ThemeClassSync';
 import { darkTheme, lightTheme } from './theme/themes';
+import { TemplatesPage } from './templates/TemplatesPage';
 import { ToastViewport } from './toast/ToastViewport';
 
 const store = createAppStore();
@@ -75,6 +78,9 @@ export function App() {
           <Route path="/checkout" element={<CheckoutPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/admin" element={<EmailTestingPage />} />
+          <Route path="/templates" element={<TemplatesPage />} />
+          <Route path="/benefits-learning-center" element={<LearningCenterPage />} />
+          <Route path="/calculators" element={<CalculatorsPage />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

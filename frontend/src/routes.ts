@@ -13,16 +13,6 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
     title: 'AI Copilot',
     description: 'Chat with the AI assistant about VA benefits, evidence and your next steps.',
   },
-  {
-    path: '/benefits-learning-center',
-    title: 'Benefits Learning Center',
-    description: 'Browse disabilities, service branches, contention types, treatment centers and special circumstances.',
-  },
-  {
-    path: '/templates',
-    title: 'Forms & Templates',
-    description: 'Download official VA forms and DBQs, and fill in claim package and nexus letter templates.',
-  },
   { path: '/help', title: 'Help & Support', description: 'Answers to common questions and ways to reach support.' },
 ];
 
@@ -30,7 +20,17 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
 export const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
 
 /** Signed-in pages that are built (each has its own route in App.tsx), besides the dashboard. */
-export const BUILT_PAGE_PATHS = ['/claims', '/documents', '/billing', '/checkout', '/settings', '/admin'] as const;
+export const BUILT_PAGE_PATHS = [
+  '/claims',
+  '/documents',
+  '/billing',
+  '/checkout',
+  '/settings',
+  '/admin',
+  '/templates',
+  '/benefits-learning-center',
+  '/calculators',
+] as const;
 
 /**
  * Every route that needs a signed-in user (a page and anything below it, e.g. /claims/123).

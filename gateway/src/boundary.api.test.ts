@@ -195,6 +195,19 @@ describe('control characters at the API boundary', () => {
       'GET /api/account': { path: '/api/account?x=%00', field: 'query.x' },
       'GET /api/account/export': { path: '/api/account/export?x=%00', field: 'query.x' },
       'DELETE /api/account': { path: '/api/account', json: { password: `x${NUL}` }, field: 'password' },
+      'GET /api/va/disabilities': { path: '/api/va/disabilities?search=knee%00', field: 'query.search' },
+      'GET /api/va/service-branches': { path: '/api/va/service-branches?branch=%00', field: 'query.branch' },
+      'GET /api/va/contention-types': { path: `/api/va/contention-types?filter=${encodeURIComponent(JSON.stringify({ q: NUL }))}`, field: 'query.filter.q' },
+      'GET /api/va/treatment-centers': { path: '/api/va/treatment-centers?search=%01', field: 'query.search' },
+      'GET /api/va/special-circumstances': { path: '/api/va/special-circumstances?search=%1f', field: 'query.search' },
+      'GET /api/va-forms': { path: '/api/va-forms/?x=%00', field: 'query.x' },
+      'GET /api/dbqs/categories': { path: '/api/dbqs/categories?x=%00', field: 'query.x' },
+      'GET /api/dbqs': { path: '/api/dbqs?category=%00', field: 'query.category' },
+      'POST /api/dbqs/:id/download': { path: '/api/dbqs/21-0960M-9%00/download', json: {}, field: 'path' },
+      'POST /api/dbqs/sync': { path: '/api/dbqs/sync', json: { source: `page${NUL}` }, field: 'source' },
+      'GET /api/deadlines': { path: `/api/deadlines?filter=${encodeURIComponent(JSON.stringify({ kind: NUL }))}`, field: 'query.filter.kind' },
+      'POST /api/calculators/combined-rating': { path: '/api/calculators/combined-rating', json: { ratings: [{ percent: 10, side: `left${NUL}` }] }, field: 'ratings.0.side' },
+      'POST /api/calculators/deadlines': { path: '/api/calculators/deadlines', json: { decisionDate: `2024-01-01${NUL}` }, field: 'decisionDate' },
     });
 
     it('has a case for every route the app serves', () => {

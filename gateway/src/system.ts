@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { commandMigrations, createCommandService, storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
 import { createNotificationService, notificationMigrations, startNotificationsWorker } from '@cc/notification-service';
-import { createProjectionService, projectionMigrations } from '@cc/projection-service';
+import { createProjectionService, projectionMigrations, startVaFormsRefresh } from '@cc/projection-service';
 import { createOfflineEngine, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
 import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
 import { billingMigrations, billingServiceRoutes, createPaymentProvider, startSubscriptionTierWorker, TestModeProvider, WEBHOOK_PATH } from '@cc/billing-service';
@@ -75,6 +75,8 @@ export interface SystemOptions {
   billingClock?: boolean;
   /** Tests that run the notifications worker themselves turn it off. */
   notificationsWorker?: boolean;
+  /** How often the VA forms are read from the VA Forms API when it is configured (default daily). */
+  vaFormsRefreshIntervalMs?: number;
 }
 
 export interface System {
@@ -94,6 +96,8 @@ export interface System {
     /** Runs the test-mode provider's clock once (renewals, cancellations, grace); nothing with Stripe, whose clock is Stripe's. */
     advanceClock(): Promise<void>;
   };
+  /** Reads the VA Forms API now (undefined when it is not configured); resolves with the forms kept or the error. */
+  refreshVaForms(): Promise<number | Error> | undefined;
 }
 
 /** Everything in one process: migrations, the event store, every service, and the gateway in front. */
@@ -144,6 +148,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     readBack: { waitFor: waitForReadModels, ...projections.queries },
     analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
     uploadTransferLimitMs: options.uploadTransferLimitMs,
+    dbqSyncUrl: config.dbqSyncUrl,
     now: options.billingNow,
     billing: {
       provider,
@@ -161,6 +166,9 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ? undefined
       : setInterval(() => void advanceClock().catch((error: unknown) => logger.warn({ err: error }, 'test-mode billing clock failed; trying again later')), config.billing.clockIntervalMs);
   billingClock?.unref();
+  const vaForms = config.vaFormsApi
+    ? startVaFormsRefresh({ knex, config: config.vaFormsApi, logger, intervalMs: options.vaFormsRefreshIntervalMs })
+    : undefined;
   const engine = options.analysisEngine ?? openAiEngineFromEnv(process.env) ?? createOfflineEngine();
   logger.info({ engine: engine.name, model: engine.model }, 'document analysis engine');
   const analysisWorker =
@@ -229,6 +237,10 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   });
   const administrators = administratorPolicy(config.adminEmails);
   if (options.seedDemo) await seedDemoAccounts({ store, accounts }, options.seedDemo);
+  // An empty DBQ catalogue is filled from the bundled one before the app answers anyone; after the
+  // demo accounts, which are only made while the event store is still empty.
+  const seededDbqs = await commands.dbqs.ensureCatalogue({ userId: null });
+  if (seededDbqs) logger.info({ added: seededDbqs.added }, 'DBQ catalogue filled from the bundled catalogue');
   // Before the app answers anyone, so a listed address is never open for someone else to register.
   await ensureAdministrators({ accounts, adminEmails: config.adminEmails, adminPassword: config.adminPassword, logger, waitForReadModels });
   const oidc = config.oidc
@@ -296,7 +308,9 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     hashes,
     projectionsRunning: () => projections.runner.isRunning(),
     billing: { provider, advanceClock },
+    refreshVaForms: () => vaForms?.refreshNow(),
     async stop() {
+      await vaForms?.stop();
       clearInterval(purge);
       clearInterval(billingClock);
       await tierWorker.stop();

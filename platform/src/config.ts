@@ -55,6 +55,11 @@ const envSchema = z.object({
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   /** How often the test-mode provider's clock runs (renewals, cancellations at period end). */
   BILLING_CLOCK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Issue 12: the VA Forms API's forms index and its key; both set, the forms are refreshed from it. */
+  VA_FORMS_API_URL: z.string().url().optional(),
+  VA_API_KEY: z.string().min(1).optional(),
+  /** Issue 12: VA's public DBQ page, read by the administrators' DBQ sync. */
+  DBQ_SYNC_URL: z.string().url().optional(),
 });
 
 const STRIPE_REQUIRED = [
@@ -107,6 +112,10 @@ export interface AppConfig {
   analysisConcurrency: number;
   /** Never logged: it holds Stripe's secret key. */
   billing: BillingConfig;
+  /** The VA Forms API (VA_FORMS_API_URL with VA_API_KEY); without it the bundled catalogue is shown. */
+  vaFormsApi: { url: string; apiKey: string } | undefined;
+  /** VA's public DBQ page (DBQ_SYNC_URL); without it a DBQ sync reads the bundled catalogue. */
+  dbqSyncUrl: string | undefined;
   oidc:
     | { issuerUrl: string; clientId: string; clientSecret: string | undefined; redirectUri: string | undefined; scopes: string }
     | undefined;
@@ -155,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VA_FORMS_API_URL) !== Boolean(e.VA_API_KEY)) {
+    throw new ConfigError(`Invalid configuration:\n  ${e.VA_FORMS_API_URL ? 'VA_API_KEY' : 'VA_FORMS_API_URL'}: required with ${e.VA_FORMS_API_URL ? 'VA_FORMS_API_URL' : 'VA_API_KEY'}`);
+  }
   if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_ID) {
     throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER_URL is set');
   }
@@ -195,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analysisConcurrency: e.ANALYSIS_CONCURRENCY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultSender(e.PUBLIC_URL) },
     appUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    vaFormsApi: e.VA_FORMS_API_URL && e.VA_API_KEY ? { url: e.VA_FORMS_API_URL, apiKey: e.VA_API_KEY } : undefined,
+    dbqSyncUrl: e.DBQ_SYNC_URL,
     objectStorage: e.S3_BUCKET ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT } : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
     oidc: e.OIDC_ISSUER_URL
       ? {

@@ -29,9 +29,20 @@ import { settingsMigrations } from './settings/migrations';
 import { preferencesProjector } from './settings/projector';
 import { findPreferences } from './settings/queries';
 import { preferencesReadRoutes } from './settings/routes';
+import { calculatorRoutes } from './calculators/routes';
+import { dbqsMigrations } from './dbqs/migrations';
+import { dbqsProjector } from './dbqs/projector';
+import { findDbq } from './dbqs/queries';
+import { dbqReadRoutes } from './dbqs/routes';
+import { deadlineReadRoutes } from './deadlines/routes';
+import { referenceRoutes } from './reference/routes';
+import { vaFormsMigrations } from './vaForms/migrations';
+import { vaFormRoutes } from './vaForms/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export type { Projector } from './runner/projector';
+export { startVaFormsRefresh, type VaFormsRefresh } from './vaForms/catalogue';
+export type { VaFormsApiConfig } from './vaForms/vaFormsApi';
 
 export const projectionMigrations: Migration[] = [
   ...userProfilesMigrations,
@@ -40,6 +51,8 @@ export const projectionMigrations: Migration[] = [
   ...billingMigrations,
   ...settingsMigrations,
   ...notificationsMigrations,
+  ...dbqsMigrations,
+  ...vaFormsMigrations,
 ];
 
 export interface ProjectionServiceDeps {
@@ -64,6 +77,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     billingSubscriptionsProjector(),
     preferencesProjector(),
     notificationsProjector(deps.vault),
+    dbqsProjector(),
   ];
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
   const routes: Router[] = [
@@ -72,6 +86,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     billingReadRoutes(deps.knex, now),
     preferencesReadRoutes(deps.knex),
     notificationReadRoutes(deps.knex),
+    referenceRoutes(), vaFormRoutes(deps.knex), dbqReadRoutes(deps.knex), deadlineReadRoutes(deps.knex, now), calculatorRoutes(now),
   ];
   return {
     runner,
@@ -85,6 +100,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       preferences: (userId: string) => findPreferences(deps.knex, userId),
       notification: (userId: string, id: string) => findNotification(deps.knex, userId, id),
       unreadNotifications: (userId: string) => countUnread(deps.knex, userId),
+      dbq: (dbqId: string) => findDbq(deps.knex, dbqId),
     },
     accountData: readSideAccountData({ ...deps, now }),
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { streams, type ClaimText, type FileClaimBody, type ClaimPriority, type ClaimStatus } from '@cc/contracts';
+import { streams, utcDay, type ClaimText, type FileClaimBody, type ClaimPriority, type ClaimStatus } from '@cc/contracts';
 import { handleCommand, type EventMetadata, type EventStore, type GlobalPosition, type PersonalDataVault } from '@cc/platform';
 import { USER_STREAM_MAX_ATTEMPTS, userDecider } from '../users/decider';
 import { claimDecider } from './decider';
@@ -55,9 +55,20 @@ export function claimCommands({ store, vault, now = () => new Date() }: ClaimCom
       return { claimId, position: result.position! };
     },
 
-    async changeStatus(actorId: string, claimId: string, status: ClaimStatus, note: string | null, metadata: Metadata) {
+    async changeStatus(
+      actorId: string,
+      claimId: string,
+      status: ClaimStatus,
+      note: string | null,
+      metadata: Metadata,
+      decisionDate?: string,
+    ) {
       const sealed = note ? await vault.seal(actorId, { note }) : null;
-      return onClaim(claimId, { type: 'ChangeClaimStatus', data: { actorId, claimId, status, note: sealed } }, metadata);
+      return onClaim(
+        claimId,
+        { type: 'ChangeClaimStatus', data: { actorId, claimId, status, note: sealed, decisionDate, today: utcDay(now()) } },
+        metadata,
+      );
     },
 
     async changeRating(actorId: string, claimId: string, rating: number | null, metadata: Metadata) {
@@ -85,13 +96,24 @@ export function claimCommands({ store, vault, now = () => new Date() }: ClaimCom
     async updateDetails(
       actorId: string,
       claimId: string,
-      changes: { priority?: ClaimPriority; nextAction?: string | null; estimatedDecisionDate?: string | null },
+      changes: { priority?: ClaimPriority; nextAction?: string | null; estimatedDecisionDate?: string | null; decisionDate?: string | null },
       metadata: Metadata,
     ) {
       const nextAction = changes.nextAction === undefined ? undefined : await vault.seal(actorId, { nextAction: changes.nextAction });
       return onClaim(
         claimId,
-        { type: 'UpdateClaimDetails', data: { actorId, claimId, priority: changes.priority, nextAction, estimatedDecisionDate: changes.estimatedDecisionDate } },
+        {
+          type: 'UpdateClaimDetails',
+          data: {
+            actorId,
+            claimId,
+            priority: changes.priority,
+            nextAction,
+            estimatedDecisionDate: changes.estimatedDecisionDate,
+            decisionDate: changes.decisionDate,
+            today: utcDay(now()),
+          },
+        },
         metadata,
       );
     },

@@ -136,4 +136,57 @@ describe('claim decider', () => {
         .then([{ type: 'ClaimNextActionChanged', data: { ...base, nextAction: sealed('a') } }]);
     });
   });
+
+  describe('decision date (issue 12)', () => {
+    const approved: ClaimEvent = { type: 'ClaimStatusChanged', data: { ...base, from: 'submitted', to: 'approved', progressPercentage: 100, note: null } };
+    const dated: ClaimEvent = { type: 'ClaimDecisionDateSet', data: { ...base, from: null, to: '2026-03-02' } };
+    const decide = (to: ClaimStatus, decisionDate?: string, today = '2026-05-01'): ClaimCommand => ({
+      type: 'ChangeClaimStatus',
+      data: { actorId: OWNER, claimId: 'c1', status: to, note: null, decisionDate, today },
+    });
+    const edit = (decisionDate: string | null, today = '2026-05-01'): ClaimCommand => ({
+      type: 'UpdateClaimDetails',
+      data: { actorId: OWNER, claimId: 'c1', decisionDate, today },
+    });
+
+    it('is set together with approved or denied', () => {
+      given(filed)
+        .when(decide('denied', '2026-03-02'))
+        .then([
+          { type: 'ClaimStatusChanged', data: { ...base, from: 'submitted', to: 'denied', progressPercentage: 100, note: null } },
+          { type: 'ClaimDecisionDateSet', data: { ...base, from: null, to: '2026-03-02' } },
+        ]);
+      given(filed, approved).when(decide('approved', '2026-03-02')).then([dated]);
+      given(filed, approved, dated).when(decide('approved', '2026-03-02')).then([]);
+    });
+
+    it('can be edited and cleared on a decided claim', () => {
+      given(filed, approved).when(edit('2026-03-02')).then([dated]);
+      given(filed, approved, dated)
+        .when(edit('2026-02-27'))
+        .then([{ type: 'ClaimDecisionDateSet', data: { ...base, from: '2026-03-02', to: '2026-02-27' } }]);
+      given(filed, approved, dated).when(edit(null)).then([{ type: 'ClaimDecisionDateSet', data: { ...base, from: '2026-03-02', to: null } }]);
+      given(filed, approved).when(edit(null)).then([]);
+    });
+
+    it('belongs to a decided claim only, and is never in the future (one day of slack for time zones)', () => {
+      given(filed).when(edit('2026-03-02')).thenFails('invalid');
+      given(filed).when(decide('evidence_review', '2026-03-02')).thenFails('invalid');
+      given(filed, approved).when(edit('2026-05-03')).thenFails('invalid');
+      given(filed, approved).when(edit('2026-05-02')).then([{ type: 'ClaimDecisionDateSet', data: { ...base, from: null, to: '2026-05-02' } }]);
+    });
+
+    it('is cleared when the claim is reopened, since the decision no longer stands', () => {
+      given(filed, approved, dated)
+        .when(decide('evidence_review'))
+        .then([
+          { type: 'ClaimStatusChanged', data: { ...base, from: 'approved', to: 'evidence_review', progressPercentage: 50, note: null } },
+          { type: 'ClaimDecisionDateSet', data: { ...base, from: '2026-03-02', to: null } },
+        ]);
+      // From approved to denied the decision date stays unless a new one is given.
+      given(filed, approved, dated)
+        .when(decide('denied'))
+        .then([{ type: 'ClaimStatusChanged', data: { ...base, from: 'approved', to: 'denied', progressPercentage: 100, note: null } }]);
+    });
+  });
 });

@@ -1,5 +1,8 @@
 import {
+  addDays,
   CLAIM_PROGRESS,
+  DECISION_DATE_MESSAGES,
+  isDecided,
   type ClaimPriority,
   type ClaimStatus,
   type ConditionType,
@@ -19,7 +22,8 @@ export type ClaimEvent = Extract<
       | 'ClaimPriorityChanged'
       | 'ClaimNextActionChanged'
       | 'ClaimDecisionDateEstimated'
-      | 'ClaimDocumentAdded';
+      | 'ClaimDocumentAdded'
+      | 'ClaimDecisionDateSet';
   }
 >;
 
@@ -30,6 +34,8 @@ export interface ClaimState {
   rating: number | null;
   priority: ClaimPriority;
   estimatedDecisionDate: string | null;
+  /** The date on the decision letter, only ever set while the claim is approved or denied. */
+  decisionDate: string | null;
 }
 
 /** Every command names the actor; only the claim's owner may change it. */
@@ -50,7 +56,18 @@ export type ClaimCommand =
         filedAt: string;
       };
     }
-  | { type: 'ChangeClaimStatus'; data: Actor & { claimId: string; status: ClaimStatus; note: SealedData | null } }
+  | {
+      type: 'ChangeClaimStatus';
+      data: Actor & {
+        claimId: string;
+        status: ClaimStatus;
+        note: SealedData | null;
+        /** With approved or denied: the date on the decision letter (YYYY-MM-DD). */
+        decisionDate?: string;
+        /** The actor's day (YYYY-MM-DD, UTC), so a decision date from the future is refused. */
+        today?: string;
+      };
+    }
   | { type: 'ChangeClaimRating'; data: Actor & { claimId: string; rating: number | null } }
   | {
       type: 'AddClaimNote';
@@ -65,10 +82,24 @@ export type ClaimCommand =
         /** Sealed `{ nextAction }`; undefined leaves it, a sealed null clears it. */
         nextAction?: SealedData;
         estimatedDecisionDate?: string | null;
+        /** The date on the decision letter; null clears it. */
+        decisionDate?: string | null;
+        today?: string;
       };
     };
 
 const NOT_FOUND = 'Claim not found.';
+
+/**
+ * A decision date belongs to a decided claim, and cannot be later than the actor's day (one day of
+ * slack: the server's UTC day can be behind a veteran's, e.g. in Guam).
+ */
+function checkDecisionDate(status: ClaimStatus, decisionDate: string, today: string | undefined): void {
+  if (!isDecided(status)) throw new DomainError('invalid', DECISION_DATE_MESSAGES.notDecided, { errors: [{ field: 'decisionDate', message: DECISION_DATE_MESSAGES.notDecided }] });
+  if (today !== undefined && decisionDate > addDays(today, 1)) {
+    throw new DomainError('invalid', DECISION_DATE_MESSAGES.future, { errors: [{ field: 'decisionDate', message: DECISION_DATE_MESSAGES.future }] });
+  }
+}
 
 export const claimDecider: Decider<ClaimState, ClaimCommand, ClaimEvent> = {
   initialState: () => ({
@@ -78,6 +109,7 @@ export const claimDecider: Decider<ClaimState, ClaimCommand, ClaimEvent> = {
     rating: null,
     priority: 'normal',
     estimatedDecisionDate: null,
+    decisionDate: null,
   }),
 
   evolve(state, event) {
@@ -98,6 +130,8 @@ export const claimDecider: Decider<ClaimState, ClaimCommand, ClaimEvent> = {
         return { ...state, priority: event.data.to };
       case 'ClaimDecisionDateEstimated':
         return { ...state, estimatedDecisionDate: event.data.to };
+      case 'ClaimDecisionDateSet':
+        return { ...state, decisionDate: event.data.to };
       case 'ClaimNoteAdded':
       case 'ClaimNextActionChanged':
       case 'ClaimDocumentAdded':
@@ -116,9 +150,19 @@ export const claimDecider: Decider<ClaimState, ClaimCommand, ClaimEvent> = {
     const base = { claimId: command.data.claimId, userId: state.ownerId };
     switch (command.type) {
       case 'ChangeClaimStatus': {
-        const { status, note } = command.data;
-        if (status === state.status && !note) return [];
-        return [{ type: 'ClaimStatusChanged', data: { ...base, from: state.status, to: status, progressPercentage: CLAIM_PROGRESS[status], note } }];
+        const { status, note, decisionDate, today } = command.data;
+        const events: ClaimEvent[] = [];
+        if (status !== state.status || note) {
+          events.push({ type: 'ClaimStatusChanged', data: { ...base, from: state.status, to: status, progressPercentage: CLAIM_PROGRESS[status], note } });
+        }
+        if (decisionDate !== undefined) {
+          checkDecisionDate(status, decisionDate, today);
+          if (decisionDate !== state.decisionDate) events.push({ type: 'ClaimDecisionDateSet', data: { ...base, from: state.decisionDate, to: decisionDate } });
+        } else if (!isDecided(status) && state.decisionDate !== null) {
+          // Reopened: the decision no longer stands, and neither do its review deadlines.
+          events.push({ type: 'ClaimDecisionDateSet', data: { ...base, from: state.decisionDate, to: null } });
+        }
+        return events;
       }
       case 'ChangeClaimRating':
         if (command.data.rating === state.rating) return [];
@@ -131,7 +175,7 @@ export const claimDecider: Decider<ClaimState, ClaimCommand, ClaimEvent> = {
         return [{ type: 'ClaimDocumentAdded', data: { ...base, documentId: command.data.documentId, name: command.data.name } }];
       case 'UpdateClaimDetails': {
         const events: ClaimEvent[] = [];
-        const { priority, nextAction, estimatedDecisionDate } = command.data;
+        const { priority, nextAction, estimatedDecisionDate, decisionDate, today } = command.data;
         if (priority !== undefined && priority !== state.priority) {
           events.push({ type: 'ClaimPriorityChanged', data: { ...base, from: state.priority, to: priority } });
         }
@@ -141,6 +185,10 @@ export const claimDecider: Decider<ClaimState, ClaimCommand, ClaimEvent> = {
             type: 'ClaimDecisionDateEstimated',
             data: { ...base, from: state.estimatedDecisionDate, to: estimatedDecisionDate },
           });
+        }
+        if (decisionDate !== undefined && decisionDate !== state.decisionDate) {
+          if (decisionDate !== null) checkDecisionDate(state.status, decisionDate, today);
+          events.push({ type: 'ClaimDecisionDateSet', data: { ...base, from: state.decisionDate, to: decisionDate } });
         }
         return events;
       }

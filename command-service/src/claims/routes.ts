@@ -46,7 +46,7 @@ export function claimRoutes(claims: ClaimCommands, readBack: ClaimReadBack): Rou
     const auth = requireAuth(res);
     const claimId = claimIdOf(req.params.id);
     const body = parseOrProblem(changeClaimStatusBody, req.body);
-    const result = await claims.changeStatus(auth.userId, claimId, body.status, body.note, commandMetadata(res));
+    const result = await claims.changeStatus(auth.userId, claimId, body.status, body.note, commandMetadata(res), body.decisionDate);
     await answer(res, auth.userId, claimId, result.position);
   });
 

@@ -6,6 +6,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { ClaimsStatusList } from '../claims/list/ClaimsStatusList';
 import { useDashboard } from '../claims/queries';
 import { QueryErrorState } from '../claims/QueryErrorState';
+import { UpcomingDeadlinesCard } from '../deadlines/UpcomingDeadlinesCard';
 import { DashboardStats } from './DashboardStats';
 import { QuickActions } from './QuickActions';
 import { RecentActivity } from './RecentActivity';
@@ -42,6 +43,7 @@ export function DashboardPage() {
         </Box>
       </Box>
 
+      <UpcomingDeadlinesCard />
       {data && data.recentClaims.length > 0 ? (
         <ClaimsStatusList claims={data.recentClaims} totalCount={data.usage.claims.used} />
       ) : null}

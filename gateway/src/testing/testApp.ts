@@ -118,6 +118,8 @@ export async function startTestApp(
     databaseUrl?: string;
     seedDemo?: SystemOptions['seedDemo'];
     notificationsWorker?: SystemOptions['notificationsWorker'];
+    /** How often the VA Forms API is read when configured (issue 12); tests shorten it. */
+    vaFormsRefreshIntervalMs?: number;
   } = {},
 ): Promise<TestApp> {
   const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase('app');
@@ -146,6 +148,7 @@ export async function startTestApp(
     refusalPauseMs: 'refusalPauseMs' in options ? options.refusalPauseMs : 0,
     seedDemo: options.seedDemo,
     notificationsWorker: options.notificationsWorker,
+    vaFormsRefreshIntervalMs: options.vaFormsRefreshIntervalMs,
     ...options.analysis,
     ...options.uploads,
     ...options.billing,

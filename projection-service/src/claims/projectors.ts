@@ -24,6 +24,7 @@ const CLAIM_EVENTS = [
   'ClaimNextActionChanged',
   'ClaimDecisionDateEstimated',
   'ClaimDocumentAdded',
+  'ClaimDecisionDateSet',
 ] as const satisfies readonly EventType[];
 
 const dataOf = <T extends EventType>(event: RecordedEvent, _type: T) => event.data as EventDataOf<T>;
@@ -126,6 +127,11 @@ export function claimsProjector(vault: PersonalDataVault): Projector {
           await trx('claims').where({ claim_id: d.claimId }).update({ estimated_decision_date: d.to, updated_at: at });
           return;
         }
+        case 'ClaimDecisionDateSet': {
+          const d = dataOf(event, 'ClaimDecisionDateSet');
+          await trx('claims').where({ claim_id: d.claimId }).update({ decision_date: d.to, updated_at: at });
+          return;
+        }
         case 'ClaimDocumentAdded': {
           const d = dataOf(event, 'ClaimDocumentAdded');
           const fileName = (await vault.open<{ fileName: string }>(d.userId, d.name))?.fileName ?? ERASED;
@@ -211,6 +217,10 @@ async function describe(vault: PersonalDataVault, event: RecordedEvent): Promise
       const d = dataOf(event, 'ClaimDocumentAdded');
       const fileName = (await vault.open<{ fileName: string }>(d.userId, d.name))?.fileName ?? ERASED;
       return { title: 'Document added', description: fileName, changes: [] };
+    }
+    case 'ClaimDecisionDateSet': {
+      const d = dataOf(event, 'ClaimDecisionDateSet');
+      return { title: d.to === null ? 'Decision date cleared' : 'Decision date set', description: null, changes: [{ field: 'Decision date', from: d.from, to: d.to }] };
     }
   }
   return undefined;

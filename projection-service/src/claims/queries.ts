@@ -3,6 +3,7 @@ import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import {
   CLAIM_PRIORITIES,
   combinedRating,
+  decisionReviewDeadlines,
   daysBetween,
   displayName,
   isDecided,
@@ -13,6 +14,7 @@ import {
   type ClaimNote,
   type ClaimStatus,
   type DashboardPayload,
+  type Deadline,
   type MemberTierName,
 } from '@cc/contracts';
 import { claimDocuments, recentDocuments } from '../documents/queries';
@@ -28,6 +30,7 @@ interface ClaimRow {
   rating: number | null;
   next_action: string | null;
   estimated_decision_date: string | null;
+  decision_date: string | null;
   filed_at: Date;
   decided_at: Date | null;
   updated_at: Date;
@@ -49,6 +52,7 @@ export function toClaim(row: ClaimRow, now: Date): Claim {
     daysPending: daysBetween(filedAt, isDecided(row.status) && row.decided_at ? row.decided_at : now),
     nextAction: row.next_action,
     estimatedDecisionDate: row.estimated_decision_date,
+    decisionDate: row.decision_date,
     filedAt,
     updatedAt: row.updated_at.toISOString(),
   };
@@ -71,6 +75,7 @@ export const CLAIM_SORT_COLUMNS: SortColumns<Claim> = {
   daysPending: "(case when status in ('approved', 'denied') and decided_at is not null then decided_at else :now end) - filed_at",
   nextAction: 'next_action',
   estimatedDecisionDate: 'estimated_decision_date',
+  decisionDate: 'decision_date',
   filedAt: 'filed_at',
   updatedAt: 'updated_at',
 };
@@ -93,8 +98,9 @@ export async function findClaimDetail(knex: Knex, userId: string, claimId: strin
   const row: ClaimRow | undefined = await knex('claims').where({ claim_id: claimId, user_id: userId }).first();
   if (!row) return undefined;
   const notes = await knex('claim_notes').where({ claim_id: claimId }).orderBy('created_at', 'desc').orderBy('note_id');
+  const claim = toClaim(row, now);
   return {
-    ...toClaim(row, now),
+    ...claim,
     notes: notes.map(
       (n): ClaimNote => ({
         id: n.note_id,
@@ -107,7 +113,17 @@ export async function findClaimDetail(knex: Knex, userId: string, claimId: strin
       }),
     ),
     documents: await claimDocuments(knex, userId, claimId),
+    reviewDeadlines: claimReviewDeadlines(claim),
   };
+}
+
+/**
+ * The decision-review deadlines of a decided claim (DOMAIN.md §2.3). A reopened claim was decided as
+ * a Supplemental Claim; any other as a claim (rating) decision.
+ */
+export function claimReviewDeadlines(claim: Pick<Claim, 'decisionDate' | 'conditionType' | 'status'>): Deadline[] {
+  if (!claim.decisionDate || !isDecided(claim.status)) return [];
+  return decisionReviewDeadlines({ decisionDate: claim.decisionDate, decisionKind: claim.conditionType === 'reopened' ? 'supplemental' : 'rating' }).deadlines;
 }
 
 /** The owner of a claim, so the history route can tell "yours", "staff may read it" and "not found" apart. */

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { ClaimDetail } from '@cc/contracts';
+import { isDecided, type ClaimDetail } from '@cc/contracts';
 import type { ReactNode } from 'react';
 import { conditionTypeLabel, formatDate } from '../format';
 import { daysPendingText } from '../list/claimCells';
+import { DecisionDateEditor } from '../../deadlines/DecisionDateEditor';
 import { DetailCard } from './DetailCard';
 import { RatingEditor } from './RatingEditor';
 
@@ -20,7 +21,7 @@ function Detail({ term, children, testId }: { term: string; children: ReactNode;
   );
 }
 
-/** Type, Days Pending, the inline-editable Rating and, when known, the estimated decision date. */
+/** Type, Days Pending, the inline-editable Rating, the estimated decision date when known, and a decided claim's decision date. */
 export function ClaimDetailsCard({ claim }: { claim: ClaimDetail }) {
   const estimatedDecision = formatDate(claim.estimatedDecisionDate);
   return (
@@ -38,6 +39,11 @@ export function ClaimDetailsCard({ claim }: { claim: ClaimDetail }) {
         {estimatedDecision ? (
           <Detail term="Est. Decision" testId="claim-estimated-decision">
             {estimatedDecision}
+          </Detail>
+        ) : null}
+        {isDecided(claim.status) ? (
+          <Detail term="Decision Date">
+            <DecisionDateEditor claim={claim} />
           </Detail>
         ) : null}
       </Box>

@@ -4,8 +4,9 @@ import { ClaimDetailsCard } from './ClaimDetailsCard';
 import { ClaimDocuments } from './ClaimDocuments';
 import { ClaimNotes } from './ClaimNotes';
 import { CurrentStatusCard } from './CurrentStatusCard';
+import { ClaimDeadlinesCard } from '../../deadlines/ClaimDeadlinesCard';
 
-/** The Details tab: status and details side by side from 768 px, then documents and notes. */
+/** The Details tab: status and details side by side from 768 px, then a decided claim's review deadlines, documents and notes. */
 export function ClaimDetailsTab({ claim }: { claim: ClaimDetail }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -13,6 +14,7 @@ export function ClaimDetailsTab({ claim }: { claim: ClaimDetail }) {
         <CurrentStatusCard claim={claim} />
         <ClaimDetailsCard claim={claim} />
       </Box>
+      <ClaimDeadlinesCard claim={claim} />
       <ClaimDocuments documents={claim.documents} />
       <ClaimNotes claim={claim} />
     </Box>

@@ -1,0 +1,37 @@
+import { daysBetweenDates } from '@cc/contracts';
+
+/**
+ * Pure helpers for deadlines on screen (unit tested in format.test.ts). Days are the veteran's own
+ * calendar days: a deadline is "today" by the device's clock, not the server's.
+ */
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The device's calendar day, YYYY-MM-DD. */
+export function localDay(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`;
+}
+
+/** Whole days from `today` to `dueDate` (negative once it has passed). */
+export function daysUntil(dueDate: string, today: string): number {
+  return daysBetweenDates(today, dueDate);
+}
+
+/** "Due today", "Due tomorrow", "Due in 12 days", "Passed yesterday", "Passed 3 days ago". */
+export function daysLeftText(dueDate: string, today: string): string {
+  const days = daysUntil(dueDate, today);
+  if (days === 0) return 'Due today';
+  if (days === 1) return 'Due tomorrow';
+  if (days > 1) return `Due in ${days} days`;
+  if (days === -1) return 'Passed yesterday';
+  return `Passed ${-days} days ago`;
+}
+
+export type DeadlineUrgency = 'passed' | 'soon' | 'later';
+
+/** Within 30 days is soon (reminders come 30 and 7 days before). */
+export function urgencyOf(dueDate: string, today: string): DeadlineUrgency {
+  const days = daysUntil(dueDate, today);
+  if (days < 0) return 'passed';
+  return days <= 30 ? 'soon' : 'later';
+}

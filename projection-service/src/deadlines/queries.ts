@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import { addDays, utcDay, type ClaimStatus, type ConditionType, type UpcomingDeadline } from '@cc/contracts';
+import type { SortColumns } from '@cc/platform';
+import { claimReviewDeadlines } from '../claims/queries';
+
+/** Every field of an upcoming deadline is a sort key (sorted in memory; the names are the fields). */
+export const UPCOMING_DEADLINE_SORT_COLUMNS: SortColumns<UpcomingDeadline> = {
+  id: 'id',
+  claimId: 'claimId',
+  claimNumber: 'claimNumber',
+  condition: 'condition',
+  decisionDate: 'decisionDate',
+  kind: 'kind',
+  title: 'title',
+  dueDate: 'dueDate',
+  basis: 'basis',
+  description: 'description',
+  form: 'form',
+  formUrl: 'formUrl',
+  countedFrom: 'countedFrom',
+};
+
+/**
+ * The decision-review deadlines of the user's decided claims that have not passed yet. "Passed" is
+ * judged one day late, since the server's UTC day can be ahead of the veteran's; the screen, which
+ * knows the veteran's day, says which are due today.
+ */
+export async function upcomingDeadlines(knex: Knex, userId: string, now: Date): Promise<UpcomingDeadline[]> {
+  const rows: { claim_id: string; claim_number: string; condition: string; condition_type: ConditionType; status: ClaimStatus; decision_date: string }[] =
+    await knex('claims')
+      .where({ user_id: userId })
+      .whereIn('status', ['approved', 'denied'])
+      .whereNotNull('decision_date')
+      .select('claim_id', 'claim_number', 'condition', 'condition_type', 'status', 'decision_date');
+  const earliest = addDays(utcDay(now), -1);
+  return rows.flatMap((row) =>
+    claimReviewDeadlines({ decisionDate: row.decision_date, conditionType: row.condition_type, status: row.status })
+      .filter((deadline) => deadline.dueDate >= earliest)
+      .map((deadline) => ({
+        ...deadline,
+        id: `${row.claim_id}:${deadline.kind}`,
+        claimId: row.claim_id,
+        claimNumber: row.claim_number,
+        condition: row.condition,
+        decisionDate: row.decision_date,
+      })),
+  );
+}
