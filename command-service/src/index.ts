@@ -10,6 +10,8 @@ import { claimCommands } from './claims/commands';
 import { claimRoutes, type ClaimReadBack } from './claims/routes';
 import { userCommands } from './users/commands';
 import { userRoutes } from './users/routes';
+import { chatCommands } from './chat/commands';
+import { chatSessionRoutes, type ChatReadBack } from './chat/routes';
 
 export { userDecider } from './users/decider';
 export { userCommands, type UserCommands } from './users/commands';
@@ -19,12 +21,15 @@ export type { DocumentReadBack } from './documents/routes';
 export { commandMigrations } from './migrations';
 export { UPLOAD_PREFIX, UPLOAD_TRANSFER_LIMIT_MS, uploadGrants, type UploadGrants } from './documents/uploadGrants';
 export type { AnalysisReportRenderer } from './documents/analysisRoutes';
+export { chatDecider } from './chat/decider';
+export { chatCommands, widgetSessionId, type AskedQuestion, type ChatCommands, type FailureReason } from './chat/commands';
+export type { ChatReadBack } from './chat/routes';
 
 export interface CommandServiceDeps {
   store: EventStore;
   vault: PersonalDataVault;
   /** Lets command routes answer with the read model once it has caught up (wired by the gateway). */
-  readBack: ClaimReadBack & DocumentReadBack;
+  readBack: ClaimReadBack & DocumentReadBack & ChatReadBack;
   knex: Knex;
   storage: ObjectStorage;
   now?: () => Date;
@@ -44,15 +49,17 @@ export function createCommandService(deps: CommandServiceDeps) {
   const grants = uploadGrants(deps.knex, deps.storage, { now: deps.now, transferLimitMs: deps.uploadTransferLimitMs });
   const documents = documentCommands({ ...deps, grants });
   const analysis = analysisCommands(deps);
+  const chat = chatCommands(deps);
   const routes: Router[] = [
     userRoutes(users),
     claimRoutes(claims, deps.readBack),
     documentRoutes(documents, deps.readBack),
     analysisRoutes(analysis, documents, deps.readBack, { ...deps.analysis, now: deps.now }),
+    chatSessionRoutes(chat, deps.readBack),
   ];
   /** Where workers' commands arrive in the embedded topology. */
   const commandBus = inProcessCommandBus(analysis);
-  return { users, claims, documents, analysis, commandBus, routes, uploadGrants: grants };
+  return { users, claims, documents, analysis, chat, commandBus, routes, uploadGrants: grants };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

@@ -104,7 +104,12 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     vault,
     knex,
     storage,
-    readBack: { waitFor: waitForReadModels, claimDetail: projections.queries.claimDetail, document: projections.queries.document },
+    readBack: {
+      waitFor: waitForReadModels,
+      claimDetail: projections.queries.claimDetail,
+      document: projections.queries.document,
+      chatSession: projections.queries.chatSession,
+    },
     analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
     uploadTransferLimitMs: options.uploadTransferLimitMs,
   });

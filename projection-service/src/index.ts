@@ -16,11 +16,15 @@ import { userProfilesMigrations } from './userProfiles/migrations';
 import { userProfilesProjector } from './userProfiles/projector';
 import { findUserProfile } from './userProfiles/queries';
 import { userProfileRoutes } from './userProfiles/routes';
+import { chatMigrations } from './chat/migrations';
+import { chatProjector, chatUsageProjector } from './chat/projector';
+import { chatExportForUser, findChatSession, veteranFile } from './chat/queries';
+import { chatReadRoutes } from './chat/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export type { Projector } from './runner/projector';
 
-export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations, ...documentsMigrations];
+export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations, ...documentsMigrations, ...chatMigrations];
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -41,11 +45,14 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     claimHistoryProjector(deps.vault),
     activitiesProjector(deps.vault),
     documentsProjector(deps.vault),
+    chatProjector(deps.vault),
+    chatUsageProjector(),
   ];
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
   const routes: Router[] = [
     memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now), documentReadRoutes(deps.knex, deps.storage),
     aiProfileRoutes(deps.knex),
+    chatReadRoutes(deps.knex, now),
   ];
   return {
     runner,
@@ -54,6 +61,11 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       findUserProfile: (userId: string) => findUserProfile(deps.knex, userId),
       claimDetail: (userId: string, claimId: string) => findClaimDetail(deps.knex, userId, claimId, now()),
       document: (userId: string, documentId: string) => findDocument(deps.knex, userId, documentId),
+      chatSession: (userId: string, sessionId: string) => findChatSession(deps.knex, userId, sessionId),
+      /** The veteran's claims, documents and analyses, read by the chat assistant per question. */
+      veteranFile: (userId: string) => veteranFile(deps.knex, userId, now()),
+      /** Everything chat keeps about a user, for the data export. */
+      chatExportForUser: (userId: string) => chatExportForUser(deps.knex, userId),
     },
   };
 }

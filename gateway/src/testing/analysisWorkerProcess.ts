@@ -21,7 +21,7 @@ const commands = createCommandService({
   vault,
   knex,
   storage,
-  readBack: { waitFor: unused, claimDetail: unused, document: unused },
+  readBack: { waitFor: unused, claimDetail: unused, document: unused, chatSession: unused },
   analysis: { waitMs: 0, renderReport: unused },
 });
 const offline = createOfflineEngine();
