@@ -56,7 +56,7 @@ export const copilotChatBody = z.object({
 export type CopilotChatBody = z.infer<typeof copilotChatBody>;
 
 /** What an answer relied on: a regulation, a form, a statute, a VA page, or the veteran's own claim or document. */
-export const CITATION_KINDS = ['regulation', 'form', 'statute', 'case', 'va-page', 'claim', 'document'] as const;
+export const CITATION_KINDS = ['regulation', 'form', 'statute', 'case', 'va-page', 'app-page', 'claim', 'document'] as const;
 export const citationSchema = z.object({
   kind: z.enum(CITATION_KINDS),
   /** Short label shown on the chip, e.g. "38 CFR 4.25", "VA Form 20-0996", "Claim 2025-001". */
@@ -179,6 +179,8 @@ export interface VeteranFile {
     ratingPercentage: number | null;
     daysPending: number;
     filedAt: string;
+    /** When the tracker recorded the decision (approved or denied); null while pending. */
+    decidedAt: string | null;
     nextAction: string | null;
   }[];
   documents: {

@@ -188,6 +188,7 @@ export async function veteranFile(knex: Knex, userId: string, now: Date): Promis
         ratingPercentage: c.ratingPercentage,
         daysPending: c.daysPending,
         filedAt: c.filedAt,
+        decidedAt: (c.status === 'approved' || c.status === 'denied') && row.decided_at ? (row.decided_at as Date).toISOString() : null,
         nextAction: c.nextAction,
       };
     }),
