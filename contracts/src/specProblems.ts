@@ -45,6 +45,11 @@ export const SPEC_PROBLEMS = {
     title: 'Document file not available',
     detail: 'Document file not available',
   }),
+  /**
+   * An answer the assistant could not give (doc 1 §8 "Chat: Failed to send message", whose client
+   * shows the server's message); the detail says why and that the question was given back.
+   */
+  failedToSendMessage: (reason: string): SpecProblem => ({ slug: 'failed-to-send-message', title: 'Failed to send message', detail: reason }),
 } as const;
 
 export type SpecProblemName = keyof typeof SPEC_PROBLEMS;

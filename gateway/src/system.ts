@@ -1,7 +1,16 @@
 import type { Express } from 'express';
 import { commandMigrations, createCommandService, UPLOAD_PREFIX } from '@cc/command-service';
 import { createProjectionService, projectionMigrations } from '@cc/projection-service';
-import { createOfflineEngine, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
+import {
+  chatAssistantRoutes,
+  chatEngineFromEnv,
+  createOfflineChatEngine,
+  createOfflineEngine,
+  openAiEngineFromEnv,
+  startDocumentAnalysisWorker,
+  type AnalysisEngine,
+  type ChatEngine,
+} from '@cc/ai-worker';
 import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
 import {
   createKnex,
@@ -54,6 +63,10 @@ export interface SystemOptions {
   analysisWaitMs?: number;
   /** Tests that run the worker themselves turn it off. */
   analysisWorker?: boolean;
+  /** The chat engine; by default OpenAI (or any compatible server) when OPENAI_API_KEY is set, else the offline engine. */
+  chatEngine?: ChatEngine;
+  /** Heartbeat comments on an open answer stream (default 15 s). */
+  chatHeartbeatMs?: number;
   /** How often ended upload addresses and their objects are removed (default every minute). */
   uploadSweepIntervalMs?: number;
   /** How long an upload's transfer may run (default 10 minutes); tests shorten it. */
@@ -127,6 +140,15 @@ export async function startSystem(options: SystemOptions): Promise<System> {
           pollIntervalMs: options.pollIntervalMs,
           concurrency: config.analysisConcurrency,
         });
+  const chatEngine = options.chatEngine ?? chatEngineFromEnv(process.env) ?? createOfflineChatEngine();
+  logger.info({ engine: chatEngine.name, model: chatEngine.model }, 'chat engine');
+  const chatRoutes = chatAssistantRoutes({
+    questions: commands.chat,
+    veteranFile: projections.queries.veteranFile,
+    history: projections.queries.chatHistory,
+    engine: chatEngine,
+    heartbeatMs: options.chatHeartbeatMs,
+  });
   const sessions = new SessionStore(knex, (req) => req.secure || Boolean(config.publicUrl?.startsWith('https:')));
   const hashes = new HashQueue(options.hashing);
   const accounts = createAccounts({ knex, users: commands.users, scryptCost: options.scryptCost, hashes });
@@ -159,7 +181,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       refusalPauseMs: options.refusalPauseMs,
     },
     health: healthRoutes({ knex, migrationsDone: () => migrationsDone, projectionsRunning: () => projections.runner.isRunning() }),
-    serviceRoutes: [...commands.routes, ...projections.routes],
+    serviceRoutes: [...commands.routes, ...projections.routes, chatRoutes],
     frontendDist: options.frontendDist,
     rawUploadPrefix: UPLOAD_PREFIX,
   });

@@ -18,7 +18,7 @@ import { findUserProfile } from './userProfiles/queries';
 import { userProfileRoutes } from './userProfiles/routes';
 import { chatMigrations } from './chat/migrations';
 import { chatProjector, chatUsageProjector } from './chat/projector';
-import { chatExportForUser, findChatSession, veteranFile } from './chat/queries';
+import { chatExportForUser, chatHistory, findChatSession, veteranFile } from './chat/queries';
 import { chatReadRoutes } from './chat/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
@@ -64,6 +64,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       chatSession: (userId: string, sessionId: string) => findChatSession(deps.knex, userId, sessionId),
       /** The veteran's claims, documents and analyses, read by the chat assistant per question. */
       veteranFile: (userId: string) => veteranFile(deps.knex, userId, now()),
+      chatHistory: (userId: string, sessionId: string) => chatHistory(deps.knex, userId, sessionId),
       /** Everything chat keeps about a user, for the data export. */
       chatExportForUser: (userId: string) => chatExportForUser(deps.knex, userId),
     },

@@ -201,3 +201,13 @@ export async function veteranFile(knex: Knex, userId: string, now: Date): Promis
     })),
   };
 }
+
+/** The last turns of one of the user's sessions, oldest first, for the assistant (nothing for someone else's session). */
+export async function chatHistory(knex: Knex, userId: string, sessionId: string, limit = 20): Promise<{ role: ChatMessage['role']; content: string }[]> {
+  const rows = await knex('chat_messages')
+    .where({ session_id: sessionId, user_id: userId, failed: false })
+    .orderByRaw('created_at desc, position_tx desc, position_seq desc')
+    .limit(limit)
+    .select('role', 'content');
+  return rows.reverse().map((r) => ({ role: r.role, content: r.content }));
+}
