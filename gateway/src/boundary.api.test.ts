@@ -157,6 +157,16 @@ describe('control characters at the API boundary', () => {
       'GET /api/documents': { path: `/api/documents?filter=${encodeURIComponent(JSON.stringify({ q: `scan${NUL}` }))}`, field: 'query.filter.q' },
       'GET /api/documents/:id': { path: `/api/documents/${documentId}%00`, field: 'path' },
       'GET /api/documents/:id/file': { path: `/api/documents/${documentId}/file?download=%00`, field: 'query.download' },
+      'POST /api/ai-chat/sessions': { path: '/api/ai-chat/sessions', json: { title: `t${NUL}` }, field: 'title' },
+      'PATCH /api/ai-chat/sessions/:id': { path: `/api/ai-chat/sessions/${claimId}`, json: { title: `t${NUL}` }, field: 'title' },
+      'DELETE /api/ai-chat/sessions/:id': { path: `/api/ai-chat/sessions/${claimId}%00`, field: 'path' },
+      'GET /api/ai-chat/sessions': { path: `/api/ai-chat/sessions?filter=${encodeURIComponent(JSON.stringify({ q: NUL }))}`, field: 'query.filter.q' },
+      'GET /api/ai-chat/sessions/:id/messages': { path: `/api/ai-chat/sessions/${claimId}%00/messages`, field: 'path' },
+      'GET /api/ai-chat/messages': { path: '/api/ai-chat/messages?x=%00', field: 'query.x' },
+      'GET /api/ai-chat/usage': { path: '/api/ai-chat/usage?x=%00', field: 'query.x' },
+      'POST /api/ai-chat/sessions/:id/messages/stream': { path: `/api/ai-chat/sessions/${claimId}/messages/stream`, json: { content: `q${NUL}` }, field: 'content' },
+      'POST /api/ai-chat/message': { path: '/api/ai-chat/message', json: { content: `q${NUL}` }, field: 'content' },
+      'POST /api/copilot/chat': { path: '/api/copilot/chat', json: { message: 'q', context: { condition_primary_1: `knee${NUL}` } }, field: 'context.condition_primary_1' },
     });
 
     it('has a case for every route the app serves', () => {

@@ -11,7 +11,7 @@ const STOP_WORDS = new Set(
     'a an and are as at be been but by can could do does did for from get got had has have how i if in into is it its ' +
     'me my mine of on or our should so than that the their them then there these they this to too was we were what when ' +
     'where which who why will with would you your about any also am just like want need know tell please help ' +
-    'dear hi hello thanks thank ok okay much many some more most very really'
+    'dear hi hello thanks thank ok okay much many some more most very really win won winning next'
   ).split(' '),
 );
 
