@@ -3,6 +3,7 @@ import { Route } from 'react-router-dom';
 import { dataProvider } from './api/dataProvider';
 import { createQueryClient } from './api/queryClient';
 import { authProvider } from './auth/authProvider';
+import { AiCopilotPage } from './chat/AiCopilotPage';
 import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
 import { ClaimsPage } from './claims/ClaimsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
@@ -63,6 +64,7 @@ export function App() {
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/claims" element={<ClaimsPage />} />
           <Route path="/documents" element={<DocumentsPage />} />
+          <Route path="/ai-copilot" element={<AiCopilotPage />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

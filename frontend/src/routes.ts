@@ -9,11 +9,6 @@ export interface PlannedPage {
 
 export const PLANNED_PAGES: readonly PlannedPage[] = [
   {
-    path: '/ai-copilot',
-    title: 'AI Copilot',
-    description: 'Chat with the AI assistant about VA benefits, evidence and your next steps.',
-  },
-  {
     path: '/benefits-learning-center',
     title: 'Benefits Learning Center',
     description: 'Browse disabilities, service branches, contention types, treatment centers and special circumstances.',
@@ -34,7 +29,7 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
 export const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
 
 /** Signed-in pages that are built (each has its own route in App.tsx), besides the dashboard. */
-export const BUILT_PAGE_PATHS = ['/claims', '/documents'] as const;
+export const BUILT_PAGE_PATHS = ['/claims', '/documents', '/ai-copilot'] as const;
 
 /**
  * Every route that needs a signed-in user (a page and anything below it, e.g. /claims/123).

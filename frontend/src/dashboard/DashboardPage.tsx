@@ -6,6 +6,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { ClaimsStatusList } from '../claims/list/ClaimsStatusList';
 import { useDashboard } from '../claims/queries';
 import { QueryErrorState } from '../claims/QueryErrorState';
+import { ChatWidget } from './ChatWidget';
 import { DashboardStats } from './DashboardStats';
 import { QuickActions } from './QuickActions';
 import { RecentActivity } from './RecentActivity';
@@ -41,6 +42,8 @@ export function DashboardPage() {
           {dashboard.isError ? null : <RecentDocuments documents={data?.recentDocuments} />}
         </Box>
       </Box>
+
+      <ChatWidget />
 
       {data && data.recentClaims.length > 0 ? (
         <ClaimsStatusList claims={data.recentClaims} totalCount={data.usage.claims.used} />

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bilateralFactor, combinedRating, type CombinedRating, type ExtremityRating, type Limb, type Side } from '@cc/contracts';
+import { bilateralFactor, type CombinedRating, type ExtremityRating, type Limb, type Side } from '@cc/contracts';
 import { cfr } from '../citations';
 import { claimCitation, type ChatTool } from './types';
 
