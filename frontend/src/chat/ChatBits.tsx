@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import type { ReactNode } from 'react';
+import { visuallyHidden } from '../common/a11y';
 
 /** Green dot plus the word "Online" (colour is never the only signal). */
 export function OnlineIndicator() {
@@ -53,10 +54,11 @@ export function Bubble({ role, children, testId }: { role: 'user' | 'assistant';
           color: mine ? 'primary.contrastText' : 'text.primary',
           border: 1,
           borderColor: mine ? 'primary.main' : 'divider',
+          position: 'relative',
           '& a': mine ? { color: 'inherit' } : undefined,
         }}
       >
-        <Typography component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <Typography component="span" sx={visuallyHidden}>
           {mine ? 'You said:' : 'AI Copilot said:'}
         </Typography>
         {children}

@@ -33,7 +33,7 @@ export function Conversation({ session }: { session: ChatSession }) {
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
   const sending = pending !== null;
-  const endRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const abortRef = useRef<AbortController | null>(null);
 
   // Another session, or leaving the page, stops an answer being written for this one.
@@ -42,7 +42,8 @@ export function Conversation({ session }: { session: ChatSession }) {
   const count = messages.data?.length ?? 0;
   const streamed = pending?.answer.length ?? 0;
   useEffect(() => {
-    const timer = window.setTimeout(() => endRef.current?.scrollIntoView({ block: 'end', behavior: 'smooth' }), SCROLL_DELAY_MS);
+    // The message list scrolls, not the page: the page header and the input stay where they are.
+    const timer = window.setTimeout(() => listRef.current?.scrollTo({ top: listRef.current.scrollHeight, behavior: 'smooth' }), SCROLL_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [count, streamed, sending]);
 
@@ -92,7 +93,7 @@ export function Conversation({ session }: { session: ChatSession }) {
         <OnlineIndicator />
       </Box>
 
-      <Box sx={{ flex: 1, overflowY: 'auto', px: { xs: 1.5, sm: 2.5 }, py: 2 }} data-testid="chat-messages">
+      <Box ref={listRef} sx={{ flex: 1, overflowY: 'auto', px: { xs: 1.5, sm: 2.5 }, py: 2 }} data-testid="chat-messages">
         <Box component="ol" aria-label="Messages" aria-live="polite" sx={{ display: 'grid', gap: 2, p: 0, m: 0 }}>
           <Bubble role="assistant" testId="chat-welcome">
             <Markdownish text={WELCOME_MESSAGE} />
@@ -136,7 +137,6 @@ export function Conversation({ session }: { session: ChatSession }) {
             <QueryErrorState what="this chat" error={messages.error} onRetry={() => void messages.refetch()} retrying={messages.isFetching} />
           </Box>
         ) : null}
-        <div ref={endRef} />
       </Box>
 
       <Box sx={{ borderTop: 1, borderColor: 'divider', px: { xs: 1.5, sm: 2.5 }, py: 1.5, display: 'grid', gap: 1.25 }}>

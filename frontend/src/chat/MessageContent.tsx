@@ -93,9 +93,12 @@ export function SourceChips({ citations }: { citations: Citation[] }) {
 /** An assistant message: the text without its sources block, then the sources as chips (or the block, while no chips are known). */
 export function AnswerContent({ content, citations }: { content: string; citations: Citation[] }) {
   const { body } = splitSources(content);
+  // Half-streamed text can end in a lone "-" (a list item on its way), which Markdown would read as
+  // a heading underline for a moment; it is left out until the item's words arrive.
+  const text = (citations.length > 0 ? body : content).replace(/\n[ \t]*[-=*+]+[ \t]*$/, '\n');
   return (
     <>
-      <Markdownish text={citations.length > 0 ? body : content} />
+      <Markdownish text={text} />
       {citations.length > 0 ? <SourceChips citations={citations} /> : null}
     </>
   );

@@ -103,7 +103,7 @@ function SessionRow({ session, selected, canDelete, onSelect, onRename, onDelete
         </Box>
       }
     >
-      <ListItemButton selected={selected} onClick={onSelect} aria-current={selected ? 'true' : undefined} sx={{ pr: 10, borderRadius: 1 }}>
+      <ListItemButton selected={selected} onClick={onSelect} aria-current={selected ? 'true' : undefined} sx={{ pr: 11, borderRadius: 1 }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: selected ? 700 : 500 }} data-testid="chat-session-title">
             {session.title}

@@ -1,5 +1,5 @@
 /// <reference types="jest" />
-import { questionsLeftText, sessionDateLabel, truncateMessage } from './format';
+import { plainText, questionsLeftText, sessionDateLabel, truncateMessage } from './format';
 
 describe('chat formatting', () => {
   const now = new Date('2026-01-15T12:00:00Z');
@@ -19,6 +19,11 @@ describe('chat formatting', () => {
     expect(truncateMessage('short')).toBe('short');
     expect(truncateMessage('x'.repeat(150))).toBe('x'.repeat(150));
     expect(truncateMessage('x'.repeat(151))).toBe(`${'x'.repeat(150)}...`);
+  });
+
+  it('shows an answer in the widget as plain words, without its sources', () => {
+    const answer = '**Intent to File**\n\nIt holds your date.\n- [VA Form 21-0966](https://www.va.gov/x) — the form\n\n**Sources**\n- [38 CFR 3.155(b)](https://www.ecfr.gov/x)';
+    expect(plainText(answer)).toBe('Intent to File It holds your date. VA Form 21-0966 — the form');
   });
 
   it('says how many questions are left', () => {

@@ -1,3 +1,5 @@
+import { splitSources } from '@cc/contracts';
+
 /** Session date labels (spec doc 1 §2): Today under 24 h, Yesterday under 48 h, the weekday under 168 h, else "Jan 5". */
 export function sessionDateLabel(updatedAt: string, now: Date = new Date()): string {
   const at = new Date(updatedAt);
@@ -11,6 +13,16 @@ export function sessionDateLabel(updatedAt: string, now: Date = new Date()): str
 /** The widget cuts each message at 150 characters and adds an ellipsis (spec doc 1 §2, §9). */
 export const WIDGET_MESSAGE_LENGTH = 150;
 export const WIDGET_MESSAGE_COUNT = 5;
+
+/** An answer as plain words for the widget's short lines: its sources block and Markdown marks left out. */
+export function plainText(markdown: string): string {
+  return splitSources(markdown)
+    .body.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|`)/g, '')
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+}
 
 export function truncateMessage(text: string, length = WIDGET_MESSAGE_LENGTH): string {
   const chars = [...text];

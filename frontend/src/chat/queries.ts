@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { ChatSession } from '@cc/contracts';
 import { errorToastText } from '../api/errorToast';
 import { useToast } from '../toast/useToast';
 import { createSession, deleteSession, fetchMessages, fetchSessions, fetchUsage, fetchWidgetMessages, renameSession } from './api';
@@ -31,9 +32,12 @@ export function useRefreshChat() {
 export function useCreateSession(onCreated: (id: string) => void) {
   const { toast } = useToast();
   const refresh = useRefreshChat();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSession,
     onSuccess: async (session) => {
+      // In the list before it is selected, so the page never sees a selection it does not list.
+      queryClient.setQueryData<ChatSession[]>(chatKeys.sessions, (old) => [session, ...(old ?? []).filter((s) => s.id !== session.id)]);
       onCreated(session.id);
       await refresh();
     },

@@ -8,7 +8,7 @@ import { errorToastText } from '../api/errorToast';
 import { sendWidgetMessage } from '../chat/api';
 import { Bubble, OnlineIndicator, TypingIndicator } from '../chat/ChatBits';
 import { ChatInput } from '../chat/ChatInput';
-import { truncateMessage, WIDGET_MESSAGE_COUNT, WIDGET_WELCOME } from '../chat/format';
+import { plainText, truncateMessage, WIDGET_MESSAGE_COUNT, WIDGET_WELCOME } from '../chat/format';
 import { chatKeys, useChatUsage, useWidgetMessages } from '../chat/queries';
 import { QueryErrorState } from '../claims/QueryErrorState';
 import { useToast } from '../toast/useToast';
@@ -73,7 +73,7 @@ export function ChatWidget() {
             shown.map((m) => (
               <Bubble key={m.id} role={m.role} testId="chat-widget-message">
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {truncateMessage(m.content)}
+                  {truncateMessage(m.role === 'assistant' ? plainText(m.content) : m.content)}
                 </Typography>
               </Bubble>
             ))

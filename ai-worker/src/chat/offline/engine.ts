@@ -109,7 +109,7 @@ export function composeOfflineAnswer(request: ChatRequest): EngineAnswer {
   const hits = searchKnowledge(request.question, 3).filter((h) => !covered.has(h.entry.id));
   // Beside a tool's answer, a passage must be clearly about the question too (two specific words).
   const passages: KnowledgeHit[] = answeredByTools ? hits.filter((h) => h.matched.length >= 2).slice(0, 1) : hits.slice(0, 2);
-  for (const hit of passages) sections.push({ markdown: `**${hit.entry.title}**\n${hit.entry.body}`, citations: hit.entry.citations });
+  for (const hit of passages) sections.push({ markdown: `**${hit.entry.title}**\n\n${hit.entry.body}`, citations: hit.entry.citations });
 
   // Knowledge about a condition the veteran is claiming: say where their own claim stands.
   if (!intents.myClaims && passages.length > 0) {
