@@ -96,6 +96,13 @@ describe('AI Copilot in Chromium', () => {
     await visible(page.getByTestId('suggested-questions'));
     await page.getByTestId('suggested-questions').getByRole('button', { name: 'How should I prepare for my C&P exam?' }).click();
     await expectText(page.locator('[data-testid="chat-message"][data-role="assistant"]'), 'Preparing for a C&P exam');
+    // Text is never markup: an HTML tag in a question is shown as nothing and runs nothing.
+    await page.getByLabel('Message', { exact: true }).fill('<img src=x onerror="window.__pwned=1"> Which form is for a buddy statement?');
+    await page.keyboard.press('Enter');
+    await expectCount(page.locator('[data-testid="chat-message"][data-role="assistant"]'), 2);
+    await expectText(page.locator('[data-testid="chat-message"][data-role="assistant"]').nth(1), 'VA Form 21-10210');
+    expect(await page.getByTestId('chat-messages').locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await snapshot(page, 'copilot-two-sessions');
 
     // Deleting the active session selects the first remaining one.
@@ -121,12 +128,19 @@ describe('AI Copilot in Chromium', () => {
     const answer = (await messages.nth(1).textContent()) ?? '';
     expect(answer.endsWith('...')).toBe(true);
     expect(answer.length).toBeLessThanOrEqual(150 + 3 + 'AI Copilot said:'.length);
-    await expectText(widget.getByTestId('chat-questions-left'), '7 of 10 questions left this month');
+    await expectText(widget.getByTestId('chat-questions-left'), '6 of 10 questions left this month');
     await snapshot(page, 'dashboard-chat-widget');
 
     // The widget's conversation is on /ai-copilot too.
     await widget.getByRole('link', { name: 'Open chat' }).click();
     await expectCount(page.getByTestId('chat-session'), 2);
+  });
+
+  it('sends a signed-out visitor to sign in', async () => {
+    const signedOut = await session.browser.newPage();
+    await signedOut.goto(`${app.baseUrl}/ai-copilot`);
+    await signedOut.waitForURL(/\/login$/);
+    await signedOut.close();
   });
 
   it('works at 360 px: the sessions are in a drawer', async () => {
