@@ -84,6 +84,13 @@ const QUESTIONS: { question: string; file?: VeteranFile; facts: (string | RegExp
   { question: 'The Board decided my appeal on 2025-12-01. What is the deadline to appeal to the court?', facts: ['120 days', '**March 31, 2026**'], cites: ['38 U.S.C. 7266'] },
   { question: 'I filed an intent to file on 2025-02-10, when is my claim due?', facts: ['within 1 year', '**February 10, 2026**'], cites: ['38 CFR 3.155(b)', 'VA Form 21-0966'] },
   { question: 'I separate on 2026-09-30. When can I file a BDD claim?', facts: ['180 to 90 days before', '**April 3, 2026**', '**July 2, 2026**'], cites: ['VA Form 21-526EZ'] },
+  // A decision with no review named: all three reviews, dated from the question, else from the decided claims.
+  {
+    question: 'My claim was denied on 2025-06-01. What are my options and deadlines?',
+    facts: ['one of three reviews', 'Counted from a decision dated June 1, 2025', 'Higher-Level Review: **June 1, 2026**', 'Board Appeal: **June 1, 2026**', 'Supplemental Claim (to keep your effective date): **June 1, 2026**'],
+    cites: ['VA Form 20-0995', 'VA Form 20-0996', 'VA Form 10182'],
+  },
+  { question: 'I was denied. What are my deadlines?', facts: ['Claim 2025-005, Sleep apnea (denied): Higher-Level Review and Board Appeal by **September 10, 2026**'], cites: ['VA Form 20-0996', 'Claim 2025-005'] },
   { question: 'Is there a deadline for a supplemental claim?', facts: ['any time', 'within 1 year of the decision it keeps your earliest effective date'], cites: ['VA Form 20-0995', '38 CFR 3.2500(h)'] },
   // Decision reviews and forms (§2.3, §4).
   { question: 'My claim was denied. What are my options?', file: EMPTY, facts: ['Supplemental Claim', 'Higher-Level Review', 'Board Appeal', 'February 19, 2019'], cites: ['VA Form 20-0995', 'VA Form 20-0996', 'VA Form 10182'] },
@@ -166,6 +173,11 @@ describe('offline chat engine: safety and conversation', () => {
     expect(followUp.content).toContain('Hypertension');
     const wizard = await ask('Which secondary conditions should I list?', { file: EMPTY, formContext: { condition_primary_1: 'Diabetes mellitus type 2' } });
     expect(wizard.content).toContain('Peripheral neuropathy');
+  });
+
+  it('answers a dated decision without the tracker overview, and never takes "when will I get a decision?" for a review deadline', async () => {
+    expect((await ask('My claim was denied on 2025-06-01. What are my options and deadlines?')).content).not.toContain('You are tracking');
+    expect((await ask('When will I get a decision on my claim?')).content).not.toContain('one of three reviews');
   });
 
   it('is deterministic', async () => {

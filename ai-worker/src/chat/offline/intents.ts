@@ -54,8 +54,6 @@ export function readIntents(question: string): Intents {
   if (listed >= 2 && (aboutCombining || /\bwhat\b/i.test(q))) combined = { mine: false, ...numbers };
   else if (aboutMyRating && (aboutCombining || /\bwhat(?:'s| is)\b/i.test(q))) combined = { mine: true, ratings: [], extremities: [] };
 
-  const myClaims =
-    /\bmy (?:claims?|case)\b/i.test(q) && /\b(?:status|where|how long|pending|progress|stand|doing|update|what|list|show|overview|days)\b/i.test(q) && !combined;
   const myDocuments = /\bmy (?:documents?|records?|files?|uploads?|analys[ie]s|evidence|nexus letters?|results?)\b/i.test(q) && !/\bform\b/i.test(q);
   const nextSteps = /\bwhat should i do\b|\bnext steps?\b|\bwhat do i do (?:now|next)\b|\bwhat now\b|\bwhat'?s next\b/i.test(q);
 
@@ -64,6 +62,10 @@ export function readIntents(question: string): Intents {
   const date = dateIn(q);
   const aboutTime = /\bdeadlines?\b|\bhow long do i have\b|\bhow much time\b|\bwhen (?:is|are|do|does|must|should|can)\b|\bdue\b|\blast day\b|\btime limits?\b|\bby when\b|\buntil\b|\bstill (?:file|appeal|request)\b|\btoo late\b|\bwindow\b/i.test(q);
   if (kind && (aboutTime || date)) deadline = { kind, ...(date ? { date } : {}), mine: mine && !date };
+
+  // "My claim was denied on 2025-06-01, what now?" is about that decision, not about the tracker.
+  const myClaims =
+    /\bmy (?:claims?|case)\b/i.test(q) && /\b(?:status|where|how long|pending|progress|stand|doing|update|what|list|show|overview|days)\b/i.test(q) && !combined && !deadline?.date;
 
   const secondary = /\bsecondary\b|\b(?:caused|made worse|worsened|aggravated) by my\b|\bbecause of my\b|\b(?:due to|result of|related to) my\b|\bfrom my service[- ]connected\b/i.test(q);
   const forms =

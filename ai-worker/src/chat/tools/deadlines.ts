@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Citation } from '@cc/contracts';
 import { cfr, form, usc } from '../citations';
-import { claimCitation, type ChatTool } from './types';
+import { claimCitation, type ChatTool, type ToolContext, type ToolResult } from './types';
 
 /** The deadline rules of DOMAIN.md §2, each counted from the date the rule names. */
 export const DEADLINE_KINDS = [
@@ -14,6 +14,8 @@ export const DEADLINE_KINDS = [
   'board-evidence',
   'bdd',
   'effective-date',
+  /** The three reviews that follow a decision, together: "I was denied on …, what are my deadlines?" */
+  'decision-review',
 ] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
@@ -28,7 +30,7 @@ interface Rule {
   citations: Citation[];
 }
 
-const RULES: Record<DeadlineKind, Rule> = {
+const RULES: Record<Exclude<DeadlineKind, 'decision-review'>, Rule> = {
   'higher-level-review': {
     name: 'Higher-Level Review',
     from: 'the date on your decision letter',
@@ -122,12 +124,46 @@ function when(due: Date, now: Date): string {
 }
 
 /** The review deadlines that follow a decision. */
-const AFTER_DECISION: DeadlineKind[] = ['higher-level-review', 'board-appeal', 'supplemental-claim'];
+const AFTER_DECISION = ['higher-level-review', 'board-appeal', 'supplemental-claim'] as const;
+
+/** Every review open after a decision, each with its date: from the date given, else from the veteran's decided claims. */
+function decisionReviewDeadlines(date: string | undefined, { file, now }: ToolContext): ToolResult {
+  const rules = AFTER_DECISION.map((kind) => RULES[kind]);
+  const citations = rules.flatMap((r) => r.citations);
+  const lines = ['After a VA decision you can choose one of three reviews for each issue:', ...rules.map((r) => `- ${r.text}`)];
+  const data: Record<string, unknown> = { kind: 'decision-review' };
+  const datesFor = (from: Date) =>
+    AFTER_DECISION.map((kind) => {
+      const due = addPeriod(from, RULES[kind]);
+      return { kind, name: RULES[kind].name, due };
+    });
+  if (date) {
+    const from = new Date(`${date}T00:00:00Z`);
+    lines.push('', `Counted from a decision dated ${longDate(from)}:`);
+    const dates = datesFor(from);
+    for (const d of dates) lines.push(`- ${d.name}: ${when(d.due, now)}`);
+    data.due = Object.fromEntries(dates.map((d) => [d.kind, isoDay(d.due)]));
+  } else {
+    const decided = file.claims.filter((c) => c.decidedAt);
+    if (decided.length > 0) {
+      lines.push('', "For the decided claims in your Claims Tracker (counted from the day you marked each one decided — your decision letter's date is what counts, so check it):");
+      data.claims = decided.map((c) => {
+        const due = addPeriod(new Date(c.decidedAt!), { years: 1 });
+        lines.push(`- Claim ${c.claimNumber}, ${c.condition} (${c.status}): Higher-Level Review and Board Appeal by ${when(due, now)}; a Supplemental Claim filed by then keeps your effective date`);
+        citations.push(claimCitation(c));
+        return { claimNumber: c.claimNumber, due: isoDay(due) };
+      });
+    } else {
+      lines.push('', 'Tell me the date on your decision letter and I will work out the exact dates.');
+    }
+  }
+  return { markdown: lines.join('\n'), citations, data };
+}
 
 export const deadlineTool: ChatTool<DeadlineArgs> = {
   name: 'deadline',
   description:
-    'Computes a VA deadline from a date (YYYY-MM-DD): Higher-Level Review, Board Appeal, Supplemental Claim (effective date), Intent to File, Court of Appeals for Veterans Claims, Board evidence, BDD window, effective date after separation. Without a date it states the rule, and for decision reviews the dates for the veteran\'s decided claims.',
+    'Computes a VA deadline from a date (YYYY-MM-DD): Higher-Level Review, Board Appeal, Supplemental Claim (effective date), all three reviews after a decision at once (decision-review), Intent to File, Court of Appeals for Veterans Claims, Board evidence, BDD window, effective date after separation. Without a date it states the rule, and for decision reviews the dates for the veteran\'s decided claims.',
   parameters: {
     type: 'object',
     properties: {
@@ -138,6 +174,7 @@ export const deadlineTool: ChatTool<DeadlineArgs> = {
   },
   parse: (value) => args.parse(value ?? {}),
   run({ kind, date }, { file, now }) {
+    if (kind === 'decision-review') return decisionReviewDeadlines(date, { file, now });
     const rule = RULES[kind];
     const citations = [...rule.citations];
     const lines = [rule.text];
@@ -154,7 +191,7 @@ export const deadlineTool: ChatTool<DeadlineArgs> = {
         lines.push(`Counted from ${rule.from} (${longDate(from)}), the deadline is ${when(due, now)}.`);
         data.due = isoDay(due);
       }
-    } else if (AFTER_DECISION.includes(kind)) {
+    } else if ((AFTER_DECISION as readonly DeadlineKind[]).includes(kind)) {
       const decided = file.claims.filter((c) => c.decidedAt);
       if (decided.length > 0) {
         lines.push('', 'For the decided claims in your Claims Tracker (counted from the day you marked each one decided — your decision letter\'s date is what counts, so check it):');
@@ -187,6 +224,8 @@ export function deadlineKindIn(text: string): DeadlineKind | undefined {
   if (/\bbdd\b|\bbenefits delivery\b|\bbefore (?:i )?(?:separat|discharg|get out|leav)/.test(t)) return 'bdd';
   if (/\bseparat\w*|\bdischarg\w*|\bgot out\b/.test(t) && /\beffective\b|\bwithin a year\b|\bback pay\b/.test(t)) return 'effective-date';
   if (/\bappeal\b/.test(t)) return 'board-appeal';
+  // A decision already made (not "when will I get a decision?").
+  if (/\bdenied\b|\bdenial\b|\bdecided\b|\bdisagree\w*|\bdecision (?:letter|date|was|is dated|dated)\b|\b(?:got|received|have) (?:a|my|the) decision\b/.test(t)) return 'decision-review';
   return undefined;
 }
 
