@@ -79,6 +79,8 @@ function SessionRow({ session, selected, canDelete, onSelect, onRename, onDelete
     <ListItem
       disablePadding
       data-testid="chat-session"
+      // ListItem gives its button room for one action (48 px); these are two, so the title stops before them.
+      sx={{ '& > .MuiListItemButton-root': { pr: 11 } }}
       secondaryAction={
         <Box sx={{ display: 'flex' }}>
           <Tooltip title="Rename">
@@ -103,7 +105,7 @@ function SessionRow({ session, selected, canDelete, onSelect, onRename, onDelete
         </Box>
       }
     >
-      <ListItemButton selected={selected} onClick={onSelect} aria-current={selected ? 'true' : undefined} sx={{ pr: 11, borderRadius: 1 }}>
+      <ListItemButton selected={selected} onClick={onSelect} aria-current={selected ? 'true' : undefined} sx={{ borderRadius: 1 }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: selected ? 700 : 500 }} data-testid="chat-session-title">
             {session.title}
