@@ -1,5 +1,6 @@
 import { streams, type ChatStreamEvent } from '@cc/contracts';
 import { ChatEngineError, createOfflineChatEngine, type ChatEngine } from '@cc/ai-worker';
+import { chatExportForUser } from '@cc/projection-service/chat/queries';
 import { expectListContract } from './testing/listContract';
 import { postStream, streamedText } from './testing/sseClient';
 import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
@@ -199,7 +200,8 @@ describe('AI Copilot chat API', () => {
       expect(events.find((e) => e.type === 'ChatAnswerFailed')?.data).toMatchObject({ reason: 'cancelled' });
       expect(events.some((e) => e.type === 'ChatAnswerCompleted')).toBe(false);
       await until(async () => (await eventTypes(streams.user(vetId))).filter((t) => t === 'UserChatQuestionRefunded').length === 1, 'the refund');
-      expect((await vet.get('/api/ai-chat/usage')).data.used).toBe(usedBefore);
+      // The client went away, so nothing waits for the read side on its behalf: the usage catches up.
+      await until(async () => (await vet.get('/api/ai-chat/usage')).data.used === usedBefore, 'the usage to show the refund');
       // The unanswered question is not shown.
       expect((await vet.get(`/api/ai-chat/sessions/${session.id}/messages`)).data).toEqual([]);
     });
@@ -337,5 +339,35 @@ describe('AI Copilot chat API', () => {
     await expectListContract({ baseUrl: app.baseUrl, client, resource: 'ai-chat/sessions', rangeName: 'sessions', total: 3 });
     await expectListContract({ baseUrl: app.baseUrl, client, resource: `ai-chat/sessions/${a.id}/messages`, rangeName: 'messages', total: 2 });
     await expectListContract({ baseUrl: app.baseUrl, client, resource: 'ai-chat/messages', rangeName: 'messages', total: 2 });
+  });
+
+  it("gives the data export (issue 14) the user's sessions, messages and question counts, and nothing of anyone else's", async () => {
+    const client = app.client();
+    const me = (await client.register('chat.export@example.org')).id;
+    const other = app.client();
+    await other.register('chat.export.other@example.org');
+    const mine = await newSession(client);
+    await ask(client, mine.id, 'Which form is for a buddy statement?');
+    await client.post('/api/ai-chat/message', { content: 'What is an Intent to File?' });
+    const failed = await ask(client, mine.id, 'Tell me about tinnitus [fail]');
+    expect(failed.events.at(-1)?.type).toBe('error');
+    const theirs = await newSession(other);
+    await ask(other, theirs.id, 'How is tinnitus rated?');
+    await client.get(`/api/ai-chat/sessions/${mine.id}/messages`);
+
+    const exported = await chatExportForUser(app.system.knex, me);
+    expect(exported.sessions.map((s) => [s.origin, s.title])).toEqual([
+      ['chat', 'Which form is for a buddy statement?'],
+      ['widget', 'What is an Intent to File?'],
+    ]);
+    const [chat, widget] = exported.sessions;
+    // The failed question was given back, so it is not part of the conversation.
+    expect(chat!.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(chat!.messages[1]!.content).toContain('VA Form 21-10210');
+    expect(chat!.messages[1]!.citations.map((c) => c.label)).toContain('VA Form 21-10210');
+    expect(chat!.messages[1]!.engine).toEqual({ name: 'offline', model: 'va-knowledge-2026.1' });
+    expect(widget!.messages).toHaveLength(2);
+    expect(JSON.stringify(exported)).not.toContain(theirs.id);
+    expect(exported.questionsByMonth).toEqual([{ month: expect.stringMatching(/^\d{4}-\d{2}$/), used: 2 }]);
   });
 });

@@ -40,7 +40,8 @@ type Metadata = Partial<EventMetadata>;
 export interface ChatQuestionPort {
   ask(userId: string, sessionId: string | null, content: string, metadata: Metadata): Promise<AskedQuestion>;
   complete(userId: string, question: AskedQuestion, answer: { content: string; citations: Citation[]; engine: ChatEngineInfo }, metadata: Metadata): Promise<GlobalPosition | undefined>;
-  fail(userId: string, question: AskedQuestion, reason: 'engine-failed' | 'cancelled' | 'session-deleted', metadata: Metadata): Promise<void>;
+  /** Records the failure and gives the question back; returns the refund's position (for read-your-writes). */
+  fail(userId: string, question: AskedQuestion, reason: 'engine-failed' | 'cancelled' | 'session-deleted', metadata: Metadata): Promise<GlobalPosition | undefined>;
   remaining(userId: string): Promise<number | null>;
   widgetSession(userId: string, metadata: Metadata): Promise<string>;
 }
@@ -112,9 +113,11 @@ export function chatAssistantRoutes(deps: ChatRouteDeps): Router {
       const reason = cancelled ? 'cancelled' : error instanceof DomainError && error.code === 'not-found' ? 'session-deleted' : 'engine-failed';
       // Only fixed fields: an unexpected error's message could carry text from the conversation.
       ctx.logger.warn({ ...ids, outcome: reason, ms: Date.now() - started, chunks, error: error instanceof ChatEngineError ? error.reason : (error as Error)?.name }, 'chat answer failed');
-      await deps.questions.fail(userId, question, reason, metadata).catch((failure: unknown) =>
-        ctx.logger.error({ ...ids, error: (failure as Error)?.name }, 'could not record a failed chat answer or give the question back'),
-      );
+      // The refund is remembered like any write, so the usage the page reads next shows the question given back.
+      await deps.questions
+        .fail(userId, question, reason, metadata)
+        .then((position) => ctx.recordWrite(position))
+        .catch((failure: unknown) => ctx.logger.error({ ...ids, error: (failure as Error)?.name }, 'could not record a failed chat answer or give the question back'));
       return { error, cancelled };
     } finally {
       res.off('close', gone);

@@ -66,10 +66,10 @@ export function chatCommands({ store, vault, now = () => new Date() }: ChatComma
 
   const readSession = async (sessionId: string) => fold(chatDecider, (await store.readStream(streams.chatSession(sessionId))).events);
 
-  /** Gives a counted question back; the event id comes from the question, so the store takes one. */
-  const refund = async (userId: string, questionId: string, month: string, metadata: Metadata) => {
+  /** Gives a counted question back; the event id comes from the question, so the store takes one. Returns its position (none when it was given back before). */
+  const refund = async (userId: string, questionId: string, month: string, metadata: Metadata): Promise<GlobalPosition | undefined> => {
     try {
-      await handleCommand({
+      const result = await handleCommand({
         store,
         streamId: streams.user(userId),
         decider: userDecider,
@@ -78,8 +78,10 @@ export function chatCommands({ store, vault, now = () => new Date() }: ChatComma
         maxAttempts: USER_STREAM_MAX_ATTEMPTS,
         idempotencyKey: `user-chat-refund:${questionId}`,
       });
+      return result.position;
     } catch (error) {
       if (!(error instanceof DuplicateEventError)) throw error;
+      return undefined;
     }
   };
 
@@ -194,8 +196,11 @@ export function chatCommands({ store, vault, now = () => new Date() }: ChatComma
       return result.position;
     },
 
-    /** An answer that was not produced (engine failure, the client went away): recorded, and the question given back. */
-    async fail(userId: string, question: AskedQuestion, reason: FailureReason, metadata: Metadata): Promise<void> {
+    /**
+     * An answer that was not produced (engine failure, the client went away): recorded, and the
+     * question given back. Returns the refund's position, so the next read of the usage shows it.
+     */
+    async fail(userId: string, question: AskedQuestion, reason: FailureReason, metadata: Metadata): Promise<GlobalPosition | undefined> {
       if (question.sessionId) {
         await onSession(
           question.sessionId,
@@ -203,7 +208,7 @@ export function chatCommands({ store, vault, now = () => new Date() }: ChatComma
           metadata,
         );
       }
-      await refund(userId, question.questionId, question.month, metadata);
+      return refund(userId, question.questionId, question.month, metadata);
     },
 
     /** Questions left in the month now (null when the plan is unlimited), from the user's stream. */
