@@ -22,6 +22,8 @@ import { billingCommands } from './billing/commands';
 import { billingRoutes, type BillingReadBack } from './billing/routes';
 import { dbqCommands } from './dbqs/commands';
 import { dbqRoutes, type DbqReadBack } from './dbqs/routes';
+import { chatCommands } from './chat/commands';
+import { chatSessionRoutes, type ChatReadBack } from './chat/routes';
 
 export { userDecider } from './users/decider';
 export { userCommands, type UserCommands } from './users/commands';
@@ -45,12 +47,15 @@ export type { NotificationCommands } from './notifications/commands';
 export type { ProfileReadBack } from './users/profileRoutes';
 export type { PreferencesReadBack } from './settings/routes';
 export type { NotificationReadBack } from './notifications/routes';
+export { chatDecider } from './chat/decider';
+export { chatCommands, widgetSessionId, type AskedQuestion, type ChatCommands, type FailureReason } from './chat/commands';
+export type { ChatReadBack } from './chat/routes';
 
 export interface CommandServiceDeps {
   store: EventStore;
   vault: PersonalDataVault;
   /** Lets command routes answer with the read model once it has caught up (wired by the gateway). */
-  readBack: ClaimReadBack & DocumentReadBack & ProfileReadBack & PreferencesReadBack & NotificationReadBack & DbqReadBack;
+  readBack: ClaimReadBack & DocumentReadBack & ProfileReadBack & PreferencesReadBack & NotificationReadBack & DbqReadBack & ChatReadBack;
   knex: Knex;
   storage: ObjectStorage;
   now?: () => Date;
@@ -83,6 +88,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   const preferences = preferenceCommands(deps);
   const account = accountCommands(deps);
   const dbqs = dbqCommands({ store: deps.store, dbqSyncUrl: deps.dbqSyncUrl });
+  const chat = chatCommands(deps);
   const routes: Router[] = [
     userRoutes(users),
     profileRoutes(users, deps.readBack),
@@ -92,6 +98,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     documentRoutes(documents, deps.readBack),
     analysisRoutes(analysis, documents, deps.readBack, { ...deps.analysis, now: deps.now }),
     dbqRoutes(dbqs, deps.readBack),
+    chatSessionRoutes(chat, deps.readBack),
   ];
   const billing = deps.billing
     ? billingCommands({ store: deps.store, provider: deps.billing.provider, now: deps.now, currentSubscriptionId: deps.billing.currentSubscriptionId })
@@ -99,7 +106,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   if (billing && deps.billing) routes.push(billingRoutes(billing, deps.billing.readBack, { publicUrl: deps.billing.publicUrl }));
   /** Where workers' commands arrive in the embedded topology. */
   const commandBus = inProcessCommandBus({ analysis, notifications, billing });
-  return { users, claims, documents, analysis, notifications, preferences, account, billing, dbqs, commandBus, routes, uploadGrants: grants };
+  return { users, claims, documents, analysis, notifications, preferences, account, billing, dbqs, chat, commandBus, routes, uploadGrants: grants };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

@@ -4,6 +4,7 @@ import { analysisTypeSchema } from './analysis';
 import { MEMBER_TIER_NAMES } from './tiers';
 import { BILLING_CYCLES, CANCEL_REASONS, PAID_TIERS, PAYMENT_PROVIDERS } from './billing';
 import { NOTIFICATION_KINDS, preferencesSchema } from './settings';
+import { CHAT_ORIGINS, chatEngineInfo } from './chat';
 
 /**
  * Every event type, its current schema version and its zod schema. An event stored at an older
@@ -459,6 +460,85 @@ export const eventSchemas = {
   DbqRetired: { version: 1, schema: z.object({ dbqId: z.string(), reason: z.string(), source: z.string() }) },
   /** On `dbq-downloads-<id>`: someone downloaded the DBQ (counted; nothing is decided from it). */
   DbqDownloaded: { version: 1, schema: z.object({ dbqId: z.string(), userId: z.string() }) },
+  // ── AI Copilot chat (issue 10) ────────────────────────────────────────────────────────────────
+  /** A chat session's stream `chat-<id>`. Titles and texts are sealed with the owner's key. */
+  ChatSessionStarted: {
+    version: 1,
+    schema: z.object({
+      sessionId: z.string(),
+      userId: z.string(),
+      /** Sealed `{ title }` ("New Chat" at first). */
+      title: sealedData,
+      origin: z.enum(CHAT_ORIGINS),
+      startedAt: z.string(),
+    }),
+  },
+  ChatSessionRenamed: {
+    version: 1,
+    schema: z.object({
+      sessionId: z.string(),
+      userId: z.string(),
+      /** Sealed `{ title }`. */
+      title: sealedData,
+      /** The user renamed it, or its first question named it. */
+      by: z.enum(['user', 'first-question']),
+    }),
+  },
+  ChatSessionDeleted: { version: 1, schema: z.object({ sessionId: z.string(), userId: z.string() }) },
+  ChatQuestionAsked: {
+    version: 1,
+    schema: z.object({
+      sessionId: z.string(),
+      userId: z.string(),
+      questionId: z.string(),
+      /** The id the answer will have (the stream's `done` names it). */
+      answerId: z.string(),
+      /** Sealed `{ content }`. */
+      content: sealedData,
+      askedAt: z.string(),
+    }),
+  },
+  ChatAnswerCompleted: {
+    version: 1,
+    schema: z.object({
+      sessionId: z.string(),
+      userId: z.string(),
+      questionId: z.string(),
+      answerId: z.string(),
+      /** Sealed `{ content }`: the answer speaks of the veteran's own claims and documents. */
+      content: sealedData,
+      engine: chatEngineInfo,
+      /** Sealed {@link Citation}[]: a citation may name the veteran's claim or document. */
+      citations: sealedData,
+    }),
+  },
+  ChatAnswerFailed: {
+    version: 1,
+    schema: z.object({
+      sessionId: z.string(),
+      userId: z.string(),
+      questionId: z.string(),
+      answerId: z.string(),
+      /** Why, without the question or any answer text. */
+      reason: z.enum(['engine-failed', 'cancelled', 'session-deleted']),
+    }),
+  },
+  /** On the user's stream: serialises the plan's monthly AI question quota (`maxAiQuestions`). */
+  UserChatQuestionCounted: {
+    version: 1,
+    schema: z.object({
+      userId: z.string(),
+      questionId: z.string(),
+      /** The session asked in; null for the wizard's `POST /api/copilot/chat`, which keeps no session. */
+      sessionId: z.string().nullable(),
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+    }),
+  },
+  /** On the user's stream: a question whose answer failed is given back, once (event id from the question). */
+  UserChatQuestionRefunded: {
+    version: 1,
+    schema: z.object({ userId: z.string(), questionId: z.string(), month: z.string().regex(/^\d{4}-\d{2}$/) }),
+  },
 } as const;
 
 /** The free text of a claim, sealed in ClaimFiled. */
@@ -496,4 +576,5 @@ export const streams = {
   dbqCatalogue: () => 'dbq-catalogue',
   /** Issue 12: downloads of one DBQ, kept off the catalogue's stream so downloading never contends with a sync. */
   dbqDownloads: (dbqId: string) => `dbq-downloads-${dbqId}`,
+  chatSession: (sessionId: string) => `chat-${sessionId}`,
 } as const;

@@ -18,3 +18,4 @@ export * from './calculators';
 export * from './reference';
 export * from './dbqs';
 export * from './vaForms';
+export * from './chat';

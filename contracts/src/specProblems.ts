@@ -63,6 +63,11 @@ export const SPEC_PROBLEMS = {
   }),
   /** 502 when the DBQ sync cannot read its source (doc 2 §8 "Forms"). */
   syncFailed: (): SpecProblem => ({ slug: 'sync-failed', title: 'Sync Failed', detail: 'Failed to sync DBQs from VA website' }),
+  /**
+   * An answer the assistant could not give (doc 1 §8 "Chat: Failed to send message", whose client
+   * shows the server's message); the detail says why and that the question was given back.
+   */
+  failedToSendMessage: (reason: string): SpecProblem => ({ slug: 'failed-to-send-message', title: 'Failed to send message', detail: reason }),
 } as const;
 
 export type SpecProblemName = keyof typeof SPEC_PROBLEMS;

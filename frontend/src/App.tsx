@@ -3,6 +3,7 @@ import { Route } from 'react-router-dom';
 import { dataProvider } from './api/dataProvider';
 import { createQueryClient } from './api/queryClient';
 import { authProvider } from './auth/authProvider';
+import { AiCopilotPage } from './chat/AiCopilotPage';
 import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
 import { BillingPage } from './billing/BillingPage';
 import { BillingSuccessRedirect, CheckoutPage } from './billing/checkout/CheckoutPage';
@@ -81,6 +82,7 @@ export function App() {
           <Route path="/templates" element={<TemplatesPage />} />
           <Route path="/benefits-learning-center" element={<LearningCenterPage />} />
           <Route path="/calculators" element={<CalculatorsPage />} />
+          <Route path="/ai-copilot" element={<AiCopilotPage />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

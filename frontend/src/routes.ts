@@ -8,11 +8,6 @@ export interface PlannedPage {
 }
 
 export const PLANNED_PAGES: readonly PlannedPage[] = [
-  {
-    path: '/ai-copilot',
-    title: 'AI Copilot',
-    description: 'Chat with the AI assistant about VA benefits, evidence and your next steps.',
-  },
   { path: '/help', title: 'Help & Support', description: 'Answers to common questions and ways to reach support.' },
 ];
 
@@ -30,6 +25,7 @@ export const BUILT_PAGE_PATHS = [
   '/templates',
   '/benefits-learning-center',
   '/calculators',
+  '/ai-copilot',
 ] as const;
 
 /**

@@ -208,6 +208,16 @@ describe('control characters at the API boundary', () => {
       'GET /api/deadlines': { path: `/api/deadlines?filter=${encodeURIComponent(JSON.stringify({ kind: NUL }))}`, field: 'query.filter.kind' },
       'POST /api/calculators/combined-rating': { path: '/api/calculators/combined-rating', json: { ratings: [{ percent: 10, side: `left${NUL}` }] }, field: 'ratings.0.side' },
       'POST /api/calculators/deadlines': { path: '/api/calculators/deadlines', json: { decisionDate: `2024-01-01${NUL}` }, field: 'decisionDate' },
+      'POST /api/ai-chat/sessions': { path: '/api/ai-chat/sessions', json: { title: `t${NUL}` }, field: 'title' },
+      'PATCH /api/ai-chat/sessions/:id': { path: `/api/ai-chat/sessions/${claimId}`, json: { title: `t${NUL}` }, field: 'title' },
+      'DELETE /api/ai-chat/sessions/:id': { path: `/api/ai-chat/sessions/${claimId}%00`, field: 'path' },
+      'GET /api/ai-chat/sessions': { path: `/api/ai-chat/sessions?filter=${encodeURIComponent(JSON.stringify({ q: NUL }))}`, field: 'query.filter.q' },
+      'GET /api/ai-chat/sessions/:id/messages': { path: `/api/ai-chat/sessions/${claimId}%00/messages`, field: 'path' },
+      'GET /api/ai-chat/messages': { path: '/api/ai-chat/messages?x=%00', field: 'query.x' },
+      'GET /api/ai-chat/usage': { path: '/api/ai-chat/usage?x=%00', field: 'query.x' },
+      'POST /api/ai-chat/sessions/:id/messages/stream': { path: `/api/ai-chat/sessions/${claimId}/messages/stream`, json: { content: `q${NUL}` }, field: 'content' },
+      'POST /api/ai-chat/message': { path: '/api/ai-chat/message', json: { content: `q${NUL}` }, field: 'content' },
+      'POST /api/copilot/chat': { path: '/api/copilot/chat', json: { message: 'q', context: { condition_primary_1: `knee${NUL}` } }, field: 'context.condition_primary_1' },
     });
 
     it('has a case for every route the app serves', () => {

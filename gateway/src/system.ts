@@ -3,7 +3,16 @@ import type { Express } from 'express';
 import { commandMigrations, createCommandService, storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
 import { createNotificationService, notificationMigrations, startNotificationsWorker } from '@cc/notification-service';
 import { createProjectionService, projectionMigrations, startVaFormsRefresh } from '@cc/projection-service';
-import { createOfflineEngine, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
+import {
+  chatAssistantRoutes,
+  chatEngineFromEnv,
+  createOfflineChatEngine,
+  createOfflineEngine,
+  openAiEngineFromEnv,
+  startDocumentAnalysisWorker,
+  type AnalysisEngine,
+  type ChatEngine,
+} from '@cc/ai-worker';
 import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
 import { billingMigrations, billingServiceRoutes, createPaymentProvider, startSubscriptionTierWorker, TestModeProvider, WEBHOOK_PATH } from '@cc/billing-service';
 import { BILLING_SERVICE } from '@cc/command-service';
@@ -65,6 +74,10 @@ export interface SystemOptions {
   analysisWaitMs?: number;
   /** Tests that run the worker themselves turn it off. */
   analysisWorker?: boolean;
+  /** The chat engine; by default OpenAI (or any compatible server) when OPENAI_API_KEY is set, else the offline engine. */
+  chatEngine?: ChatEngine;
+  /** Heartbeat comments on an open answer stream (default 15 s). */
+  chatHeartbeatMs?: number;
   /** How often ended upload addresses and their objects are removed (default every minute). */
   uploadSweepIntervalMs?: number;
   /** How long an upload's transfer may run (default 10 minutes); tests shorten it. */
@@ -185,6 +198,15 @@ export async function startSystem(options: SystemOptions): Promise<System> {
         });
   const secureCookies = (req: { secure: boolean }) => req.secure || Boolean(config.publicUrl?.startsWith('https:'));
   const sessions = new SessionStore(knex, secureCookies);
+  const chatEngine = options.chatEngine ?? chatEngineFromEnv(process.env) ?? createOfflineChatEngine();
+  logger.info({ engine: chatEngine.name, model: chatEngine.model }, 'chat engine');
+  const chatRoutes = chatAssistantRoutes({
+    questions: commands.chat,
+    veteranFile: projections.queries.veteranFile,
+    history: projections.queries.chatHistory,
+    engine: chatEngine,
+    heartbeatMs: options.chatHeartbeatMs,
+  });
   const hashes = new HashQueue(options.hashing);
   const accounts = createAccounts({ knex, users: commands.users, scryptCost: options.scryptCost, hashes });
   const resets = passwordResets(knex);
@@ -274,6 +296,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       billingServiceRoutes({ provider, deliver: deliverFact, logger }),
       ...notifications.routes,
       accountRoutes({ knex, accounts, sessions, account: commands.account, resets, erasure, contributors: accountData, waitForReadModels, logger, secureCookies }),
+      chatRoutes,
     ],
     frontendDist: options.frontendDist,
     rawBodyPaths: [UPLOAD_PREFIX, WEBHOOK_PATH],

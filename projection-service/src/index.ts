@@ -38,6 +38,10 @@ import { deadlineReadRoutes } from './deadlines/routes';
 import { referenceRoutes } from './reference/routes';
 import { vaFormsMigrations } from './vaForms/migrations';
 import { vaFormRoutes } from './vaForms/routes';
+import { chatMigrations } from './chat/migrations';
+import { chatProjector, chatUsageProjector } from './chat/projector';
+import { chatExportForUser, chatHistory, findChatSession, veteranFile } from './chat/queries';
+import { chatReadRoutes } from './chat/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export type { Projector } from './runner/projector';
@@ -53,6 +57,7 @@ export const projectionMigrations: Migration[] = [
   ...notificationsMigrations,
   ...dbqsMigrations,
   ...vaFormsMigrations,
+  ...chatMigrations,
 ];
 
 export interface ProjectionServiceDeps {
@@ -78,6 +83,8 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     preferencesProjector(),
     notificationsProjector(deps.vault),
     dbqsProjector(),
+    chatProjector(deps.vault),
+    chatUsageProjector(),
   ];
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
   const routes: Router[] = [
@@ -87,6 +94,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     preferencesReadRoutes(deps.knex),
     notificationReadRoutes(deps.knex),
     referenceRoutes(), vaFormRoutes(deps.knex), dbqReadRoutes(deps.knex), deadlineReadRoutes(deps.knex, now), calculatorRoutes(now),
+    chatReadRoutes(deps.knex, now),
   ];
   return {
     runner,
@@ -101,6 +109,12 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       notification: (userId: string, id: string) => findNotification(deps.knex, userId, id),
       unreadNotifications: (userId: string) => countUnread(deps.knex, userId),
       dbq: (dbqId: string) => findDbq(deps.knex, dbqId),
+      chatSession: (userId: string, sessionId: string) => findChatSession(deps.knex, userId, sessionId),
+      /** The veteran's claims, documents and analyses, read by the chat assistant per question. */
+      veteranFile: (userId: string) => veteranFile(deps.knex, userId, now()),
+      chatHistory: (userId: string, sessionId: string) => chatHistory(deps.knex, userId, sessionId),
+      /** Everything chat keeps about a user, for the data export. */
+      chatExportForUser: (userId: string) => chatExportForUser(deps.knex, userId),
     },
     accountData: readSideAccountData({ ...deps, now }),
   };

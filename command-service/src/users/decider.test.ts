@@ -299,3 +299,58 @@ describe('user decider: its state does not grow with the history', () => {
     expect(() => userDecider.snapshot!.load({ registered: true, documentIds: [] })).toThrow();
   });
 });
+
+describe('user decider: the monthly AI question quota', () => {
+  const count = (questionId: string, month = '2026-11', sessionId: string | null = 's1'): UserCommand => ({
+    type: 'CountChatQuestion',
+    data: { userId: 'u1', questionId, sessionId, month },
+  });
+  const counted = (questionId: string, month = '2026-11', sessionId: string | null = 's1'): UserEvent => ({
+    type: 'UserChatQuestionCounted',
+    data: { userId: 'u1', questionId, sessionId, month },
+  });
+  const refund = (questionId: string, month = '2026-11'): UserCommand => ({ type: 'RefundChatQuestion', data: { userId: 'u1', questionId, month } });
+  const refunded = (questionId: string, month = '2026-11'): UserEvent => ({ type: 'UserChatQuestionRefunded', data: { userId: 'u1', questionId, month } });
+  const tenQuestions = Array.from({ length: 10 }, (_, i) => counted(`q${i}`));
+  const toBasic: UserEvent = { type: 'UserTierChanged', data: { userId: 'u1', from: 'free', to: 'basic', reason: 'subscription' } };
+
+  it('counts a question on the Free plan, from the wizard (no session) too', () => {
+    given(registered).when(count('q1')).then([counted('q1')]);
+    given(registered).when(count('q1', '2026-11', null)).then([counted('q1', '2026-11', null)]);
+  });
+
+  it('refuses the eleventh question of the month on the Free plan with a message naming the limit', () => {
+    let thrown: unknown;
+    try {
+      userDecider.decide(count('q11'), [registered, ...tenQuestions].reduce(userDecider.evolve, userDecider.initialState()));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(DomainError);
+    expect((thrown as DomainError).code).toBe('limit-reached');
+    expect((thrown as DomainError).message).toContain('all 10 AI questions');
+    expect((thrown as DomainError).details).toEqual({ limit: 10, used: 10, upgrade: true });
+  });
+
+  it('starts again the next month', () => {
+    given(registered, ...tenQuestions).when(count('q11', '2026-12')).then([counted('q11', '2026-12')]);
+  });
+
+  it('gives a failed answer its question back, once the month had it', () => {
+    given(registered, ...tenQuestions).when(refund('q3')).then([refunded('q3')]);
+    given(registered, ...tenQuestions, refunded('q3')).when(count('q11')).then([counted('q11')]);
+    given(registered).when(refund('q3')).then([]);
+  });
+
+  it('has no limit on a plan whose limit is 0 (Basic)', () => {
+    given(registered, toBasic, ...tenQuestions, ...tenQuestions).when(count('q21')).then([counted('q21')]);
+  });
+
+  it('keeps only the newest months in its state and snapshot', () => {
+    const overMonths = Array.from({ length: 24 }, (_, i) => counted(`q${i}`, `2025-${String((i % 12) + 1).padStart(2, '0')}`));
+    const state = [registered, ...overMonths].reduce(userDecider.evolve, userDecider.initialState());
+    expect(Object.keys(state.questionsByMonth)).toEqual(['2025-11', '2025-12']);
+    const policy = userDecider.snapshot!;
+    expect(policy.load(JSON.parse(JSON.stringify(policy.save(state)))).questionsByMonth).toEqual(state.questionsByMonth);
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANALYSIS_MESSAGES, DOCUMENT_MESSAGES, MEMBER_TIER_NAMES, memberTier, rolesOfTier, SOLD_TIER_ORDER, SPEC_PROBLEMS, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
+import { ANALYSIS_MESSAGES, CHAT_MESSAGES, DOCUMENT_MESSAGES, MEMBER_TIER_NAMES, memberTier, rolesOfTier, SOLD_TIER_ORDER, SPEC_PROBLEMS, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
 export type UserEvent = Extract<
@@ -14,7 +14,9 @@ export type UserEvent = Extract<
       | 'UserDocumentRemoved'
       | 'UserDocumentAnalysisStarted'
       | 'UserDocumentAnalysisRefunded'
-      | 'UserUsageLimitReached';
+      | 'UserUsageLimitReached'
+      | 'UserChatQuestionCounted'
+      | 'UserChatQuestionRefunded';
   }
 >;
 
@@ -37,6 +39,8 @@ export interface UserState {
    * state is folded forward, never branched), so the fold stays linear.
    */
   startedMonths: Map<string, string>;
+  /** AI questions that count against the monthly quota, by month (`YYYY-MM`), for the newest months seen. */
+  questionsByMonth: Record<string, number>;
 }
 
 /**
@@ -54,6 +58,8 @@ export type UserCommand =
   | { type: 'RemoveDocument'; data: { userId: string; documentId: string } }
   | { type: 'StartDocumentAnalysis'; data: { userId: string; documentId: string; analysisId: string; month: string } }
   | { type: 'RefundDocumentAnalysis'; data: { userId: string; documentId: string; analysisId: string; month: string } }
+  | { type: 'CountChatQuestion'; data: { userId: string; questionId: string; sessionId: string | null; month: string } }
+  | { type: 'RefundChatQuestion'; data: { userId: string; questionId: string; month: string } }
   | {
       type: 'ChangeUserTier';
       data: { userId: string; tierName: MemberTierName; reason: EventDataOf<'UserTierChanged'>['reason'] };
@@ -88,6 +94,15 @@ function countAnalysis(state: UserState, month: string, delta: 1 | -1): UserStat
   return { ...state, analysesByMonth: byMonth };
 }
 
+/** Like analyses: the month's question count moved by `delta`, only the newest months kept. */
+function countQuestion(state: UserState, month: string, delta: 1 | -1): UserState {
+  const counted = state.questionsByMonth[month];
+  if (delta < 0 && counted === undefined) return state;
+  const byMonth = { ...state.questionsByMonth, [month]: Math.max(0, (counted ?? 0) + delta) };
+  for (const old of Object.keys(byMonth).sort().slice(0, -MONTHS_KEPT)) delete byMonth[old];
+  return { ...state, questionsByMonth: byMonth };
+}
+
 const snapshotSchema = z.object({
   registered: z.boolean(),
   tier: z.enum(MEMBER_TIER_NAMES),
@@ -96,6 +111,7 @@ const snapshotSchema = z.object({
   claimsByYear: z.record(z.string(), z.number().int().nonnegative()),
   documents: z.number().int().nonnegative(),
   analysesByMonth: z.record(z.string(), z.number().int().nonnegative()),
+  questionsByMonth: z.record(z.string(), z.number().int().nonnegative()),
 });
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
@@ -108,6 +124,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     documents: 0,
     analysesByMonth: {},
     startedMonths: new Map(),
+    questionsByMonth: {},
   }),
 
   evolve(state, event) {
@@ -141,6 +158,10 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         state.startedMonths.delete(event.data.analysisId);
         return month === undefined ? state : countAnalysis(state, month, -1);
       }
+      case 'UserChatQuestionCounted':
+        return countQuestion(state, event.data.month, 1);
+      case 'UserChatQuestionRefunded':
+        return countQuestion(state, event.data.month, -1);
       case 'UserProfileUpdated':
       case 'UserUsageLimitReached':
         return state;
@@ -152,7 +173,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
    * events a command reads at most 50 of the user's events, however many the user has.
    */
   snapshot: {
-    name: 'user@3',
+    name: 'user@4',
     every: 50,
     save: ({ startedMonths: _foldOnly, ...state }) => state,
     load: (saved) => ({ ...snapshotSchema.parse(saved), startedMonths: new Map() }),
@@ -216,6 +237,20 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'RefundDocumentAnalysis':
         if (!state.analysesByMonth[command.data.month]) return [];
         return [{ type: 'UserDocumentAnalysisRefunded', data: command.data }];
+      case 'CountChatQuestion': {
+        if (!state.registered) throw new DomainError('not-found', 'User not found.');
+        // 0: unlimited.
+        const limit = memberTier(state.tier).maxAiQuestions;
+        const used = state.questionsByMonth[command.data.month] ?? 0;
+        if (limit > 0 && used >= limit) {
+          throw new DomainError('limit-reached', CHAT_MESSAGES.questionLimitReached(limit), { limit, used, upgrade: true });
+        }
+        return [{ type: 'UserChatQuestionCounted', data: command.data }];
+      }
+      // Counts only: the caller shows the question was counted, and the event id (from the question) makes it once.
+      case 'RefundChatQuestion':
+        if (!state.questionsByMonth[command.data.month]) return [];
+        return [{ type: 'UserChatQuestionRefunded', data: command.data }];
       case 'ChangeUserTier':
         if (!state.registered) throw new DomainError('not-found', 'User not found.');
         if (state.tier === command.data.tierName) return [];

@@ -13,9 +13,9 @@ export function UnauthorizedWatcher() {
   const { toast } = useToast();
   useEffect(
     () =>
-      setUnauthorizedHandler(() => {
+      setUnauthorizedHandler(({ immediate }) => {
         toast({ title: UNAUTHORIZED_TITLE, description: UNAUTHORIZED_MESSAGE, variant: 'destructive' });
-        window.setTimeout(() => window.location.assign(LOGIN_URL), LOGIN_REDIRECT_DELAY_MS);
+        window.setTimeout(() => window.location.assign(LOGIN_URL), immediate ? 0 : LOGIN_REDIRECT_DELAY_MS);
       }),
     [toast],
   );

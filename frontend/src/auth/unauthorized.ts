@@ -12,28 +12,31 @@ export const LOGIN_REDIRECT_DELAY_MS = 500;
 export const LOGIN_URL = '/api/login';
 export const LOGOUT_URL = '/api/logout';
 
-type Handler = () => void;
+/** `immediate`: chat redirects at once (doc 1 §8 "immediate in chat"); elsewhere after 500 ms. */
+type Handler = (options: { immediate: boolean }) => void;
 
 let handler: Handler | null = null;
-let pending = false;
+let pending: { immediate: boolean } | null = null;
 let handled = false;
 
-export function reportUnauthorized(): void {
+export function reportUnauthorized(options: { immediate?: boolean } = {}): void {
   if (handled) return;
+  const report = { immediate: options.immediate ?? false };
   if (!handler) {
-    pending = true;
+    pending = report;
     return;
   }
   handled = true;
-  handler();
+  handler(report);
 }
 
 export function setUnauthorizedHandler(next: Handler): () => void {
   handler = next;
   if (pending && !handled) {
-    pending = false;
+    const report = pending;
+    pending = null;
     handled = true;
-    next();
+    next(report);
   }
   return () => {
     if (handler === next) handler = null;
@@ -42,6 +45,6 @@ export function setUnauthorizedHandler(next: Handler): () => void {
 
 /** After a successful sign-in a later expiry must be reported again. */
 export function resetUnauthorized(): void {
-  pending = false;
+  pending = null;
   handled = false;
 }

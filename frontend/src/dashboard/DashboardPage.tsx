@@ -7,6 +7,7 @@ import { ClaimsStatusList } from '../claims/list/ClaimsStatusList';
 import { useDashboard } from '../claims/queries';
 import { QueryErrorState } from '../claims/QueryErrorState';
 import { UpcomingDeadlinesCard } from '../deadlines/UpcomingDeadlinesCard';
+import { ChatWidget } from './ChatWidget';
 import { DashboardStats } from './DashboardStats';
 import { QuickActions } from './QuickActions';
 import { RecentActivity } from './RecentActivity';
@@ -44,6 +45,8 @@ export function DashboardPage() {
       </Box>
 
       <UpcomingDeadlinesCard />
+      <ChatWidget />
+
       {data && data.recentClaims.length > 0 ? (
         <ClaimsStatusList claims={data.recentClaims} totalCount={data.usage.claims.used} />
       ) : null}

@@ -9,10 +9,10 @@ import { isSignedInPath } from '../routes';
 import { Shell } from './Shell';
 
 /** A signed-in route visited while signed out: the Unauthorized toast, then /api/login after 500 ms. */
-function SignedOutGate({ checking }: { checking: boolean }) {
+function SignedOutGate({ checking, immediate }: { checking: boolean; immediate: boolean }) {
   useEffect(() => {
-    if (!checking) reportUnauthorized();
-  }, [checking]);
+    if (!checking) reportUnauthorized({ immediate });
+  }, [checking, immediate]);
   return <FullPageLoading label={checking ? 'Checking your sign-in…' : 'Redirecting to sign in…'} />;
 }
 
@@ -29,6 +29,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
 
   if (status === 'signed-in') return <Shell>{children}</Shell>;
   if (pathname === '/') return <LandingPage />;
-  if (isSignedInPath(pathname)) return <SignedOutGate checking={status === 'pending'} />;
+  // The chat page sends a signed-out visitor to sign in at once (spec doc 1 §2, §8).
+  if (isSignedInPath(pathname)) return <SignedOutGate checking={status === 'pending'} immediate={pathname.startsWith('/ai-copilot')} />;
   return status === 'pending' ? <FullPageLoading /> : <NotFoundPage />;
 }

@@ -21,7 +21,7 @@ const commands = createCommandService({
   vault,
   knex,
   storage,
-  readBack: { waitFor: unused, claimDetail: unused, document: unused, findUserProfile: unused, preferences: unused, notification: unused, unreadNotifications: unused, dbq: unused },
+  readBack: { waitFor: unused, claimDetail: unused, document: unused, findUserProfile: unused, preferences: unused, notification: unused, unreadNotifications: unused, dbq: unused, chatSession: unused },
   analysis: { waitMs: 0, renderReport: unused },
 });
 const offline = createOfflineEngine();

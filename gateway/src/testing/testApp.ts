@@ -89,7 +89,7 @@ export class TestClient {
 }
 
 /** Analysis engine, wait and worker settings passed through to the system. */
-export type TestAppAnalysisOptions = Pick<SystemOptions, 'analysisEngine' | 'analysisWaitMs' | 'analysisWorker'>;
+export type TestAppAnalysisOptions = Pick<SystemOptions, 'analysisEngine' | 'analysisWaitMs' | 'analysisWorker' | 'chatEngine' | 'chatHeartbeatMs'>;
 
 /** Upload sweep and transfer limit, passed through to the system. */
 export type TestAppUploadOptions = Pick<SystemOptions, 'uploadSweepIntervalMs' | 'uploadTransferLimitMs'>;
