@@ -1,16 +1,37 @@
 import type { MemberTierName } from './tiers';
 
 /**
- * Staff roles follow from the member tier. Administrators can do everything; adjudicators read every
- * claim's history; support staff use the replay and projection tools.
+ * Staff roles follow from the member tier. Administrators can do everything; adjudicators audit
+ * every claim's history; support staff use the replay and projection tools.
  */
 export type Role = 'administrator' | 'adjudicator' | 'support';
+
+export const ROLE_LABELS: Record<Role, string> = {
+  administrator: 'Administrator',
+  adjudicator: 'Adjudicator',
+  support: 'Support',
+};
 
 export type Permission =
   | 'users:list'
   | 'users:change-tier'
+  /** Each user's tier history and a single user's record in the staff console. */
+  | 'users:tier-history'
   | 'claims:read-any-history'
-  | 'projections:replay';
+  /** Every user's claims, their documents lists and full histories, time travel, export. */
+  | 'claims:audit'
+  /** Who of the staff read which claim, when, through which endpoint. */
+  | 'access-log:read'
+  /** Projection status, rebuild and replay. */
+  | 'projections:replay'
+  /** Events that a projection or worker gave up on: list, retry, dismiss. */
+  | 'dead-letters:manage'
+  /** The global event log, with personal data redacted. */
+  | 'events:read'
+  /** Opening the sealed personal data of one event (recorded in the access log). */
+  | 'events:reveal'
+  /** The staff console at /console (each of its screens checks its own permission too). */
+  | 'console:open';
 
 const ROLE_OF_TIER: Partial<Record<MemberTierName, Role>> = {
   administrators: 'administrator',
@@ -18,12 +39,15 @@ const ROLE_OF_TIER: Partial<Record<MemberTierName, Role>> = {
   support: 'support',
 };
 
+const ADJUDICATOR: readonly Permission[] = ['console:open', 'users:list', 'claims:read-any-history', 'claims:audit'];
+const SUPPORT: readonly Permission[] = ['console:open', 'projections:replay', 'dead-letters:manage', 'events:read'];
+
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
-  administrator: ['users:list', 'users:change-tier', 'claims:read-any-history', 'projections:replay'],
+  administrator: [...new Set<Permission>([...ADJUDICATOR, ...SUPPORT, 'users:change-tier', 'users:tier-history', 'access-log:read', 'events:reveal'])],
   // The spec shows administrators and adjudicators the tier list and the first users; only
   // administrators may change a tier.
-  adjudicator: ['users:list', 'claims:read-any-history'],
-  support: ['projections:replay'],
+  adjudicator: ADJUDICATOR,
+  support: SUPPORT,
 };
 
 export function rolesOfTier(tier: MemberTierName): Role[] {
@@ -37,4 +61,9 @@ export function permissionsOfTier(tier: MemberTierName): Permission[] {
 
 export function tierAllows(tier: MemberTierName, permission: Permission): boolean {
   return permissionsOfTier(tier).includes(permission);
+}
+
+/** The staff role a tier carries, or null for veterans and other members. */
+export function staffRoleOfTier(tier: MemberTierName): Role | null {
+  return ROLE_OF_TIER[tier] ?? null;
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import {
   CLAIM_PRIORITIES,
   combinedRating,
@@ -84,9 +84,9 @@ export async function listClaims(knex: Knex, userId: string, query: ClaimListQue
       if (query.filter.status) q.where('status', query.filter.status);
       if (query.filter.q) q.whereILike('condition', `%${query.filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     });
-  const [{ count }] = (await base.clone().count('* as count')) as [{ count: string }];
+  const total = await countList(base, CLAIM_SORT_COLUMNS, query);
   const rows: ClaimRow[] = await pageList(base.clone(), CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
-  return { rows: rows.map((row) => toClaim(row, now)), total: Number(count) };
+  return { rows: rows.map((row) => toClaim(row, now)), total };
 }
 
 export async function findClaimDetail(knex: Knex, userId: string, claimId: string, now: Date): Promise<ClaimDetail | undefined> {
