@@ -10,8 +10,10 @@ import { claimCommands } from './claims/commands';
 import { claimRoutes, type ClaimReadBack } from './claims/routes';
 import { userCommands } from './users/commands';
 import { userRoutes } from './users/routes';
+import { staffRecords } from './staff/records';
 
 export { userDecider } from './users/decider';
+export { staffRecords, type StaffRecords } from './staff/records';
 export { userCommands, type UserCommands } from './users/commands';
 export { claimDecider } from './claims/decider';
 export type { ClaimReadBack } from './claims/routes';
@@ -44,6 +46,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   const grants = uploadGrants(deps.knex, deps.storage, { now: deps.now, transferLimitMs: deps.uploadTransferLimitMs });
   const documents = documentCommands({ ...deps, grants });
   const analysis = analysisCommands(deps);
+  const staff = staffRecords(deps);
   const routes: Router[] = [
     userRoutes(users),
     claimRoutes(claims, deps.readBack),
@@ -52,7 +55,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   ];
   /** Where workers' commands arrive in the embedded topology. */
   const commandBus = inProcessCommandBus(analysis);
-  return { users, claims, documents, analysis, commandBus, routes, uploadGrants: grants };
+  return { users, claims, documents, analysis, staff, commandBus, routes, uploadGrants: grants };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
-import { commandMigrations, createCommandService, UPLOAD_PREFIX } from '@cc/command-service';
-import { createProjectionService, projectionMigrations } from '@cc/projection-service';
-import { createOfflineEngine, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
+import { commandMigrations, createCommandService, staffRecords, UPLOAD_PREFIX } from '@cc/command-service';
+import { createProjectionService, projectionMigrations, projectionRunnerMigrations } from '@cc/projection-service';
+import { createOfflineEngine, DOCUMENT_ANALYSIS_WORKER, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
 import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
 import {
   createKnex,
@@ -58,6 +58,8 @@ export interface SystemOptions {
   uploadSweepIntervalMs?: number;
   /** How long an upload's transfer may run (default 10 minutes); tests shorten it. */
   uploadTransferLimitMs?: number;
+  /** Rebuild heartbeat and takeover timing (tests shorten them). */
+  rebuild?: { heartbeatMs?: number; staleAfterMs?: number; supervisorIntervalMs?: number };
 }
 
 export interface System {
@@ -68,6 +70,10 @@ export interface System {
   hashes: HashQueue;
   stop(): Promise<void>;
   projectionsRunning(): boolean;
+  /** Resolves once every projector has applied everything committed so far (tests). */
+  readModelsCaughtUp(timeoutMs?: number): Promise<void>;
+  /** The projection service (its rebuilder, for tests and tools). */
+  projections: ReturnType<typeof createProjectionService>;
 }
 
 /** Everything in one process: migrations, the event store, every service, and the gateway in front. */
@@ -79,6 +85,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   await migrate(knex, 'gateway', gatewayMigrations);
   await migrate(knex, 'command', commandMigrations);
   await migrate(knex, 'projection', projectionMigrations);
+  await migrate(knex, 'projection_runner', projectionRunnerMigrations);
   migrationsDone = true;
 
   const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
@@ -90,8 +97,20 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ? // Region and credentials come from the usual AWS variables; bucket and endpoint from the config.
         S3ObjectStorage.fromEnv({ ...process.env, S3_BUCKET: config.objectStorage.bucket, S3_ENDPOINT: config.objectStorage.endpoint })
       : new LocalObjectStorage(config.objectStorage.root);
-  const projections = createProjectionService({ knex, store, vault, storage, logger, pollIntervalMs: options.pollIntervalMs });
-  projections.runner.start();
+  // Staff reads and support actions are recorded as events (the command service's records).
+  const records = staffRecords({ store });
+  const projections = createProjectionService({
+    knex,
+    store,
+    vault,
+    storage,
+    logger,
+    pollIntervalMs: options.pollIntervalMs,
+    access: records.access,
+    support: records.support,
+    rebuild: options.rebuild,
+  });
+  projections.start();
 
   const readTimeout = options.readYourWritesTimeoutMs ?? 5000;
   const waitForReadModels = async (position: GlobalPosition) => {
@@ -122,6 +141,12 @@ export async function startSystem(options: SystemOptions): Promise<System> {
           pollIntervalMs: options.pollIntervalMs,
           concurrency: config.analysisConcurrency,
         });
+  if (analysisWorker) {
+    projections.registerDeadLetterHandler(`worker:${DOCUMENT_ANALYSIS_WORKER}`, async (event, settle) => {
+      await analysisWorker.handleAgain(event);
+      await settle();
+    });
+  }
   const sessions = new SessionStore(knex, (req) => req.secure || Boolean(config.publicUrl?.startsWith('https:')));
   const hashes = new HashQueue(options.hashing);
   const accounts = createAccounts({ knex, users: commands.users, scryptCost: options.scryptCost, hashes });
@@ -184,11 +209,15 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     accounts,
     hashes,
     projectionsRunning: () => projections.runner.isRunning(),
+    projections,
+    async readModelsCaughtUp(timeoutMs = 10_000) {
+      await projections.runner.waitFor(await store.headPosition(), timeoutMs);
+    },
     async stop() {
       clearInterval(purge);
       clearInterval(sweepUploads);
       await analysisWorker?.stop();
-      await projections.runner.stop();
+      await projections.stop();
       await store.close();
       await knex.destroy();
     },

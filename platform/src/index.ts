@@ -18,3 +18,4 @@ export * from './storage/types';
 export * from './storage/localStorage';
 export * from './storage/s3Storage';
 export * from './commands/commandBus';
+export { isTransientFault } from './subscriptions/faults';

@@ -11,16 +11,35 @@ import { activitiesProjector, claimHistoryProjector, claimsProjector } from './c
 import { findClaimDetail } from './claims/queries';
 import { claimReadRoutes } from './claims/routes';
 import { memberTierRoutes } from './memberTiers/routes';
-import { ProjectionRunner } from './runner/projectionRunner';
+import { checkpointName, ProjectionRunner } from './runner/projectionRunner';
+import { ProjectionRebuilder } from './runner/rebuild';
+import { accessLogMigrations } from './staff/accessLogMigrations';
+import { accessLogProjector } from './staff/accessLogProjector';
+import type { StaffAccessRecorder } from './staff/access';
+import { staffRoutes } from './staff/routes';
+import { supportRoutes, type DeadLetterHandler, type SupportRecorder } from './support/routes';
+import { tierHistoryMigrations } from './tierHistory/migrations';
+import { tierHistoryProjector } from './tierHistory/projector';
 import { userProfilesMigrations } from './userProfiles/migrations';
 import { userProfilesProjector } from './userProfiles/projector';
 import { findUserProfile } from './userProfiles/queries';
 import { userProfileRoutes } from './userProfiles/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
+export { ProjectionRebuilder, UnknownProjectionError, rebuildSubscriptionName, type RebuildRequest } from './runner/rebuild';
+export { projectionRunnerMigrations } from './runner/rebuildMigrations';
 export type { Projector } from './runner/projector';
+export type { StaffAccess, StaffAccessRecorder } from './staff/access';
+export type { DeadLetterHandler, SupportRecorder, SupportMetadata } from './support/routes';
 
-export const projectionMigrations: Migration[] = [...userProfilesMigrations, ...claimsMigrations, ...documentsMigrations];
+/** Every read model's migrations, in order. A rebuild replays them into its scratch schema. */
+export const projectionMigrations: Migration[] = [
+  ...userProfilesMigrations,
+  ...claimsMigrations,
+  ...documentsMigrations,
+  ...accessLogMigrations,
+  ...tierHistoryMigrations,
+];
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -30,6 +49,12 @@ export interface ProjectionServiceDeps {
   logger: Logger;
   pollIntervalMs?: number;
   now?: () => Date;
+  /** Records staff reads (StaffAccessRecorded); without it the staff routes are not mounted. */
+  access?: StaffAccessRecorder;
+  /** Records support actions; without it the support routes are not mounted. */
+  support?: SupportRecorder;
+  /** Rebuild tuning (tests shorten the heartbeat). */
+  rebuild?: { heartbeatMs?: number; staleAfterMs?: number; supervisorIntervalMs?: number };
 }
 
 /** The read side: projectors that build read models, and the GET routes answered from them. */
@@ -41,15 +66,57 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     claimHistoryProjector(deps.vault),
     activitiesProjector(deps.vault),
     documentsProjector(deps.vault),
+    accessLogProjector(),
+    tierHistoryProjector(),
   ];
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
+  const rebuilder = new ProjectionRebuilder({
+    knex: deps.knex,
+    store: deps.store,
+    projectors,
+    readModelMigrations: projectionMigrations,
+    logger: deps.logger,
+    pollIntervalMs: deps.pollIntervalMs,
+    heartbeatMs: deps.rebuild?.heartbeatMs,
+    staleAfterMs: deps.rebuild?.staleAfterMs,
+    onFinished: deps.support ? async (status) => void (await deps.support!.rebuildFinished(status)) : undefined,
+  });
+  /** Dead-letter retry: projections here, workers as the gateway registers them. */
+  const workerHandlers = new Map<string, DeadLetterHandler>();
+  const deadLetterHandler = (subscription: string): DeadLetterHandler | undefined => {
+    if (projectors.some((p) => checkpointName(p) === subscription)) {
+      return (event, settle) => runner.projectAgain(deps.knex, subscription, event, (trx) => settle(trx)).then(() => undefined);
+    }
+    return workerHandlers.get(subscription);
+  };
   const routes: Router[] = [
-    memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now), documentReadRoutes(deps.knex, deps.storage),
+    memberTierRoutes(),
+    userProfileRoutes(deps.knex),
+    claimReadRoutes(deps.knex, now, deps.access),
+    documentReadRoutes(deps.knex, deps.storage),
     aiProfileRoutes(deps.knex),
+    ...(deps.access ? [staffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access, now })] : []),
+    ...(deps.access && deps.support
+      ? [supportRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, runner, rebuilder, deadLetterHandler, support: deps.support, access: deps.access })]
+      : []),
   ];
   return {
     runner,
+    rebuilder,
+    projectors,
     routes,
+    /** Starts the projectors and the rebuild supervisor (which takes over rebuilds whose process stopped). */
+    start() {
+      runner.start();
+      rebuilder.startSupervisor(deps.rebuild?.supervisorIntervalMs);
+    },
+    async stop() {
+      await rebuilder.stop();
+      await runner.stop();
+    },
+    registerDeadLetterHandler(subscription: string, handler: DeadLetterHandler) {
+      workerHandlers.set(subscription, handler);
+    },
     queries: {
       findUserProfile: (userId: string) => findUserProfile(deps.knex, userId),
       claimDetail: (userId: string, claimId: string) => findClaimDetail(deps.knex, userId, claimId, now()),

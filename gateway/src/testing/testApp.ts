@@ -115,6 +115,7 @@ export async function startTestApp(
     /** Another app's database (a second process of the same deployment); it is then not dropped on close. */
     databaseUrl?: string;
     seedDemo?: SystemOptions['seedDemo'];
+    rebuild?: SystemOptions['rebuild'];
   } = {},
 ): Promise<TestApp> {
   const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase('app');
@@ -142,6 +143,7 @@ export async function startTestApp(
     // Given as undefined: the production default.
     refusalPauseMs: 'refusalPauseMs' in options ? options.refusalPauseMs : 0,
     seedDemo: options.seedDemo,
+    rebuild: options.rebuild ?? { heartbeatMs: 500, staleAfterMs: 3000, supervisorIntervalMs: 1000 },
     ...options.analysis,
     ...options.uploads,
   });

@@ -135,7 +135,8 @@ export function pageRows<Row extends { id: string }, Field extends keyof Row & s
   const selected = wanted ? rows.filter((row) => wanted.has(row.id)) : [...rows];
   const valueOf = values[query.sort.field];
   const direction = query.sort.order === 'ASC' ? 1 : -1;
-  const compare = (a: ReturnType<typeof valueOf>, b: ReturnType<typeof valueOf>): number => {
+  type Value = string | number | boolean | null;
+  const compare = (a: Value, b: Value): number => {
     if (a === b) return 0;
     if (a === null) return 1;
     if (b === null) return -1;

@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import type { Projector } from '../runner/projector';
 import { ERASED, openClaimText, openNextAction, openNote } from './sealed';
 
-const CLAIM_EVENTS = [
+export const CLAIM_EVENTS = [
   'ClaimFiled',
   'ClaimStatusChanged',
   'ClaimRatingChanged',
@@ -31,6 +31,7 @@ export function claimsProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'claims',
     version: 1,
+    tables: ['claims', 'claim_notes'],
     handles: CLAIM_EVENTS,
     async project(event, trx) {
       const at = event.metadata.occurredAt;
@@ -140,11 +141,11 @@ export function claimsProjector(vault: PersonalDataVault): Projector {
   };
 }
 
-type Change = { field: string; from: string | number | boolean | null; to: string | number | boolean | null };
+export type Change = { field: string; from: string | number | boolean | null; to: string | number | boolean | null };
 const percent = (value: number | null) => (value === null ? null : `${value}%`);
 
 /** What each claim event means to a person reading the claim's history. */
-async function describe(vault: PersonalDataVault, event: RecordedEvent): Promise<{ title: string; description: string | null; changes: Change[] } | undefined> {
+export async function describe(vault: PersonalDataVault, event: RecordedEvent): Promise<{ title: string; description: string | null; changes: Change[] } | undefined> {
   switch (event.type) {
     case 'ClaimFiled': {
       const d = dataOf(event, 'ClaimFiled');
@@ -213,6 +214,7 @@ export function claimHistoryProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'claim_history',
     version: 1,
+    tables: ['claim_history'],
     handles: CLAIM_EVENTS,
     async project(event, trx: Knex.Transaction) {
       const entry = await describe(vault, event);
@@ -251,6 +253,7 @@ export function activitiesProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'activities',
     version: 1,
+    tables: ['activities'],
     handles: ['ClaimFiled', 'DocumentRegistered', 'DocumentDeleted', 'DocumentAnalysisCompleted'],
     async project(event, trx) {
       switch (event.type) {

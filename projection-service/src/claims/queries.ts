@@ -17,7 +17,8 @@ import {
 } from '@cc/contracts';
 import { claimDocuments, recentDocuments } from '../documents/queries';
 
-interface ClaimRow {
+export interface ClaimRow {
+  user_id?: string;
   claim_id: string;
   claim_number: string;
   condition: string;
@@ -92,21 +93,33 @@ export async function listClaims(knex: Knex, userId: string, query: ClaimListQue
 export async function findClaimDetail(knex: Knex, userId: string, claimId: string, now: Date): Promise<ClaimDetail | undefined> {
   const row: ClaimRow | undefined = await knex('claims').where({ claim_id: claimId, user_id: userId }).first();
   if (!row) return undefined;
-  const notes = await knex('claim_notes').where({ claim_id: claimId }).orderBy('created_at', 'desc').orderBy('note_id');
+  const notes: NoteRow[] = await knex('claim_notes').where({ claim_id: claimId }).orderBy('created_at', 'desc').orderBy('note_id');
   return {
     ...toClaim(row, now),
-    notes: notes.map(
-      (n): ClaimNote => ({
-        id: n.note_id,
-        note: n.note,
-        noteType: n.note_type,
-        isImportant: n.is_important,
-        previousStatus: n.previous_status,
-        newStatus: n.new_status,
-        createdAt: n.created_at.toISOString(),
-      }),
-    ),
+    notes: notes.map(toClaimNote),
     documents: await claimDocuments(knex, userId, claimId),
+  };
+}
+
+export interface NoteRow {
+  note_id: string;
+  note: string;
+  note_type: ClaimNote['noteType'];
+  is_important: boolean;
+  previous_status: ClaimStatus | null;
+  new_status: ClaimStatus | null;
+  created_at: Date;
+}
+
+export function toClaimNote(n: NoteRow): ClaimNote {
+  return {
+    id: n.note_id,
+    note: n.note,
+    noteType: n.note_type,
+    isImportant: n.is_important,
+    previousStatus: n.previous_status,
+    newStatus: n.new_status,
+    createdAt: n.created_at.toISOString(),
   };
 }
 

@@ -12,6 +12,7 @@ export function documentsProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'documents',
     version: 1,
+    tables: ['documents'],
     handles: ['DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentDeleted', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted', 'DocumentAnalysisFailed'],
     async project(event: RecordedEvent, trx) {
       switch (event.type) {

@@ -91,7 +91,7 @@ export async function findDocument(knex: Knex, userId: string, documentId: strin
 }
 
 export async function claimDocuments(knex: Knex, userId: string, claimId: string): Promise<ClaimDocumentSummary[]> {
-  const rows = await knex('documents').where({ user_id: userId, claim_id: claimId }).orderBy('uploaded_at', 'desc');
+  const rows = await knex('documents').where({ user_id: userId, claim_id: claimId }).orderBy('uploaded_at', 'desc').orderBy('document_id');
   return rows.map((r) => ({ id: r.document_id, fileName: r.file_name, processingStatus: r.processing_status }));
 }
 

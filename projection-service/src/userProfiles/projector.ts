@@ -28,6 +28,7 @@ export function userProfilesProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'user_profiles',
     version: 1,
+    tables: ['user_profiles'],
     handles: ['UserRegistered', 'UserProfileUpdated', 'UserTierChanged'],
     async project(event: RecordedEvent, trx) {
       const at = event.metadata.occurredAt;
