@@ -13,6 +13,7 @@ import { claimReadRoutes } from './claims/routes';
 import { memberTierRoutes } from './memberTiers/routes';
 import { checkpointName, ProjectionRunner } from './runner/projectionRunner';
 import { ProjectionRebuilder } from './runner/rebuild';
+import type { Projector } from './runner/projector';
 import { accessLogMigrations } from './staff/accessLogMigrations';
 import { accessLogProjector } from './staff/accessLogProjector';
 import type { StaffAccessRecorder } from './staff/access';
@@ -57,18 +58,23 @@ export interface ProjectionServiceDeps {
   rebuild?: { heartbeatMs?: number; staleAfterMs?: number; supervisorIntervalMs?: number };
 }
 
-/** The read side: projectors that build read models, and the GET routes answered from them. */
-export function createProjectionService(deps: ProjectionServiceDeps) {
-  const now = deps.now ?? (() => new Date());
-  const projectors = [
-    userProfilesProjector(deps.vault),
-    claimsProjector(deps.vault),
-    claimHistoryProjector(deps.vault),
-    activitiesProjector(deps.vault),
-    documentsProjector(deps.vault),
+/** Every read model's projector. */
+export function readModelProjectors(vault: PersonalDataVault): Projector[] {
+  return [
+    userProfilesProjector(vault),
+    claimsProjector(vault),
+    claimHistoryProjector(vault),
+    activitiesProjector(vault),
+    documentsProjector(vault),
     accessLogProjector(),
     tierHistoryProjector(),
   ];
+}
+
+/** The read side: projectors that build read models, and the GET routes answered from them. */
+export function createProjectionService(deps: ProjectionServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const projectors = readModelProjectors(deps.vault);
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
   const rebuilder = new ProjectionRebuilder({
     knex: deps.knex,

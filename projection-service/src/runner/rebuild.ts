@@ -66,6 +66,8 @@ export interface ProjectionRebuilderOptions {
   lockTimeoutMs?: number;
   /** Told when a rebuild ends, swapped or failed (the gateway records it as an event). */
   onFinished?: (status: RebuildStatus) => Promise<void>;
+  /** Tests: runs after the build has caught up and before the swap transaction starts. */
+  beforeSwap?: (status: { id: string; projection: string; attempt: number }) => Promise<void>;
   /** Tests: runs inside the swap transaction, just before it commits. */
   beforeSwapCommit?: (trx: Knex.Transaction, status: { id: string; projection: string }) => Promise<void>;
 }
@@ -292,6 +294,7 @@ export class ProjectionRebuilder {
       for (let attempt = 1; ; attempt++) {
         await this.build(row, projector, run);
         await this.analyse(row, projector);
+        await this.options.beforeSwap?.({ id: row.rebuild_id, projection: projector.name, attempt });
         try {
           await this.swap(row, projector);
           break;
