@@ -79,7 +79,8 @@ export async function listEvents(knex: Knex, query: EventLogQuery): Promise<{ ro
     if (userId) q.where((w) => w.whereRaw("data->>'userId' = ?", [userId]).orWhereRaw("metadata->>'userId' = ?", [userId]));
     if (correlationId) q.whereRaw("metadata->>'correlationId' = ?", [correlationId]);
     if (filter.recordedAt_gte) q.where('created_at', '>=', filter.recordedAt_gte);
-    if (filter.recordedAt_lte) q.where('created_at', '<=', filter.recordedAt_lte);
+    // Times are shown to the millisecond and stored to the microsecond: "up to" includes the shown millisecond.
+    if (filter.recordedAt_lte) q.whereRaw(`created_at < ?::timestamptz + interval '1 millisecond'`, [filter.recordedAt_lte]);
   });
   const total = await countList(base, EVENT_LOG_SORT_COLUMNS, query);
   const rows: EventRow[] = await pageList(base.clone().select(knex.raw(COLUMNS)), EVENT_LOG_SORT_COLUMNS, query, 'global_position');
