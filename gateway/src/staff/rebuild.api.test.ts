@@ -48,7 +48,7 @@ describe('rebuilding read models without downtime (issue 11)', () => {
         const mine = claims.get(veteran.id)!;
         const claimId = mine[(i + seed) % mine.length]!;
         const op = (i + seed) % 5;
-        let status = 0;
+        let status: number;
         if (op === 0) {
           const res = await veteran.post('/api/claims', { condition: `Condition ${seed}-${i}`, conditionType: 'secondary' });
           status = res.status;
