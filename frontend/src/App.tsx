@@ -5,6 +5,7 @@ import { createQueryClient } from './api/queryClient';
 import { authProvider } from './auth/authProvider';
 import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
 import { ClaimsPage } from './claims/ClaimsPage';
+import { ConsolePage } from './console/ConsolePage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { DocumentsPage } from './documents/DocumentsPage';
 import { AdminErrorScreen } from './errors/ErrorScreen';
@@ -63,6 +64,7 @@ export function App() {
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/claims" element={<ClaimsPage />} />
           <Route path="/documents" element={<DocumentsPage />} />
+          <Route path="/console/*" element={<ConsolePage store={store} />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

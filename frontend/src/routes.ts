@@ -34,7 +34,7 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
 export const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
 
 /** Signed-in pages that are built (each has its own route in App.tsx), besides the dashboard. */
-export const BUILT_PAGE_PATHS = ['/claims', '/documents'] as const;
+export const BUILT_PAGE_PATHS = ['/claims', '/documents', '/console'] as const;
 
 /**
  * Every route that needs a signed-in user (a page and anything below it, e.g. /claims/123).

@@ -1,0 +1,15 @@
+import { useRecordContext } from 'react-admin';
+import type { StaffClaim } from '@cc/contracts';
+import { ClaimStatusChip } from '../../claims/ClaimStatusChip';
+import { PriorityIndicator } from '../../claims/PriorityIndicator';
+
+/** react-admin fields over the shared claim badges (label and icon, never colour alone). */
+export function StatusField(_props: { label?: string; source?: string }) {
+  const record = useRecordContext<StaffClaim>();
+  return record ? <ClaimStatusChip status={record.status} /> : null;
+}
+
+export function PriorityField(_props: { label?: string; source?: string }) {
+  const record = useRecordContext<StaffClaim>();
+  return record ? <PriorityIndicator priority={record.priority} /> : null;
+}
