@@ -41,7 +41,17 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
         </Tabs>
       </Box>
       <Typography component="h1" variant="h4" id="react-admin-title" sx={{ fontWeight: 700, minHeight: '1.5em', '&:empty': { display: 'none' } }} />
-      <Box sx={{ minWidth: 0 }}>{children}</Box>
+      <Box
+        sx={{
+          minWidth: 0,
+          // react-admin's list and show are flex rows whose main column would otherwise grow to the
+          // table's width and push the whole page sideways; the table scrolls inside its card instead.
+          '& .RaList-main, & .RaShow-main, & .RaList-content, & .RaShow-card': { minWidth: 0 },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        }}
+      >
+        {children}
+      </Box>
     </Box>
   );
 }

@@ -12,13 +12,12 @@ import {
   SearchInput,
   SelectInput,
   SimpleList,
-  TextField,
   TopToolbar,
 } from 'react-admin';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS, type StaffClaim, type UserWithTier } from '@cc/contracts';
 import { usePageTitle } from '../../common/usePageTitle';
 import { EmptyState } from '../EmptyState';
-import { PriorityField, StatusField } from './fields';
+import { OwnerField, PriorityField, StatusField } from './fields';
 
 const statusChoices = CLAIM_STATUSES.map((status) => ({ id: status, name: CLAIM_STATUS_LABELS[status] }));
 const ownerText = (user?: UserWithTier) => (user?.id ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : '');
@@ -62,13 +61,10 @@ export function StaffClaimList() {
           linkType="show"
         />
       ) : (
-        <DataTable rowClick="show" data-testid="staff-claims-table">
-          <DataTable.Col source="claimNumber" label="Claim #" />
+        <DataTable rowClick="show" bulkActionButtons={false} data-testid="staff-claims-table">
+          <DataTable.Col source="claimNumber" label="Claim #" sx={{ whiteSpace: 'nowrap' }} />
           <DataTable.Col source="condition" label="Condition" />
-          <DataTable.Col source="ownerName" label="Owner">
-            <TextField source="ownerName" />
-          </DataTable.Col>
-          <DataTable.Col source="ownerEmail" label="E-mail" />
+          <DataTable.Col source="ownerName" label="Owner" field={OwnerField} />
           <DataTable.Col source="status" label="Status" field={StatusField} />
           <DataTable.Col source="priority" label="Priority" field={PriorityField} />
           <DataTable.NumberCol source="progressPercentage" label="Progress %" />

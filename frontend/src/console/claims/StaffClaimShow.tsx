@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
 import {
@@ -17,7 +18,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
-import type { StaffClaimDetail, StaffDocument } from '@cc/contracts';
+import type { StaffClaim, StaffClaimDetail, StaffDocument } from '@cc/contracts';
 import { conditionTypeLabel } from '../../claims/format';
 import { formatFileSize, statusLabel as documentStatusLabel } from '../../documents/format';
 import { usePageTitle } from '../../common/usePageTitle';
@@ -45,30 +46,40 @@ function ShowActions() {
   );
 }
 
+/**
+ * The record may first be the claims list's row (react-admin shows it while the detail loads), which
+ * has the owner's name and e-mail flat and no notes yet.
+ */
+type ShownClaim = StaffClaimDetail | (StaffClaim & Partial<Pick<StaffClaimDetail, 'owner' | 'notes'>>);
+
 function OwnerField(_props: { label?: string }) {
-  const record = useRecordContext<StaffClaimDetail>();
+  const record = useRecordContext<ShownClaim>();
   if (!record) return null;
+  const owner = record.owner ?? ('ownerName' in record ? { name: record.ownerName, email: record.ownerEmail } : undefined);
   return (
     <Box>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {record.owner.name}
+        {owner?.name}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {record.owner.email}
+        {owner?.email}
       </Typography>
     </Box>
   );
 }
 
 function NotesField(_props: { label?: string }) {
-  const record = useRecordContext<StaffClaimDetail>();
-  return record ? <ClaimNotesList notes={record.notes} /> : null;
+  const record = useRecordContext<ShownClaim>();
+  if (!record) return null;
+  return record.notes ? <ClaimNotesList notes={record.notes} /> : <Skeleton variant="rounded" height={48} aria-label="Loading the notes" />;
 }
 
 /** One claim, as its owner sees it, with its documents and its full history (adjudicators, administrators). */
 export function StaffClaimShow() {
   return (
-    <Show title={<ClaimTitle />} actions={<ShowActions />}>
+    // The claims list seeds the record with its row and the app's queries never go stale: fetch the
+    // detail (owner, notes) on every visit, which is also the read the access log records.
+    <Show title={<ClaimTitle />} actions={<ShowActions />} queryOptions={{ staleTime: 0 }}>
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="Claim">
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>

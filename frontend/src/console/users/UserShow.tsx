@@ -120,7 +120,8 @@ function TierHistory() {
 /** One member: their tier, what they keep, the tier change (administrators) and how the tier changed. */
 export function UserShow() {
   return (
-    <Show title={<UserTitle />}>
+    // The users list seeds the record with its row (no claim or document counts): fetch the detail.
+    <Show title={<UserTitle />} queryOptions={{ staleTime: 0 }}>
       <SimpleShowLayout>
         <RaTextField source="email" label="E-mail" />
         <RaTextField source="firstName" label="First name" emptyText="—" />
