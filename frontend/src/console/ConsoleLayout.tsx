@@ -21,7 +21,7 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
   const current = sections.find((s) => pathname === `/console/${s.resource}` || pathname.startsWith(`/console/${s.resource}/`));
   const role = user ? rolesOfTier(user.memberTier)[0] : undefined;
   return (
-    <Box data-testid="staff-console" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box data-testid="staff-console" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <AdminPanelSettingsOutlined aria-hidden color="primary" />
         <Typography component={RouterLink} to="/console" variant="overline" sx={{ fontWeight: 700, color: 'text.secondary', textDecoration: 'none', letterSpacing: 1 }}>
@@ -40,7 +40,7 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
           ))}
         </Tabs>
       </Box>
-      <Typography component="h1" variant="h4" id="react-admin-title" sx={{ fontWeight: 700, minHeight: '1.5em', '&:empty': { display: 'none' } }} />
+      <Typography component="h1" variant="h4" id="react-admin-title" sx={{ fontWeight: 700, minHeight: '1.5em', overflowWrap: 'anywhere', fontSize: { xs: '1.6rem', sm: '2.125rem' }, '&:empty': { display: 'none' } }} />
       <Box
         sx={{
           minWidth: 0,
@@ -48,6 +48,9 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
           // table's width and push the whole page sideways; the table scrolls inside its card instead.
           '& .RaList-main, & .RaShow-main, & .RaList-content, & .RaShow-card': { minWidth: 0 },
           '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          // Long e-mails and stream ids wrap in the phone lists rather than leave the screen.
+          '& .MuiListItemText-root': { minWidth: 0 },
+          '& .MuiListItemText-primary, & .MuiListItemText-secondary': { overflowWrap: 'anywhere' },
         }}
       >
         {children}

@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRecordContext } from 'react-admin';
 import type { StaffClaimDetail, StaffHistoryEntry } from '@cc/contracts';
 import { formatDateTime } from '../../claims/format';
+import { visuallyHidden } from '../../common/a11y';
 import type { ConsoleDataProvider } from '../consoleDataProvider';
 import { actorRoleLabel, changeParts, changeText } from '../format';
 import { ClaimStateCard } from './ClaimStateCard';
@@ -169,7 +170,7 @@ export function ClaimHistoryPanel() {
         ) : (
           <Skeleton variant="rounded" height={280} aria-label="Loading the claim at this version" />
         )}
-        <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <Box role="status" aria-live="polite" sx={visuallyHidden}>
           {state.data ? `Showing the claim at version ${shown}: ${selected.summary}` : ''}
         </Box>
       </Box>

@@ -91,7 +91,7 @@ function TierHistory() {
   const { canAccess } = useCanAccess({ resource: 'tier-history', action: 'list' });
   if (!canAccess) return null;
   return (
-    <Box sx={{ display: 'grid', gap: 1 }}>
+    <Box sx={{ display: 'grid', gap: 1, minWidth: 0, '& > *': { minWidth: 0 } }}>
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
         Tier history
       </Typography>
