@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { commandMigrations, createCommandService, staffRecords, UPLOAD_PREFIX } from '@cc/command-service';
-import { createProjectionService, projectionMigrations, projectionRunnerMigrations } from '@cc/projection-service';
+import { createProjectionService, projectionMigrations, projectionRunnerMigrations, type RebuildTuning } from '@cc/projection-service';
 import { createOfflineEngine, DOCUMENT_ANALYSIS_WORKER, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
 import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
 import {
@@ -59,7 +59,7 @@ export interface SystemOptions {
   /** How long an upload's transfer may run (default 10 minutes); tests shorten it. */
   uploadTransferLimitMs?: number;
   /** Rebuild heartbeat and takeover timing (tests shorten them). */
-  rebuild?: { heartbeatMs?: number; staleAfterMs?: number; supervisorIntervalMs?: number };
+  rebuild?: RebuildTuning;
 }
 
 export interface System {

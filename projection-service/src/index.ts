@@ -12,7 +12,7 @@ import { findClaimDetail } from './claims/queries';
 import { claimReadRoutes } from './claims/routes';
 import { memberTierRoutes } from './memberTiers/routes';
 import { checkpointName, ProjectionRunner } from './runner/projectionRunner';
-import { ProjectionRebuilder } from './runner/rebuild';
+import { ProjectionRebuilder, type ProjectionRebuilderOptions } from './runner/rebuild';
 import type { Projector } from './runner/projector';
 import { accessLogMigrations } from './staff/accessLogMigrations';
 import { accessLogProjector } from './staff/accessLogProjector';
@@ -55,8 +55,14 @@ export interface ProjectionServiceDeps {
   /** Records support actions; without it the support routes are not mounted. */
   support?: SupportRecorder;
   /** Rebuild tuning (tests shorten the heartbeat). */
-  rebuild?: { heartbeatMs?: number; staleAfterMs?: number; supervisorIntervalMs?: number };
+  rebuild?: RebuildTuning;
 }
+
+/**
+ * Rebuild timing, and for tests the batch size and a hold before the swap (the browser test keeps
+ * a rebuild running long enough to watch its progress).
+ */
+export type RebuildTuning = Pick<ProjectionRebuilderOptions, 'heartbeatMs' | 'staleAfterMs' | 'batchSize' | 'beforeSwap'> & { supervisorIntervalMs?: number };
 
 /** Every read model's projector. */
 export function readModelProjectors(vault: PersonalDataVault): Projector[] {
@@ -85,6 +91,8 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     pollIntervalMs: deps.pollIntervalMs,
     heartbeatMs: deps.rebuild?.heartbeatMs,
     staleAfterMs: deps.rebuild?.staleAfterMs,
+    batchSize: deps.rebuild?.batchSize,
+    beforeSwap: deps.rebuild?.beforeSwap,
     onFinished: deps.support ? async (status) => void (await deps.support!.rebuildFinished(status)) : undefined,
   });
   /** Dead-letter retry: projections here, workers as the gateway registers them. */

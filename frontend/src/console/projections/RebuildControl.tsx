@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import Replay from '@mui/icons-material/Replay';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRefresh } from 'react-admin';
 import type { ProjectionStatus, RebuildStatus } from '@cc/contracts';
 import { useToast } from '../../toast/useToast';
@@ -18,7 +18,6 @@ import { rebuildPercent } from '../format';
  */
 export function RebuildControl({ projection }: { projection: ProjectionStatus }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const queryClient = useQueryClient();
   const refresh = useRefresh();
   const { toast } = useToast();
   const [rebuildId, setRebuildId] = useState<string | null>(projection.rebuild?.state === 'running' ? projection.rebuild.id : null);
@@ -33,15 +32,15 @@ export function RebuildControl({ projection }: { projection: ProjectionStatus })
     enabled: !!rebuildId,
     refetchInterval: (query) => ((query.state.data as RebuildStatus | undefined)?.state === 'running' || !query.state.data ? 500 : false),
   });
-  const current = status.data ?? (projection.rebuild?.id === rebuildId ? projection.rebuild : null);
+  // The rebuild followed here, else the read model's last one (started elsewhere, or before a reload).
+  const current = status.data ?? projection.rebuild ?? null;
   const running = current?.state === 'running';
 
   useEffect(() => {
     if (!status.data || status.data.state === 'running' || status.data.id !== rebuildId) return;
     if (status.data.state === 'swapped') toast({ title: 'Rebuild finished', description: `${projection.name}: the new tables are in use (${status.data.processed} events).` });
     else toast({ title: 'Rebuild failed', description: `${projection.name}: ${status.data.error ?? 'unknown error'}. The old tables stay in use.`, variant: 'destructive' });
-    setRebuildId(null);
-    void queryClient.invalidateQueries({ queryKey: ['console', 'rebuild'] });
+    // The outcome stays on screen: the rebuild id is kept, and its query stops polling once it ended.
     refresh();
     // Only when this rebuild ends, not on every render.
   }, [status.data?.state, status.data?.id]);
