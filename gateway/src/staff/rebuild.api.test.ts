@@ -43,6 +43,7 @@ describe('rebuilding read models without downtime (issue 11)', () => {
     // Writers: the veterans keep changing their claims and documents through the API.
     let writing = true;
     let written = 0;
+    let writtenDuringRebuild = 0;
     const writer = async (veteran: TestClient & { id: string }, seed: number) => {
       for (let i = 0; writing; i++) {
         const mine = claims.get(veteran.id)!;
@@ -62,6 +63,7 @@ describe('rebuilding read models without downtime (issue 11)', () => {
         }
         expect([200, 201]).toContain(status);
         written += 1;
+        if (rebuilding) writtenDuringRebuild += 1;
         await sleep(5);
       }
     };
@@ -127,13 +129,17 @@ describe('rebuilding read models without downtime (issue 11)', () => {
     rebuilding = false;
     for (const seen of progress.values()) expect(seen).toEqual([...seen].sort((a, b) => a - b));
 
-    // The live projectors go on from the new tables.
-    await sleep(500);
+    // The live projectors go on from the new tables. (A write count, not a time: the machine may be
+    // slow, and what matters is that writes were made during the rebuild and after it.)
+    const afterSwap = written;
+    const writeDeadline = Date.now() + 60_000;
+    while ((written <= 20 || written < afterSwap + 5) && Date.now() < writeDeadline) await sleep(50);
     writing = false;
     reading = false;
     await Promise.all([writers, readers]);
     expect(failures).toEqual([]);
     expect(written).toBeGreaterThan(20);
+    expect(writtenDuringRebuild).toBeGreaterThan(0);
     expect(answered.duringRebuild).toBeGreaterThan(8);
 
     await app.system.readModelsCaughtUp(30_000);
