@@ -24,8 +24,10 @@ import { dbqCommands } from './dbqs/commands';
 import { dbqRoutes, type DbqReadBack } from './dbqs/routes';
 import { chatCommands } from './chat/commands';
 import { chatSessionRoutes, type ChatReadBack } from './chat/routes';
+import { staffRecords } from './staff/records';
 
 export { userDecider } from './users/decider';
+export { staffRecords, type StaffRecords } from './staff/records';
 export { userCommands, type UserCommands } from './users/commands';
 export { claimDecider } from './claims/decider';
 export type { ClaimReadBack } from './claims/routes';
@@ -89,6 +91,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   const account = accountCommands(deps);
   const dbqs = dbqCommands({ store: deps.store, dbqSyncUrl: deps.dbqSyncUrl });
   const chat = chatCommands(deps);
+  const staff = staffRecords(deps);
   const routes: Router[] = [
     userRoutes(users),
     profileRoutes(users, deps.readBack),
@@ -106,7 +109,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   if (billing && deps.billing) routes.push(billingRoutes(billing, deps.billing.readBack, { publicUrl: deps.billing.publicUrl }));
   /** Where workers' commands arrive in the embedded topology. */
   const commandBus = inProcessCommandBus({ analysis, notifications, billing });
-  return { users, claims, documents, analysis, notifications, preferences, account, billing, dbqs, chat, commandBus, routes, uploadGrants: grants };
+  return { users, claims, documents, analysis, notifications, preferences, account, billing, dbqs, chat, staff, commandBus, routes, uploadGrants: grants };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

@@ -6,6 +6,9 @@ import { BILLING_CYCLES, CANCEL_REASONS, PAID_TIERS, PAYMENT_PROVIDERS } from '.
 import { NOTIFICATION_KINDS, preferencesSchema } from './settings';
 import { CHAT_ORIGINS, chatEngineInfo } from './chat';
 
+/** The staff roles (contracts/src/roles.ts `Role`), as events record them. */
+export const STAFF_ROLES = ['administrator', 'adjudicator', 'support'] as const;
+
 /**
  * Every event type, its current schema version and its zod schema. An event stored at an older
  * version is upcast on read (see `upcasters`), so consumers only ever see the current shape.
@@ -539,6 +542,61 @@ export const eventSchemas = {
     version: 1,
     schema: z.object({ userId: z.string(), questionId: z.string(), month: z.string().regex(/^\d{4}-\d{2}$/) }),
   },
+  // --- Staff console (issue 11): staff reads and support actions, the staff member as actor ---
+  /**
+   * A staff member read something of someone else's (a claim, its history, its documents, a list of
+   * claims, an event's personal data). On the stream `staff-access-<staffId>`; the access log and
+   * the veteran's "viewed by staff" entries are read models of it. Ids only, never personal data.
+   */
+  StaffAccessRecorded: {
+    version: 1,
+    schema: z.object({
+      staffId: z.string(),
+      staffRole: z.enum(STAFF_ROLES),
+      /** The route that answered, e.g. `GET /api/staff/claims/{id}/history`. */
+      endpoint: z.string(),
+      claimId: z.string().nullable(),
+      /** Whose data it was (the claim's owner), when one person's. */
+      ownerId: z.string().nullable(),
+      /** The version asked for when travelling back in a claim's history. */
+      version: z.number().int().nullable(),
+      /** How many rows a list answered with. */
+      rows: z.number().int().nullable(),
+      /** The event whose sealed data was opened. */
+      subjectEventId: z.string().nullable(),
+    }),
+  },
+  /** Support asked for a read model to be rebuilt (on `projection-<name>`); an operator when from the command line. */
+  ProjectionRebuildRequested: {
+    version: 1,
+    schema: z.object({ rebuildId: z.string(), projection: z.string(), projectionVersion: z.number().int() }),
+  },
+  /** The rebuild swapped its tables in, or gave up (the old tables then stay in use). */
+  ProjectionRebuildFinished: {
+    version: 1,
+    schema: z.object({
+      rebuildId: z.string(),
+      projection: z.string(),
+      outcome: z.enum(['swapped', 'failed']),
+      processed: z.number().int(),
+    }),
+  },
+  /** An event a subscriber had parked was run through its handler again (on `dead-letter-<id>`). */
+  DeadLetterRetried: {
+    version: 1,
+    schema: z.object({
+      deadLetterId: z.string(),
+      subscription: z.string(),
+      eventId: z.string(),
+      eventType: z.string(),
+      outcome: z.enum(['handled', 'failed']),
+    }),
+  },
+  /** A parked event was dismissed: its subscriber never handles it. */
+  DeadLetterDismissed: {
+    version: 1,
+    schema: z.object({ deadLetterId: z.string(), subscription: z.string(), eventId: z.string(), eventType: z.string() }),
+  },
 } as const;
 
 /** The free text of a claim, sealed in ClaimFiled. */
@@ -577,4 +635,8 @@ export const streams = {
   /** Issue 12: downloads of one DBQ, kept off the catalogue's stream so downloading never contends with a sync. */
   dbqDownloads: (dbqId: string) => `dbq-downloads-${dbqId}`,
   chatSession: (sessionId: string) => `chat-${sessionId}`,
+  // --- Staff console (issue 11) ---
+  staffAccess: (staffId: string) => `staff-access-${staffId}`,
+  projection: (name: string) => `projection-${name}`,
+  deadLetter: (id: string) => `dead-letter-${id}`,
 } as const;

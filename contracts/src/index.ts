@@ -19,3 +19,4 @@ export * from './reference';
 export * from './dbqs';
 export * from './vaForms';
 export * from './chat';
+export * from './staff';

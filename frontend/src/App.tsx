@@ -10,6 +10,7 @@ import { BillingSuccessRedirect, CheckoutPage } from './billing/checkout/Checkou
 import { EmailTestingPage } from './admin/EmailTestingPage';
 import { CalculatorsPage } from './calculators/CalculatorsPage';
 import { ClaimsPage } from './claims/ClaimsPage';
+import { ConsolePage } from './console/ConsolePage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { DocumentsPage } from './documents/DocumentsPage';
 import { AdminErrorScreen } from './errors/ErrorScreen';
@@ -83,6 +84,7 @@ export function App() {
           <Route path="/benefits-learning-center" element={<LearningCenterPage />} />
           <Route path="/calculators" element={<CalculatorsPage />} />
           <Route path="/ai-copilot" element={<AiCopilotPage />} />
+          <Route path="/console/*" element={<ConsolePage store={store} />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

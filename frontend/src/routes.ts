@@ -26,6 +26,7 @@ export const BUILT_PAGE_PATHS = [
   '/benefits-learning-center',
   '/calculators',
   '/ai-copilot',
+  '/console',
 ] as const;
 
 /**

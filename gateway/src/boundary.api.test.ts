@@ -218,6 +218,25 @@ describe('control characters at the API boundary', () => {
       'POST /api/ai-chat/sessions/:id/messages/stream': { path: `/api/ai-chat/sessions/${claimId}/messages/stream`, json: { content: `q${NUL}` }, field: 'content' },
       'POST /api/ai-chat/message': { path: '/api/ai-chat/message', json: { content: `q${NUL}` }, field: 'content' },
       'POST /api/copilot/chat': { path: '/api/copilot/chat', json: { message: 'q', context: { condition_primary_1: `knee${NUL}` } }, field: 'context.condition_primary_1' },
+      // The staff console (issue 11).
+      'GET /api/staff/claims': { path: `/api/staff/claims?filter=${encodeURIComponent(JSON.stringify({ q: `knee${NUL}` }))}`, field: 'query.filter.q' },
+      'GET /api/staff/claims/:id': { path: `/api/staff/claims/${claimId}%00`, field: 'path' },
+      'GET /api/staff/claims/:id/history': { path: `/api/staff/claims/${claimId}/history?at=%00`, field: 'query.at' },
+      'GET /api/staff/claims/:id/history.csv': { path: `/api/staff/claims/%01${claimId}/history.csv`, field: 'path' },
+      'GET /api/staff/documents': { path: `/api/staff/documents?filter=${encodeURIComponent(JSON.stringify({ q: `scan${NUL}` }))}`, field: 'query.filter.q' },
+      'GET /api/staff/access-log': { path: '/api/staff/access-log?x=%00', field: 'query.x' },
+      'GET /api/staff/users/:id': { path: `/api/staff/users/${userId}%00`, field: 'path' },
+      'GET /api/staff/tier-history': { path: '/api/staff/tier-history?x=%02', field: 'query.x' },
+      'GET /api/staff/projections': { path: '/api/staff/projections?x=%00', field: 'query.x' },
+      'GET /api/staff/projections/:name': { path: '/api/staff/projections/claims%00', field: 'path' },
+      'POST /api/staff/projections/:name/rebuild': { path: '/api/staff/projections/claims/rebuild', json: { reason: `why${NUL}` }, field: 'reason' },
+      'GET /api/staff/rebuilds/:rebuildId': { path: '/api/staff/rebuilds/%00', field: 'path' },
+      'GET /api/staff/dead-letters': { path: '/api/staff/dead-letters?x=%00', field: 'query.x' },
+      'GET /api/staff/dead-letters/:id': { path: '/api/staff/dead-letters/1%00', field: 'path' },
+      'POST /api/staff/dead-letters/:id/retry': { path: '/api/staff/dead-letters/1/retry', json: { note: `n${NUL}` }, field: 'note' },
+      'DELETE /api/staff/dead-letters/:id': { path: '/api/staff/dead-letters/1%00', field: 'path' },
+      'GET /api/staff/events': { path: `/api/staff/events?filter=${encodeURIComponent(JSON.stringify({ streamId: `claim-${NUL}` }))}`, field: 'query.filter.streamId' },
+      'GET /api/staff/events/:id': { path: '/api/staff/events/x?reveal=%00', field: 'query.reveal' },
     });
 
     it('has a case for every route the app serves', () => {

@@ -21,8 +21,9 @@ import {
 } from '@cc/platform';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
 import { startFaultyProxy, type FaultyProxy } from '@cc/platform/testing/faultyProxy';
+import { readModelTables } from './testing/readModels';
 
-const READ_MODELS = ['user_profiles', 'claims', 'claim_notes', 'claim_history', 'activities', 'documents'];
+const READ_MODELS = readModelTables();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function migrateAll(knex: Knex) {

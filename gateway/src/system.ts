@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
-import { commandMigrations, createCommandService, storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
+import { commandMigrations, createCommandService, staffRecords, storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
 import { createNotificationService, notificationMigrations, startNotificationsWorker } from '@cc/notification-service';
-import { createProjectionService, projectionMigrations, startVaFormsRefresh } from '@cc/projection-service';
+import { createProjectionService, projectionMigrations, projectionRunnerMigrations, startVaFormsRefresh, type RebuildTuning } from '@cc/projection-service';
 import {
   chatAssistantRoutes,
   chatEngineFromEnv,
   createOfflineChatEngine,
   createOfflineEngine,
+  DOCUMENT_ANALYSIS_WORKER,
   openAiEngineFromEnv,
   startDocumentAnalysisWorker,
   type AnalysisEngine,
@@ -90,6 +91,8 @@ export interface SystemOptions {
   notificationsWorker?: boolean;
   /** How often the VA forms are read from the VA Forms API when it is configured (default daily). */
   vaFormsRefreshIntervalMs?: number;
+  /** Rebuild heartbeat and takeover timing (tests shorten them). */
+  rebuild?: RebuildTuning;
 }
 
 export interface System {
@@ -111,6 +114,10 @@ export interface System {
   };
   /** Reads the VA Forms API now (undefined when it is not configured); resolves with the forms kept or the error. */
   refreshVaForms(): Promise<number | Error> | undefined;
+  /** Resolves once every projector has applied everything committed so far (tests). */
+  readModelsCaughtUp(timeoutMs?: number): Promise<void>;
+  /** The projection service (its rebuilder, for tests and tools). */
+  projections: ReturnType<typeof createProjectionService>;
 }
 
 /** Everything in one process: migrations, the event store, every service, and the gateway in front. */
@@ -124,6 +131,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   await migrate(knex, 'projection', projectionMigrations);
   await migrate(knex, 'billing', billingMigrations);
   await migrate(knex, 'notification', notificationMigrations);
+  await migrate(knex, 'projection_runner', projectionRunnerMigrations);
   migrationsDone = true;
 
   const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
@@ -135,8 +143,21 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ? // Region and credentials come from the usual AWS variables; bucket and endpoint from the config.
         S3ObjectStorage.fromEnv({ ...process.env, S3_BUCKET: config.objectStorage.bucket, S3_ENDPOINT: config.objectStorage.endpoint })
       : new LocalObjectStorage(config.objectStorage.root);
-  const projections = createProjectionService({ knex, store, vault, storage, logger, pollIntervalMs: options.pollIntervalMs, now: options.billingNow });
-  projections.runner.start();
+  // Staff reads and support actions are recorded as events (the command service's records).
+  const records = staffRecords({ store });
+  const projections = createProjectionService({
+    knex,
+    store,
+    vault,
+    storage,
+    logger,
+    pollIntervalMs: options.pollIntervalMs,
+    access: records.access,
+    support: records.support,
+    rebuild: options.rebuild,
+    now: options.billingNow,
+  });
+  projections.start();
 
   const readTimeout = options.readYourWritesTimeoutMs ?? 5000;
   const waitForReadModels = async (position: GlobalPosition) => {
@@ -196,6 +217,12 @@ export async function startSystem(options: SystemOptions): Promise<System> {
           pollIntervalMs: options.pollIntervalMs,
           concurrency: config.analysisConcurrency,
         });
+  if (analysisWorker) {
+    projections.registerDeadLetterHandler(`worker:${DOCUMENT_ANALYSIS_WORKER}`, async (event, settle) => {
+      await analysisWorker.handleAgain(event);
+      await settle();
+    });
+  }
   const secureCookies = (req: { secure: boolean }) => req.secure || Boolean(config.publicUrl?.startsWith('https:'));
   const sessions = new SessionStore(knex, secureCookies);
   const chatEngine = options.chatEngine ?? chatEngineFromEnv(process.env) ?? createOfflineChatEngine();
@@ -332,6 +359,10 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     projectionsRunning: () => projections.runner.isRunning(),
     billing: { provider, advanceClock },
     refreshVaForms: () => vaForms?.refreshNow(),
+    projections,
+    async readModelsCaughtUp(timeoutMs = 10_000) {
+      await projections.runner.waitFor(await store.headPosition(), timeoutMs);
+    },
     async stop() {
       await vaForms?.stop();
       clearInterval(purge);
@@ -342,7 +373,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       await notificationsWorker?.stop();
       await erasureWorker.stop();
       notifications.mailer.close();
-      await projections.runner.stop();
+      await projections.stop();
       await store.close();
       await knex.destroy();
     },

@@ -22,3 +22,4 @@ export * from './commands/commandBus';
 export * from './account/accountData';
 export * from './http/tierGate';
 export * from './http/readBody';
+export { isTransientFault } from './subscriptions/faults';

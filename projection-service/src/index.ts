@@ -15,7 +15,16 @@ import { activitiesProjector, claimHistoryProjector, claimsProjector } from './c
 import { findClaimDetail } from './claims/queries';
 import { claimReadRoutes } from './claims/routes';
 import { memberTierRoutes } from './memberTiers/routes';
-import { ProjectionRunner } from './runner/projectionRunner';
+import { checkpointName, ProjectionRunner } from './runner/projectionRunner';
+import { ProjectionRebuilder, type ProjectionRebuilderOptions } from './runner/rebuild';
+import type { Projector } from './runner/projector';
+import { accessLogMigrations } from './staff/accessLogMigrations';
+import { accessLogProjector } from './staff/accessLogProjector';
+import type { StaffAccessRecorder } from './staff/access';
+import { staffRoutes } from './staff/routes';
+import { supportRoutes, type DeadLetterHandler, type SupportRecorder } from './support/routes';
+import { tierHistoryMigrations } from './tierHistory/migrations';
+import { tierHistoryProjector } from './tierHistory/projector';
 import { userProfilesMigrations } from './userProfiles/migrations';
 import { userProfilesProjector } from './userProfiles/projector';
 import { findUserProfile } from './userProfiles/queries';
@@ -44,10 +53,16 @@ import { chatExportForUser, chatHistory, findChatSession, veteranFile } from './
 import { chatReadRoutes } from './chat/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
+export { ProjectionRebuilder, UnknownProjectionError, rebuildSubscriptionName, type RebuildRequest } from './runner/rebuild';
+export { projectionRunnerMigrations } from './runner/rebuildMigrations';
 export type { Projector } from './runner/projector';
 export { startVaFormsRefresh, type VaFormsRefresh } from './vaForms/catalogue';
 export type { VaFormsApiConfig } from './vaForms/vaFormsApi';
 
+export type { StaffAccess, StaffAccessRecorder } from './staff/access';
+export type { DeadLetterHandler, SupportRecorder, SupportMetadata } from './support/routes';
+
+/** Every read model's migrations, in order. A rebuild replays them into its scratch schema. */
 export const projectionMigrations: Migration[] = [
   ...userProfilesMigrations,
   ...claimsMigrations,
@@ -58,6 +73,8 @@ export const projectionMigrations: Migration[] = [
   ...dbqsMigrations,
   ...vaFormsMigrations,
   ...chatMigrations,
+  ...accessLogMigrations,
+  ...tierHistoryMigrations,
 ];
 
 export interface ProjectionServiceDeps {
@@ -68,37 +85,98 @@ export interface ProjectionServiceDeps {
   logger: Logger;
   pollIntervalMs?: number;
   now?: () => Date;
+  /** Records staff reads (StaffAccessRecorded); without it the staff routes are not mounted. */
+  access?: StaffAccessRecorder;
+  /** Records support actions; without it the support routes are not mounted. */
+  support?: SupportRecorder;
+  /** Rebuild tuning (tests shorten the heartbeat). */
+  rebuild?: RebuildTuning;
+}
+
+/**
+ * Rebuild timing, and for tests the batch size and a hold before the swap (the browser test keeps
+ * a rebuild running long enough to watch its progress).
+ */
+export type RebuildTuning = Pick<ProjectionRebuilderOptions, 'heartbeatMs' | 'staleAfterMs' | 'batchSize' | 'beforeSwap'> & { supervisorIntervalMs?: number };
+
+/** Every read model's projector. */
+export function readModelProjectors(vault: PersonalDataVault): Projector[] {
+  return [
+    userProfilesProjector(vault),
+    claimsProjector(vault),
+    claimHistoryProjector(vault),
+    activitiesProjector(vault),
+    documentsProjector(vault),
+    accessLogProjector(),
+    tierHistoryProjector(),
+    billingSubscriptionsProjector(),
+    preferencesProjector(),
+    notificationsProjector(vault),
+    dbqsProjector(),
+    chatProjector(vault),
+    chatUsageProjector(),
+  ];
 }
 
 /** The read side: projectors that build read models, and the GET routes answered from them. */
 export function createProjectionService(deps: ProjectionServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const projectors = [
-    userProfilesProjector(deps.vault),
-    claimsProjector(deps.vault),
-    claimHistoryProjector(deps.vault),
-    activitiesProjector(deps.vault),
-    documentsProjector(deps.vault),
-    billingSubscriptionsProjector(),
-    preferencesProjector(),
-    notificationsProjector(deps.vault),
-    dbqsProjector(),
-    chatProjector(deps.vault),
-    chatUsageProjector(),
-  ];
+  const projectors = readModelProjectors(deps.vault);
   const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
+  const rebuilder = new ProjectionRebuilder({
+    knex: deps.knex,
+    store: deps.store,
+    projectors,
+    readModelMigrations: projectionMigrations,
+    logger: deps.logger,
+    pollIntervalMs: deps.pollIntervalMs,
+    heartbeatMs: deps.rebuild?.heartbeatMs,
+    staleAfterMs: deps.rebuild?.staleAfterMs,
+    batchSize: deps.rebuild?.batchSize,
+    beforeSwap: deps.rebuild?.beforeSwap,
+    onFinished: deps.support ? async (status) => void (await deps.support!.rebuildFinished(status)) : undefined,
+  });
+  /** Dead-letter retry: projections here, workers as the gateway registers them. */
+  const workerHandlers = new Map<string, DeadLetterHandler>();
+  const deadLetterHandler = (subscription: string): DeadLetterHandler | undefined => {
+    if (projectors.some((p) => checkpointName(p) === subscription)) {
+      return (event, settle) => runner.projectAgain(deps.knex, subscription, event, (trx) => settle(trx)).then(() => undefined);
+    }
+    return workerHandlers.get(subscription);
+  };
   const routes: Router[] = [
-    memberTierRoutes(), userProfileRoutes(deps.knex), claimReadRoutes(deps.knex, now), documentReadRoutes(deps.knex, deps.storage),
+    memberTierRoutes(),
+    userProfileRoutes(deps.knex),
+    claimReadRoutes(deps.knex, now, deps.access),
+    documentReadRoutes(deps.knex, deps.storage),
     aiProfileRoutes(deps.knex),
     billingReadRoutes(deps.knex, now),
     preferencesReadRoutes(deps.knex),
     notificationReadRoutes(deps.knex),
     referenceRoutes(), vaFormRoutes(deps.knex), dbqReadRoutes(deps.knex), deadlineReadRoutes(deps.knex, now), calculatorRoutes(now),
     chatReadRoutes(deps.knex, now),
+    ...(deps.access ? [staffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access, now })] : []),
+    ...(deps.access && deps.support
+      ? [supportRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, runner, rebuilder, deadLetterHandler, support: deps.support, access: deps.access })]
+      : []),
   ];
   return {
     runner,
+    rebuilder,
+    projectors,
     routes,
+    /** Starts the projectors and the rebuild supervisor (which takes over rebuilds whose process stopped). */
+    start() {
+      runner.start();
+      rebuilder.startSupervisor(deps.rebuild?.supervisorIntervalMs);
+    },
+    async stop() {
+      await rebuilder.stop();
+      await runner.stop();
+    },
+    registerDeadLetterHandler(subscription: string, handler: DeadLetterHandler) {
+      workerHandlers.set(subscription, handler);
+    },
     queries: {
       findUserProfile: (userId: string) => findUserProfile(deps.knex, userId),
       claimDetail: (userId: string, claimId: string) => findClaimDetail(deps.knex, userId, claimId, now()),

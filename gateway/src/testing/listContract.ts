@@ -11,6 +11,7 @@ import type { TestClient } from './testApp';
  *   numbers and timestamps really come in order;
  * - an unknown sort field is a 400 problem;
  * - pages follow the sort, and `Content-Range` gives the total;
+ * - `filter={"id":[...]}` (getMany, behind every ReferenceField) answers exactly those rows;
  * - a request without `range` (the spec's own client) gets the whole list.
  *
  * `expectListContract` runs it for one endpoint; the caller seeds the list first (at least two
@@ -96,6 +97,15 @@ export async function expectListContract(endpoint: ListEndpoint): Promise<void> 
   const second = await getList({ field: 'id', order: 'DESC' }, 2, 1);
   expect(second.total).toBe(total);
   expect(second.data.map((row) => row.id)).toEqual([all.data[total - 2]!.id]);
+
+  // react-admin's getMany (every ReferenceField) sends filter={"id":[...]}: only those rows, total included.
+  const picked = [all.data[0]!.id, all.data[total - 1]!.id];
+  const many = await provider.getMany(resource, { ids: picked });
+  expect(many.data.map((row) => String(row.id)).sort()).toEqual(picked.map(String).sort());
+  const filtered = await provider.getList(resource, { sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 10 }, filter: { id: picked } });
+  expect({ total: filtered.total, rows: filtered.data.length }).toEqual({ total: 2, rows: 2 });
+  const one = await provider.getList(resource, { sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 10 }, filter: { id: picked[0] } });
+  expect(one.data.map((row) => String(row.id))).toEqual([String(picked[0])]);
 
   // Without range: the whole list, and Content-Range says so.
   const plain = await endpoint.client.get(`/api/${resource}`);

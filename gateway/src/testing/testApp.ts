@@ -120,6 +120,7 @@ export async function startTestApp(
     notificationsWorker?: SystemOptions['notificationsWorker'];
     /** How often the VA Forms API is read when configured (issue 12); tests shorten it. */
     vaFormsRefreshIntervalMs?: number;
+    rebuild?: SystemOptions['rebuild'];
   } = {},
 ): Promise<TestApp> {
   const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase('app');
@@ -149,6 +150,7 @@ export async function startTestApp(
     seedDemo: options.seedDemo,
     notificationsWorker: options.notificationsWorker,
     vaFormsRefreshIntervalMs: options.vaFormsRefreshIntervalMs,
+    rebuild: options.rebuild ?? { heartbeatMs: 500, staleAfterMs: 3000, supervisorIntervalMs: 1000 },
     ...options.analysis,
     ...options.uploads,
     ...options.billing,

@@ -11,6 +11,11 @@ export interface ListQuery<Field extends string, Filter> {
   sort: { field: Field; order: 'ASC' | 'DESC' };
   range: [number, number];
   filter: Filter;
+  /**
+   * `filter={"id":[...]}` (react-admin's getMany, behind every ReferenceField), or a single id:
+   * only these rows. Every list accepts it; `pageList` and `countList` apply it.
+   */
+  ids?: string[];
 }
 
 /**
@@ -27,6 +32,18 @@ export const MAX_LIST_ROWS = 1000;
  */
 export type SortColumns<Row> = { readonly [K in keyof Row & string]-?: string };
 
+/**
+ * For a list computed in memory (a handful of rows, e.g. the projections): the value each field
+ * sorts by. Like {@link SortColumns}, it asks for every field of the row.
+ */
+export type SortValues<Row> = { readonly [K in keyof Row & string]-?: (row: Row) => string | number | boolean | null };
+
+/** The most ids one `filter.id` may name (react-admin asks for one page's references at a time). */
+export const MAX_ID_FILTER = MAX_LIST_ROWS;
+
+const idValue = z.union([z.string().min(1).max(200), z.number().int()]).transform(String);
+const idFilter = z.union([idValue.transform((id) => [id]), z.array(idValue).max(MAX_ID_FILTER, `filter.id names at most ${MAX_ID_FILTER} ids`)]);
+
 function json(value: unknown, name: string): unknown {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw problems.validation([{ field: name, message: `${name} must be JSON` }]);
@@ -42,8 +59,8 @@ const ORDER = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v),
 export function parseListQuery<Field extends string, Filter>(
   query: Record<string, unknown>,
   options: {
-    /** The endpoint's `SortColumns<Row>`: its keys are the sortable fields. */
-    sortColumns: Readonly<Record<Field, string>>;
+    /** The endpoint's `SortColumns<Row>` (or `SortValues<Row>`): its keys are the sortable fields. */
+    sortColumns: Readonly<Record<Field, unknown>>;
     defaultSort: { field: Field; order: 'ASC' | 'DESC' };
     filter: z.ZodType<Filter>;
   },
@@ -63,7 +80,17 @@ export function parseListQuery<Field extends string, Filter>(
     .optional()
     .safeParse(rangeRaw);
   if (!rangeParsed.success) throw problems.validation([{ field: 'range', message: 'range must be [start, end] with 0 <= start <= end' }]);
-  const filterParsed = options.filter.safeParse(filterRaw);
+  // `id` belongs to the list contract, not to the endpoint: every list takes it.
+  let ids: string[] | undefined;
+  let endpointFilter = filterRaw;
+  if (typeof filterRaw === 'object' && filterRaw !== null && !Array.isArray(filterRaw) && 'id' in filterRaw) {
+    const { id, ...rest } = filterRaw as Record<string, unknown>;
+    const parsed = idFilter.safeParse(id);
+    if (!parsed.success) throw problems.validation([{ field: 'filter.id', message: 'filter.id must be an id or a list of ids' }]);
+    ids = parsed.data;
+    endpointFilter = rest;
+  }
+  const filterParsed = options.filter.safeParse(endpointFilter);
   if (!filterParsed.success) {
     throw problems.validation(filterParsed.error.issues.map((i) => ({ field: `filter.${i.path.join('.')}`, message: i.message })));
   }
@@ -71,7 +98,52 @@ export function parseListQuery<Field extends string, Filter>(
   const [start, requestedEnd] = rangeParsed.data ?? [0, MAX_LIST_ROWS - 1];
   const end = Math.min(requestedEnd, start + MAX_LIST_ROWS - 1);
   const sort = sortParsed.data ? { field: sortParsed.data[0] as Field, order: sortParsed.data[1] } : options.defaultSort;
-  return { sort, range: [start, end], filter: filterParsed.data };
+  return { sort, range: [start, end], filter: filterParsed.data, ...(ids ? { ids } : {}) };
+}
+
+/** Keeps only the rows `filter.id` names, compared as text so any id column type works. */
+export function filterByIds<Field extends string>(
+  builder: Knex.QueryBuilder,
+  columns: Readonly<Record<Field | 'id', string>>,
+  query: Pick<ListQuery<Field, unknown>, 'ids'>,
+): Knex.QueryBuilder {
+  if (!query.ids) return builder;
+  return builder.whereRaw(`(${columns.id})::text = any(?::text[])`, [query.ids]);
+}
+
+/** The total for `Content-Range`: the rows the list's filters (and `filter.id`) select, before paging. */
+export async function countList<Field extends string>(
+  builder: Knex.QueryBuilder,
+  columns: Readonly<Record<Field | 'id', string>>,
+  query: Pick<ListQuery<Field, unknown>, 'ids'>,
+): Promise<number> {
+  const counted = filterByIds(builder.clone().clearSelect().clearOrder(), columns, query);
+  const [row] = (await counted.count('* as count')) as [{ count: string | number }];
+  return Number(row.count);
+}
+
+/**
+ * The list contract for rows computed in memory: `filter.id`, the sort (nulls last ascending, first
+ * descending, as PostgreSQL does), then the row's id so ties keep one order, then the range.
+ */
+export function pageRows<Row extends { id: string }, Field extends keyof Row & string>(
+  rows: readonly Row[],
+  values: SortValues<Row>,
+  query: Pick<ListQuery<Field, unknown>, 'sort' | 'range' | 'ids'>,
+): { rows: Row[]; total: number } {
+  const wanted = query.ids ? new Set(query.ids) : undefined;
+  const selected = wanted ? rows.filter((row) => wanted.has(row.id)) : [...rows];
+  const valueOf = values[query.sort.field];
+  const direction = query.sort.order === 'ASC' ? 1 : -1;
+  type Value = string | number | boolean | null;
+  const compare = (a: Value, b: Value): number => {
+    if (a === b) return 0;
+    if (a === null) return 1;
+    if (b === null) return -1;
+    return a < b ? -1 : 1;
+  };
+  selected.sort((a, b) => direction * compare(valueOf(a), valueOf(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { rows: selected.slice(query.range[0], query.range[1] + 1), total: selected.length };
 }
 
 /**
@@ -80,14 +152,14 @@ export function parseListQuery<Field extends string, Filter>(
  */
 export function pageList<Field extends string>(
   builder: Knex.QueryBuilder,
-  columns: Readonly<Record<Field, string>>,
-  query: Pick<ListQuery<Field, unknown>, 'sort' | 'range'>,
+  columns: Readonly<Record<Field | 'id', string>>,
+  query: Pick<ListQuery<Field, unknown>, 'sort' | 'range' | 'ids'>,
   tiebreak: string,
   bindings: Readonly<Record<string, Knex.Value>> = {},
 ): Knex.QueryBuilder {
   const expression = columns[query.sort.field];
   const direction = query.sort.order === 'ASC' ? 'asc' : 'desc';
-  return builder
+  return filterByIds(builder, columns, query)
     .orderByRaw(`${expression} ${direction}`, bindings as Record<string, Knex.Value>)
     .orderBy(tiebreak)
     .offset(query.range[0])

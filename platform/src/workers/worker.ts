@@ -46,8 +46,28 @@ export function idempotentEventId(...parts: string[]): string {
  * parked in the dead-letter table. An append that repeats an earlier one (same idempotent id)
  * counts as done.
  */
-export function startWorker(store: EventStore, options: WorkerOptions): Subscription {
-  return store.subscribeConcurrently({
+export interface WorkerSubscription extends Subscription {
+  /**
+   * Runs one event through the worker's handler again, outside the subscription (support retrying a
+   * dead letter). Same context as a delivery, so the commands it sends keep their idempotent ids.
+   */
+  handleAgain(event: RecordedEvent): Promise<void>;
+}
+
+export function startWorker(store: EventStore, options: WorkerOptions): WorkerSubscription {
+  const deliver = async (event: RecordedEvent, signal: AbortSignal) => {
+    const context: WorkerContext = {
+      metadata: { userId: null, correlationId: event.metadata.correlationId, causationId: event.id },
+      eventId: (n = 0) => idempotentEventId(options.name, event.id, String(n)),
+      signal,
+    };
+    try {
+      await options.handle(event, context);
+    } catch (error) {
+      if (!(error instanceof DuplicateEventError)) throw error;
+    }
+  };
+  const subscription = store.subscribeConcurrently({
     name: `worker:${options.name}`,
     filter: options.filter,
     concurrency: options.concurrency,
@@ -56,17 +76,7 @@ export function startWorker(store: EventStore, options: WorkerOptions): Subscrip
     maxBackoffMs: options.maxBackoffMs,
     onError: (error, context) => options.onError?.(error, context),
     onStateChange: options.onStateChange,
-    handle: async (event, signal) => {
-      const context: WorkerContext = {
-        metadata: { userId: null, correlationId: event.metadata.correlationId, causationId: event.id },
-        eventId: (n = 0) => idempotentEventId(options.name, event.id, String(n)),
-        signal,
-      };
-      try {
-        await options.handle(event, context);
-      } catch (error) {
-        if (!(error instanceof DuplicateEventError)) throw error;
-      }
-    },
+    handle: deliver,
   });
+  return Object.assign(subscription, { handleAgain: (event: RecordedEvent) => deliver(event, new AbortController().signal) });
 }

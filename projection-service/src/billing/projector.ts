@@ -1,5 +1,6 @@
 import type { EventDataOf } from '@cc/contracts';
 import type { RecordedEvent } from '@cc/platform';
+import { ACCOUNT_ERASED, erasedUserOf } from '../account/erasedRows';
 import type { Projector } from '../runner/projector';
 
 const dataOf = <T extends SubscriptionEventType>(event: RecordedEvent, _type: T) => event.data as EventDataOf<T>;
@@ -24,8 +25,16 @@ export function billingSubscriptionsProjector(): Projector {
   return {
     name: 'billing_subscriptions',
     version: 1,
-    handles: [...SUBSCRIPTION_EVENTS, 'BillingEntitlementChanged'],
+    tables: ['billing_subscriptions', 'billing_customers'],
+    handles: [...SUBSCRIPTION_EVENTS, 'BillingEntitlementChanged', ACCOUNT_ERASED],
     async project(event, trx) {
+      const erased = erasedUserOf(event);
+      if (erased) {
+        // The events keep the subscription's facts (no personal data); the user's rows go with the account.
+        await trx('billing_subscriptions').where({ user_id: erased }).del();
+        await trx('billing_customers').where({ user_id: erased }).del();
+        return;
+      }
       const at = event.metadata.occurredAt;
       const update = (subscriptionId: string, row: Record<string, unknown>) =>
         trx('billing_subscriptions').where({ subscription_id: subscriptionId }).update({ ...row, updated_at: at });

@@ -2,6 +2,7 @@ import type { Citation, EventDataOf, SealedData } from '@cc/contracts';
 import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
 import type { Knex } from 'knex';
 import type { Projector } from '../runner/projector';
+import { ACCOUNT_ERASED, erasedUserOf } from '../account/erasedRows';
 import { ERASED } from '../claims/sealed';
 
 const openText = async (vault: PersonalDataVault, userId: string, sealed: SealedData, key: 'title' | 'content') =>
@@ -22,8 +23,15 @@ export function chatProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'chat',
     version: 1,
-    handles: ['ChatSessionStarted', 'ChatSessionRenamed', 'ChatSessionDeleted', 'ChatQuestionAsked', 'ChatAnswerCompleted', 'ChatAnswerFailed'],
+    tables: ['chat_sessions', 'chat_messages'],
+    handles: ['ChatSessionStarted', 'ChatSessionRenamed', 'ChatSessionDeleted', 'ChatQuestionAsked', 'ChatAnswerCompleted', 'ChatAnswerFailed', ACCOUNT_ERASED],
     async project(event, trx) {
+      const erased = erasedUserOf(event);
+      if (erased) {
+        await trx('chat_messages').where({ user_id: erased }).del();
+        await trx('chat_sessions').where({ user_id: erased }).del();
+        return;
+      }
       const at = event.metadata.occurredAt;
       switch (event.type) {
         case 'ChatSessionStarted': {
@@ -106,8 +114,14 @@ export function chatUsageProjector(): Projector {
   return {
     name: 'chat-usage',
     version: 1,
-    handles: ['UserChatQuestionCounted', 'UserChatQuestionRefunded'],
+    tables: ['chat_question_usage'],
+    handles: ['UserChatQuestionCounted', 'UserChatQuestionRefunded', ACCOUNT_ERASED],
     async project(event, trx) {
+      const erased = erasedUserOf(event);
+      if (erased) {
+        await trx('chat_question_usage').where({ user_id: erased }).del();
+        return;
+      }
       const d = event.data as EventDataOf<'UserChatQuestionCounted'> | EventDataOf<'UserChatQuestionRefunded'>;
       const delta = event.type === 'UserChatQuestionCounted' ? 1 : -1;
       await trx.raw(

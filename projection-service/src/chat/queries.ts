@@ -93,7 +93,7 @@ async function pageMessages<Field extends string>(
   knex: Knex,
   sessionId: string,
   query: ChatMessageListQuery<Field>,
-  columns: Readonly<Record<Field, string>>,
+  columns: Readonly<Record<Field | 'id', string>>,
 ) {
   const base = knex('chat_messages as m')
     .where({ 'm.session_id': sessionId, 'm.failed': false })

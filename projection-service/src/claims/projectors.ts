@@ -15,7 +15,7 @@ import { ERASED, openClaimText, openNextAction, openNote } from './sealed';
 import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
 
 
-const CLAIM_EVENTS = [
+export const CLAIM_EVENTS = [
   'ClaimFiled',
   'ClaimStatusChanged',
   'ClaimRatingChanged',
@@ -34,6 +34,7 @@ export function claimsProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'claims',
     version: 1,
+    tables: ['claims', 'claim_notes'],
     handles: [...CLAIM_EVENTS, ACCOUNT_ERASED],
     async project(event, trx) {
       const erased = erasedUserOf(event);
@@ -154,11 +155,11 @@ export function claimsProjector(vault: PersonalDataVault): Projector {
   };
 }
 
-type Change = { field: string; from: string | number | boolean | null; to: string | number | boolean | null };
+export type Change = { field: string; from: string | number | boolean | null; to: string | number | boolean | null };
 const percent = (value: number | null) => (value === null ? null : `${value}%`);
 
 /** What each claim event means to a person reading the claim's history. */
-async function describe(vault: PersonalDataVault, event: RecordedEvent): Promise<{ title: string; description: string | null; changes: Change[] } | undefined> {
+export async function describe(vault: PersonalDataVault, event: RecordedEvent): Promise<{ title: string; description: string | null; changes: Change[] } | undefined> {
   switch (event.type) {
     case 'ClaimFiled': {
       const d = dataOf(event, 'ClaimFiled');
@@ -231,6 +232,7 @@ export function claimHistoryProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'claim_history',
     version: 1,
+    tables: ['claim_history'],
     handles: [...CLAIM_EVENTS, ACCOUNT_ERASED],
     async project(event, trx: Knex.Transaction) {
       const erased = erasedUserOf(event);
@@ -274,6 +276,7 @@ export function activitiesProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'activities',
     version: 1,
+    tables: ['activities'],
     handles: ['ClaimFiled', 'DocumentRegistered', 'DocumentDeleted', 'DocumentAnalysisCompleted', ACCOUNT_ERASED],
     async project(event, trx) {
       const erased = erasedUserOf(event);

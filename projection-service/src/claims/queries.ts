@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import {
   CLAIM_PRIORITIES,
   combinedRating,
@@ -19,7 +19,8 @@ import {
 } from '@cc/contracts';
 import { claimDocuments, recentDocuments } from '../documents/queries';
 
-interface ClaimRow {
+export interface ClaimRow {
+  user_id?: string;
   claim_id: string;
   claim_number: string;
   condition: string;
@@ -89,29 +90,19 @@ export async function listClaims(knex: Knex, userId: string, query: ClaimListQue
       if (query.filter.status) q.where('status', query.filter.status);
       if (query.filter.q) q.whereILike('condition', `%${query.filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     });
-  const [{ count }] = (await base.clone().count('* as count')) as [{ count: string }];
+  const total = await countList(base, CLAIM_SORT_COLUMNS, query);
   const rows: ClaimRow[] = await pageList(base.clone(), CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
-  return { rows: rows.map((row) => toClaim(row, now)), total: Number(count) };
+  return { rows: rows.map((row) => toClaim(row, now)), total };
 }
 
 export async function findClaimDetail(knex: Knex, userId: string, claimId: string, now: Date): Promise<ClaimDetail | undefined> {
   const row: ClaimRow | undefined = await knex('claims').where({ claim_id: claimId, user_id: userId }).first();
   if (!row) return undefined;
-  const notes = await knex('claim_notes').where({ claim_id: claimId }).orderBy('created_at', 'desc').orderBy('note_id');
+  const notes: NoteRow[] = await knex('claim_notes').where({ claim_id: claimId }).orderBy('created_at', 'desc').orderBy('note_id');
   const claim = toClaim(row, now);
   return {
     ...claim,
-    notes: notes.map(
-      (n): ClaimNote => ({
-        id: n.note_id,
-        note: n.note,
-        noteType: n.note_type,
-        isImportant: n.is_important,
-        previousStatus: n.previous_status,
-        newStatus: n.new_status,
-        createdAt: n.created_at.toISOString(),
-      }),
-    ),
+    notes: notes.map(toClaimNote),
     documents: await claimDocuments(knex, userId, claimId),
     reviewDeadlines: claimReviewDeadlines(claim),
   };
@@ -124,6 +115,28 @@ export async function findClaimDetail(knex: Knex, userId: string, claimId: strin
 export function claimReviewDeadlines(claim: Pick<Claim, 'decisionDate' | 'conditionType' | 'status'>): Deadline[] {
   if (!claim.decisionDate || !isDecided(claim.status)) return [];
   return decisionReviewDeadlines({ decisionDate: claim.decisionDate, decisionKind: claim.conditionType === 'reopened' ? 'supplemental' : 'rating' }).deadlines;
+}
+
+export interface NoteRow {
+  note_id: string;
+  note: string;
+  note_type: ClaimNote['noteType'];
+  is_important: boolean;
+  previous_status: ClaimStatus | null;
+  new_status: ClaimStatus | null;
+  created_at: Date;
+}
+
+export function toClaimNote(n: NoteRow): ClaimNote {
+  return {
+    id: n.note_id,
+    note: n.note,
+    noteType: n.note_type,
+    isImportant: n.is_important,
+    previousStatus: n.previous_status,
+    newStatus: n.new_status,
+    createdAt: n.created_at.toISOString(),
+  };
 }
 
 /** The owner of a claim, so the history route can tell "yours", "staff may read it" and "not found" apart. */

@@ -1,11 +1,30 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { CLAIM_STATUSES, tierAllows } from '@cc/contracts';
+import { CLAIM_STATUSES, ROLE_LABELS, tierAllows, type ClaimHistoryEntry } from '@cc/contracts';
 import { parseListQuery, problems, requireAuth, sendList, isUuid } from '@cc/platform';
 import { CLAIM_SORT_COLUMNS, claimHistory, claimOwner, dashboard, findClaimDetail, listClaims } from './queries';
+import { recordStaffRead, type StaffAccessRecorder } from '../staff/access';
+import { staffViewsOfClaim } from '../staff/queries';
 
-export function claimReadRoutes(knex: Knex, now: () => Date = () => new Date()): Router {
+/**
+ * What the owner sees of staff reading their claim: one entry per role and day, the role and the
+ * date, never who (issue 11).
+ */
+async function staffViewEntries(knex: Knex, claimId: string): Promise<ClaimHistoryEntry[]> {
+  const views = await staffViewsOfClaim(knex, claimId);
+  return views.map((view) => ({
+    id: `staff-viewed:${view.role}:${view.day}`,
+    type: 'StaffViewed',
+    title: 'Viewed by staff',
+    description: `${ROLE_LABELS[view.role]}, ${view.count === 1 ? 'once' : `${view.count} times`} that day`,
+    changes: [],
+    actor: { id: null, name: `Staff (${ROLE_LABELS[view.role]})` },
+    at: view.firstAt.toISOString(),
+  }));
+}
+
+export function claimReadRoutes(knex: Knex, now: () => Date = () => new Date(), access?: StaffAccessRecorder): Router {
   const router = Router();
 
   router.get('/api/claims', async (req, res) => {
@@ -35,7 +54,15 @@ export function claimReadRoutes(knex: Knex, now: () => Date = () => new Date()):
     if (!owner || (owner !== auth.userId && !tierAllows(auth.tier, 'claims:read-any-history'))) {
       throw problems.notFound('Claim not found.');
     }
-    res.json(await claimHistory(knex, id));
+    const [entries, views] = await Promise.all([claimHistory(knex, id), staffViewEntries(knex, id)]);
+    if (access) await recordStaffRead(res, access, auth, { endpoint: 'GET /api/claims/{id}/history', claimId: id, ownerId: owner });
+    // In time order; the claim's own entries keep their recorded order among themselves.
+    const merged = [...entries];
+    for (const view of views) {
+      const index = merged.findIndex((entry) => entry.at > view.at);
+      merged.splice(index < 0 ? merged.length : index, 0, view);
+    }
+    res.json(merged);
   });
 
   router.get('/api/dashboard', async (_req, res) => {

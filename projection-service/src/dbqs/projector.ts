@@ -6,6 +6,7 @@ export function dbqsProjector(): Projector {
   return {
     name: 'dbqs',
     version: 1,
+    tables: ['dbqs'],
     handles: ['DbqAdded', 'DbqUpdated', 'DbqRetired', 'DbqDownloaded'],
     async project(event, trx) {
       const at = event.metadata.occurredAt;

@@ -13,6 +13,7 @@ export function documentsProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'documents',
     version: 1,
+    tables: ['documents'],
     handles: ['DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentDeleted', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted', 'DocumentAnalysisFailed', ACCOUNT_ERASED],
     async project(event: RecordedEvent, trx) {
       const erased = erasedUserOf(event);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import type { AnalysisResult, AnalysisType, ClaimDocumentSummary, Document, ProcessingStatus } from '@cc/contracts';
 
 export const documentFileUrl = (id: string) => `/api/documents/${id}/file`;
@@ -80,9 +80,9 @@ export async function listDocuments(knex: Knex, userId: string, query: DocumentL
     if (query.filter.processingStatus) q.where('d.processing_status', query.filter.processingStatus);
     if (query.filter.claimId) q.where('d.claim_id', query.filter.claimId);
   });
-  const [{ count }] = (await base.clone().clearSelect().count('* as count')) as [{ count: string }];
+  const total = await countList(base, DOCUMENT_SORT_COLUMNS, query);
   const rows: DocumentRow[] = await pageList(base.clone(), DOCUMENT_SORT_COLUMNS, query, 'd.document_id');
-  return { rows: rows.map(toDocument), total: Number(count) };
+  return { rows: rows.map(toDocument), total };
 }
 
 export async function findDocument(knex: Knex, userId: string, documentId: string): Promise<Document | undefined> {
@@ -91,7 +91,7 @@ export async function findDocument(knex: Knex, userId: string, documentId: strin
 }
 
 export async function claimDocuments(knex: Knex, userId: string, claimId: string): Promise<ClaimDocumentSummary[]> {
-  const rows = await knex('documents').where({ user_id: userId, claim_id: claimId }).orderBy('uploaded_at', 'desc');
+  const rows = await knex('documents').where({ user_id: userId, claim_id: claimId }).orderBy('uploaded_at', 'desc').orderBy('document_id');
   return rows.map((r) => ({ id: r.document_id, fileName: r.file_name, processingStatus: r.processing_status }));
 }
 

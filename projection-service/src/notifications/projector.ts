@@ -8,6 +8,7 @@ export function notificationsProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'notifications',
     version: 1,
+    tables: ['notifications'],
     handles: ['NotificationCreated', 'NotificationRead', 'NotificationsAllRead', ACCOUNT_ERASED],
     async project(event, trx) {
       const erased = erasedUserOf(event);

@@ -1,4 +1,6 @@
-import type { EventStore, GlobalPosition, Logger, Subscription } from '@cc/platform';
+import type { Knex } from 'knex';
+import type { EventStore, GlobalPosition, Logger, RecordedEvent, Subscription } from '@cc/platform';
+import { lockProjection } from './projectionLock';
 import type { Projector } from './projector';
 
 export interface ProjectionRunnerOptions {
@@ -8,13 +10,28 @@ export interface ProjectionRunnerOptions {
   pollIntervalMs?: number;
 }
 
-export function checkpointName(projector: Projector): string {
+export function checkpointName(projector: Pick<Projector, 'name' | 'version'>): string {
   return `projection:${projector.name}:v${projector.version}`;
 }
 
+/** What this process knows of one projector's subscription (its checkpoint is in the database). */
+export interface ProjectorRuntime {
+  name: string;
+  running: boolean;
+  /** Read up to the end of the log at least once. */
+  live: boolean;
+  /** Waiting out a database or network fault. */
+  degraded: boolean;
+  lastError: { message: string; at: Date } | undefined;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
+
 /** Runs every projector as its own catch-up subscription on the event store. */
 export class ProjectionRunner {
-  private subscriptions: Subscription[] = [];
+  private subscriptions = new Map<string, Subscription>();
+  private readonly degraded = new Set<string>();
+  private readonly lastErrors = new Map<string, { message: string; at: Date }>();
   private running = false;
 
   constructor(private readonly options: ProjectionRunnerOptions) {}
@@ -24,28 +41,43 @@ export class ProjectionRunner {
     return this.options.projectors.map(checkpointName);
   }
 
+  get projectors(): readonly Projector[] {
+    return this.options.projectors;
+  }
+
   start(): void {
     if (this.running) return;
     const { store, projectors, logger } = this.options;
-    this.subscriptions = projectors.map((projector) =>
-      store.subscribe({
+    for (const projector of projectors) {
+      const subscription = store.subscribe({
         name: checkpointName(projector),
         filter: { types: projector.handles },
         pollIntervalMs: this.options.pollIntervalMs,
         handle: async (events, trx) => {
+          // Before any table is touched: a rebuild's swap may be replacing them right now.
+          await lockProjection(trx, projector.name);
           for (const event of events) {
             await projector.project(event, trx);
             logger.debug({ projector: projector.name, eventId: event.id, type: event.type, correlationId: event.metadata.correlationId }, 'projected');
           }
         },
-        onError: (error, context) =>
-          logger.error({ err: error, ...context }, context.parked ? 'projection parked an event' : 'projection batch failed'),
-        onStateChange: ({ subscription, state, error, downForMs }) =>
-          state === 'degraded'
-            ? logger.warn({ subscription, state, err: error }, 'projection waits for the database to come back')
-            : logger.info({ subscription, state, downForMs }, 'projection is back'),
-      }),
-    );
+        onError: (error, context) => {
+          if (context.attempt > 0 || context.parked) this.lastErrors.set(projector.name, { message: messageOf(error), at: new Date() });
+          logger.error({ err: error, ...context }, context.parked ? 'projection parked an event' : 'projection batch failed');
+        },
+        onStateChange: ({ subscription: name, state, error, downForMs }) => {
+          if (state === 'degraded') {
+            this.degraded.add(projector.name);
+            this.lastErrors.set(projector.name, { message: messageOf(error), at: new Date() });
+            logger.warn({ subscription: name, state, err: error }, 'projection waits for the database to come back');
+          } else {
+            this.degraded.delete(projector.name);
+            logger.info({ subscription: name, state, downForMs }, 'projection is back');
+          }
+        },
+      });
+      this.subscriptions.set(projector.name, subscription);
+    }
     this.running = true;
   }
 
@@ -53,15 +85,42 @@ export class ProjectionRunner {
     return this.running;
   }
 
+  /** This process's view of each projector, for the support page. */
+  runtime(name: string): ProjectorRuntime {
+    const subscription = this.subscriptions.get(name);
+    return {
+      name,
+      running: Boolean(subscription),
+      live: subscription?.isLive() ?? false,
+      degraded: this.degraded.has(name),
+      lastError: this.lastErrors.get(name),
+    };
+  }
+
+  /**
+   * Runs one event through a projector again (a dead letter's retry), under the projection's lock so
+   * it cannot interleave with a batch or a swap. Throws what the projector throws.
+   */
+  async projectAgain(knex: Knex, subscriptionName: string, event: RecordedEvent, inSameTransaction?: (trx: Knex.Transaction) => Promise<void>): Promise<boolean> {
+    const projector = this.options.projectors.find((p) => checkpointName(p) === subscriptionName);
+    if (!projector) return false;
+    await knex.transaction(async (trx) => {
+      await lockProjection(trx, projector.name);
+      await projector.project(event, trx);
+      await inSameTransaction?.(trx);
+    });
+    return true;
+  }
+
   /** Resolves once every projector has applied everything up to `position` (read-your-writes). */
   async waitFor(position: GlobalPosition, timeoutMs: number): Promise<void> {
-    await Promise.all(this.subscriptions.map((s) => s.waitFor(position, timeoutMs)));
+    await Promise.all([...this.subscriptions.values()].map((s) => s.waitFor(position, timeoutMs)));
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    const subscriptions = this.subscriptions;
-    this.subscriptions = [];
+    const subscriptions = [...this.subscriptions.values()];
+    this.subscriptions = new Map();
     await Promise.all(subscriptions.map((s) => s.stop()));
   }
 }

@@ -7,6 +7,7 @@ export function preferencesProjector(): Projector {
   return {
     name: 'user_preferences',
     version: 1,
+    tables: ['user_preferences'],
     handles: ['UserPreferencesChanged', ACCOUNT_ERASED],
     async project(event, trx) {
       const erased = erasedUserOf(event);

@@ -29,6 +29,7 @@ export function userProfilesProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'user_profiles',
     version: 1,
+    tables: ['user_profiles'],
     handles: ['UserRegistered', 'UserProfileUpdated', 'UserTierChanged', ACCOUNT_ERASED],
     async project(event: RecordedEvent, trx) {
       const erased = erasedUserOf(event);

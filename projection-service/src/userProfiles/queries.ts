@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import { MEMBER_TIERS, memberTier, rolesOfTier, type MemberTierName, type User, type UserWithTier } from '@cc/contracts';
 
 interface ProfileRow {
@@ -81,10 +81,10 @@ export async function listUsersWithTier(knex: Knex, query: UserListQuery): Promi
       q.where((w) => w.whereILike('email', like).orWhereILike('first_name', like).orWhereILike('last_name', like));
     }
   });
-  const [{ count }] = (await base.clone().count('* as count')) as [{ count: string }];
+  const total = await countList(base, USER_SORT_COLUMNS, query);
   const rows: ProfileRow[] = await pageList(base.clone(), USER_SORT_COLUMNS, query, 'user_id');
   return {
-    total: Number(count),
+    total,
     rows: rows.map((row) => ({
       id: row.user_id,
       email: row.email,

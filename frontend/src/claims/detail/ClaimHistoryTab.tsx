@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { ClaimHistoryEntry } from '@cc/contracts';
 import { formatDateTime, formatHistoryChange, newestFirst } from '../format';
 import { useClaimHistory } from '../queries';
@@ -39,13 +40,16 @@ export function ClaimHistoryTab({ claimId }: { claimId: string }) {
 }
 
 function HistoryItem({ entry }: { entry: ClaimHistoryEntry }) {
+  // Staff reading the claim (issue 11) is not a change of it: an eye, not the history mark.
+  const Icon = entry.type === 'StaffViewed' ? VisibilityOutlined : HistoryOutlined;
   return (
     <Box
       component="li"
       data-testid="claim-history-entry"
+      data-type={entry.type}
       sx={{ position: 'relative', pl: 4, pb: 2.5, '&:last-child': { pb: 0 }, '&:not(:last-child)::before': { content: '""', position: 'absolute', left: 11, top: 28, bottom: 4, width: 2, bgcolor: 'divider' } }}
     >
-      <HistoryOutlined aria-hidden fontSize="small" sx={{ position: 'absolute', left: 2, top: 2, color: 'primary.main' }} />
+      <Icon aria-hidden fontSize="small" sx={{ position: 'absolute', left: 2, top: 2, color: entry.type === 'StaffViewed' ? 'text.secondary' : 'primary.main' }} />
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
         <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
           {entry.title}

@@ -1,0 +1,133 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import cliProgress from 'cli-progress';
+import type { RebuildStatus } from '@cc/contracts';
+import { staffRecords } from '@cc/command-service';
+import { ProjectionRebuilder, projectionMigrations, readModelProjectors } from '@cc/projection-service';
+import { PersonalDataVault, PostgresEventStore, type Knex, type Logger } from '@cc/platform';
+import { CommandLineError } from '../cli/appDatabase';
+
+export interface ReplayOptions {
+  knex: Knex;
+  /** For the store's LISTEN connection, so the build follows appends at once. */
+  databaseUrl: string;
+  /** A read model's name, or every one. */
+  target: string;
+  /** Who runs it, recorded as the operator of ProjectionRebuildRequested. */
+  operator: string;
+  logger: Logger;
+  /** Where the progress bars go (stderr, so stdout carries only the outcome). */
+  progress: NodeJS.WritableStream & { isTTY?: boolean };
+  /** One line per read model when it ends. */
+  out: (line: string) => void;
+  /** Resolves when the operator interrupts (Ctrl-C): the rebuilds are then handed back to the app. */
+  interrupted?: Promise<void>;
+}
+
+/** The names `npm run replay` takes. */
+export function readModelNames(): string[] {
+  return readModelProjectors(undefined as unknown as PersonalDataVault).map((p) => p.name);
+}
+
+/**
+ * Refuses to rebuild read models whose migrations differ from this code's: the scratch tables are
+ * made by this code's migrations, and must be the shape the running app reads.
+ */
+async function checkSchema(knex: Knex): Promise<void> {
+  if (!(await knex.schema.hasTable('projection_rebuilds'))) {
+    throw new CommandLineError('This database has no rebuild bookkeeping yet. Start the app once with this version (npm start) first.');
+  }
+  const applied = (await knex('knex_migrations_projection').select('name')).map((r: { name: string }) => r.name);
+  const known = projectionMigrations.map((m) => m.name);
+  const missing = known.filter((name) => !applied.includes(name));
+  const unknown = applied.filter((name) => !known.includes(name));
+  if (missing.length > 0) throw new CommandLineError(`The database's read models are older than this code (${missing.join(', ')} not applied). Start the app with this version first.`);
+  if (unknown.length > 0) throw new CommandLineError(`The database's read models are newer than this code (${unknown.join(', ')}). Run the replay of the version the app runs.`);
+}
+
+/**
+ * `npm run replay -- <read model>|all`: rebuilds with the same mechanism the support page uses
+ * (ProjectionRebuilder), a progress bar per read model. Works against a running app's database:
+ * the app keeps answering from the old tables until each swap, and its projectors carry on from
+ * the new ones. A rebuild of the same read model already running (from the support page) is
+ * followed rather than started again. Returns the exit status: 0 all swapped, 1 any failed.
+ */
+export async function runReplay(options: ReplayOptions): Promise<number> {
+  const { knex, logger } = options;
+  const names = readModelNames();
+  const targets = options.target === 'all' ? names : [options.target];
+  if (!names.includes(targets[0]!)) throw new CommandLineError(`There is no read model named ${options.target}. Read models: ${names.join(', ')}, or all.`);
+  await checkSchema(knex);
+
+  const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
+  const records = staffRecords({ store });
+  const rebuilder = new ProjectionRebuilder({
+    knex,
+    store,
+    projectors: readModelProjectors(new PersonalDataVault(knex)),
+    readModelMigrations: projectionMigrations,
+    logger,
+    onFinished: async (status) => void (await records.support.rebuildFinished(status)),
+  });
+  const bars = new cliProgress.MultiBar(
+    {
+      format: ' {name} |{bar}| {percentage}% | {value}/{total} events | {state}',
+      hideCursor: true,
+      clearOnComplete: false,
+      stopOnComplete: false,
+      noTTYOutput: !options.progress.isTTY,
+      notTTYSchedule: 1000,
+      stream: options.progress,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const width = Math.max(...targets.map((t) => t.length));
+  let stopped = false;
+  void options.interrupted?.then(() => (stopped = true));
+  try {
+    // A rebuild whose process died (a replay killed earlier) is taken over first.
+    await rebuilder.resumeAbandoned();
+    const started: RebuildStatus[] = [];
+    for (const name of targets) {
+      const { status, created } = await rebuilder.start(name, { requestedBy: null, operator: options.operator });
+      if (created) await records.support.rebuildRequested(status, { userId: null, operator: options.operator });
+      else options.out(`${name}: a rebuild is already running (${status.id}); following it`);
+      started.push(status);
+    }
+    const rows = new Map(started.map((s) => [s.id, bars.create(Math.max(1, s.total), s.processed, { name: s.projection.padEnd(width), state: s.state })]));
+    const finished = new Map<string, RebuildStatus>();
+    while (finished.size < started.length && !stopped) {
+      for (const s of started) {
+        if (finished.has(s.id)) continue;
+        const status = await rebuilder.status(s.id);
+        if (!status) continue;
+        const bar = rows.get(s.id)!;
+        bar.setTotal(Math.max(1, status.total, status.processed));
+        bar.update(status.state === 'swapped' ? Math.max(1, status.total, status.processed) : status.processed, { state: status.state });
+        // A rebuild this process runs, or one running elsewhere (then its heartbeat keeps it), or taken over here.
+        if (status.state !== 'running') finished.set(s.id, status);
+      }
+      if (finished.size < started.length) {
+        await rebuilder.resumeAbandoned();
+        await sleep(200);
+      }
+    }
+    bars.stop();
+    if (stopped) {
+      options.out('Interrupted: the rebuilds are handed back, and the app (or the next replay) finishes them.');
+      return 130;
+    }
+    let failed = 0;
+    for (const status of finished.values()) {
+      if (status.state === 'swapped') options.out(`${status.projection}: swapped in (${status.processed} events)`);
+      else {
+        failed += 1;
+        options.out(`${status.projection}: failed, the old tables stay in use: ${status.error ?? 'unknown error'}`);
+      }
+    }
+    return failed > 0 ? 1 : 0;
+  } finally {
+    bars.stop();
+    await rebuilder.stop();
+    await store.close();
+  }
+}

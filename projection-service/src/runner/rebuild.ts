@@ -1,0 +1,553 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Knex } from 'knex';
+import type { RebuildState, RebuildStatus } from '@cc/contracts';
+import {
+  START,
+  comparePositions,
+  isTransientFault,
+  type EventStore,
+  type GlobalPosition,
+  type Logger,
+  type Migration,
+  type RecordedEvent,
+  type Subscription,
+} from '@cc/platform';
+import { lockProjection } from './projectionLock';
+import type { Projector } from './projector';
+import { checkpointName } from './projectionRunner';
+
+/**
+ * Rebuilding a read model without downtime (ARCHITECTURE §17a). Every projector gets it; none has
+ * code of its own for it.
+ *
+ * 1. Prepare: a scratch schema gets the read models' migrations replayed into it (so its tables are
+ *    exactly what the migrations make: columns, indexes, constraints), and every table but the
+ *    projector's own is dropped from it.
+ * 2. Build: a catch-up subscription of its own (`rebuild:<id>`) projects the log from position 0
+ *    into the scratch tables, with the scratch schema as the only one on the search path, so a
+ *    table the projector does not declare fails the rebuild instead of touching a live table. The
+ *    checkpoint, the scratch tables and the progress count move in one transaction, so a restart
+ *    resumes exactly where it was.
+ * 3. Swap, in one transaction, once the build has caught up: take the projection's lock (the live
+ *    projector's batches take it too), bring the build to the live checkpoint (or the live
+ *    checkpoint to the build's), move the live tables out and the new ones in, hand the build's
+ *    dead letters over. Until that commits every GET reads the old tables; after it, the new ones.
+ *    Writes made meanwhile are in the log, and the live projector carries on from the checkpoint.
+ *
+ * Ownership is a heartbeat on the rebuild's row: a rebuild whose process died (or stopped) is taken
+ * over by the next process that looks (the app's supervisor, or the command line), which resumes it
+ * when the scratch tables are still right for the code, or starts it over when they are not.
+ */
+
+export interface RebuildRequest {
+  /** The staff member who asked, or null for an operator at the command line. */
+  requestedBy: string | null;
+  operator?: string | null;
+}
+
+export interface ProjectionRebuilderOptions {
+  knex: Knex;
+  store: EventStore;
+  projectors: readonly Projector[];
+  /** Every read model's migrations, in order: replayed into each rebuild's scratch schema. */
+  readModelMigrations: readonly Migration[];
+  logger: Logger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** How often a running rebuild says it is alive (default 2 s). */
+  heartbeatMs?: number;
+  /** A running rebuild silent for this long is taken over (default 15 s). */
+  staleAfterMs?: number;
+  /** Swap attempts before giving up (default 20). */
+  maxSwapAttempts?: number;
+  /** How long the swap waits for a table or the projection's lock (default 5 s). */
+  lockTimeoutMs?: number;
+  /** Told when a rebuild ends, swapped or failed (the gateway records it as an event). */
+  onFinished?: (status: RebuildStatus) => Promise<void>;
+  /** Tests: runs after the build has caught up and before the swap transaction starts. */
+  beforeSwap?: (status: { id: string; projection: string; attempt: number }) => Promise<void>;
+  /** Tests: runs inside the swap transaction, just before it commits. */
+  beforeSwapCommit?: (trx: Knex.Transaction, status: { id: string; projection: string }) => Promise<void>;
+}
+
+export class UnknownProjectionError extends Error {
+  constructor(readonly projection: string) {
+    super(`There is no read model named ${projection}.`);
+    this.name = 'UnknownProjectionError';
+  }
+}
+
+/** A rebuild that cannot finish; its old tables stay in use. */
+class RebuildFailure extends Error {}
+/** The swap could not be made now (busy tables, an event that failed again): try again later. */
+class SwapNotNow extends Error {}
+/** Another process took the rebuild over, or this one is stopping. */
+class Abandoned extends Error {}
+
+interface RebuildRow {
+  rebuild_id: string;
+  projection: string;
+  projection_version: number;
+  schema_name: string;
+  fingerprint: string;
+  prepared: boolean;
+  state: RebuildState;
+  processed: string | number;
+  total: string | number;
+  error: string | null;
+  requested_by: string | null;
+  operator: string | null;
+  owner: string | null;
+  started_at: Date;
+  finished_at: Date | null;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+const quote = (identifier: string) => {
+  if (!IDENTIFIER.test(identifier)) throw new Error(`Not a plain identifier: ${identifier}`);
+  return `"${identifier}"`;
+};
+
+export const rebuildSubscriptionName = (rebuildId: string) => `rebuild:${rebuildId}`;
+
+export function toRebuildStatus(row: RebuildRow): RebuildStatus {
+  return {
+    id: row.rebuild_id,
+    projection: row.projection,
+    projectionVersion: row.projection_version,
+    state: row.state,
+    processed: Number(row.processed),
+    total: Number(row.total),
+    startedAt: row.started_at.toISOString(),
+    finishedAt: row.finished_at?.toISOString() ?? null,
+    error: row.error,
+    requestedBy: row.requested_by,
+    operator: row.operator,
+  };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+interface Run {
+  done: Promise<void>;
+  /** Set when the run must end without deciding anything (lost ownership, stopping). */
+  abandoned: boolean;
+}
+
+export class ProjectionRebuilder {
+  /** Which process runs a rebuild: host, pid and a random part, so two rebuilders never share it. */
+  readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly runs = new Map<string, Run>();
+  private supervisor: NodeJS.Timeout | undefined;
+  private stopping = false;
+  private readonly heartbeatMs: number;
+  private readonly staleAfterMs: number;
+
+  constructor(private readonly options: ProjectionRebuilderOptions) {
+    this.heartbeatMs = options.heartbeatMs ?? 2000;
+    this.staleAfterMs = options.staleAfterMs ?? 15_000;
+    for (const projector of options.projectors) {
+      quote(projector.name.replace(/[^a-z0-9_]/g, '_'));
+      for (const table of projector.tables) quote(table);
+    }
+  }
+
+  projector(name: string): Projector | undefined {
+    return this.options.projectors.find((p) => p.name === name);
+  }
+
+  /**
+   * Starts rebuilding a read model, or answers the rebuild of it already running (one at a time per
+   * read model). The work goes on in the background; `whenDone` or `status` follow it.
+   */
+  async start(name: string, request: RebuildRequest): Promise<{ status: RebuildStatus; created: boolean }> {
+    const projector = this.projector(name);
+    if (!projector) throw new UnknownProjectionError(name);
+    const id = randomUUID();
+    const { rows } = (await this.options.knex.raw(
+      `insert into projection_rebuilds (rebuild_id, projection, projection_version, schema_name, fingerprint, state, requested_by, operator, owner)
+       values (?, ?, ?, ?, ?, 'running', ?, ?, ?)
+       on conflict (projection) where state = 'running' do nothing
+       returning *`,
+      [id, name, projector.version, `rebuild_${id.replace(/-/g, '').slice(0, 20)}`, this.fingerprint(projector), request.requestedBy, request.operator ?? null, this.owner],
+    )) as { rows: RebuildRow[] };
+    const created = rows[0];
+    if (!created) {
+      const running = await this.options.knex<RebuildRow>('projection_rebuilds').where({ projection: name, state: 'running' }).first();
+      if (running) return { status: toRebuildStatus(running), created: false };
+      // It finished between the two statements: ask again.
+      return this.start(name, request);
+    }
+    this.launch(created, projector);
+    return { status: toRebuildStatus(created), created: true };
+  }
+
+  async status(rebuildId: string): Promise<RebuildStatus | undefined> {
+    const row = await this.options.knex<RebuildRow>('projection_rebuilds').where({ rebuild_id: rebuildId }).first();
+    return row ? toRebuildStatus(row) : undefined;
+  }
+
+  /** The newest rebuild of each read model (running or finished). */
+  async latest(): Promise<Map<string, RebuildStatus>> {
+    const rows: RebuildRow[] = await this.options.knex
+      .select('*')
+      .from(this.options.knex('projection_rebuilds').distinctOn('projection').orderBy([{ column: 'projection' }, { column: 'started_at', order: 'desc' }]).as('latest'));
+    return new Map(rows.map((row) => [row.projection, toRebuildStatus(row)]));
+  }
+
+  /** Resolves when this process's run of the rebuild has ended (at once when it runs elsewhere). */
+  async whenDone(rebuildId: string): Promise<RebuildStatus | undefined> {
+    await this.runs.get(rebuildId)?.done;
+    return this.status(rebuildId);
+  }
+
+  /** Takes over the running rebuilds whose process went silent, and runs them here. */
+  async resumeAbandoned(): Promise<string[]> {
+    const { knex } = this.options;
+    const { rows } = (await knex.raw(
+      `update projection_rebuilds set owner = ?, heartbeat_at = now()
+       where state = 'running' and heartbeat_at < now() - make_interval(secs => ?)
+       returning *`,
+      [this.owner, this.staleAfterMs / 1000],
+    )) as { rows: RebuildRow[] };
+    const resumed: string[] = [];
+    for (const row of rows) {
+      if (this.runs.has(row.rebuild_id)) continue;
+      const projector = this.projector(row.projection);
+      if (!projector) {
+        await this.finish(row.rebuild_id, 'failed', `This version has no read model named ${row.projection}.`);
+        continue;
+      }
+      this.options.logger.info({ rebuildId: row.rebuild_id, projection: row.projection }, 'taking over a rebuild whose process stopped');
+      this.launch(row, projector);
+      resumed.push(row.rebuild_id);
+    }
+    return resumed;
+  }
+
+  /** Looks for abandoned rebuilds now and every `intervalMs` (the app runs this). */
+  startSupervisor(intervalMs = 5000): void {
+    if (this.supervisor || this.stopping) return;
+    const look = () =>
+      void this.resumeAbandoned().catch((error: unknown) => this.options.logger.warn({ err: error }, 'could not look for abandoned rebuilds'));
+    look();
+    this.supervisor = setInterval(look, intervalMs);
+    this.supervisor.unref();
+  }
+
+  /**
+   * Stops every run of this process and hands them back at once (a stopped process is not silent
+   * for long: the next process to look takes them over without waiting for the heartbeat to age).
+   */
+  async stop(options: { handBack?: boolean } = {}): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.supervisor);
+    this.supervisor = undefined;
+    const runs = [...this.runs.values()];
+    for (const run of runs) run.abandoned = true;
+    await Promise.all(runs.map((run) => run.done));
+    if (options.handBack !== false) {
+      await this.options.knex('projection_rebuilds')
+        .where({ owner: this.owner, state: 'running' })
+        .update({ owner: null, heartbeat_at: this.options.knex.raw(`'epoch'::timestamptz`) })
+        .catch(() => undefined);
+    }
+  }
+
+  private fingerprint(projector: Projector): string {
+    const hash = createHash('sha256');
+    hash.update(JSON.stringify({ migrations: this.options.readModelMigrations.map((m) => m.name), version: projector.version, tables: [...projector.tables].sort() }));
+    return hash.digest('hex').slice(0, 32);
+  }
+
+  private launch(row: RebuildRow, projector: Projector): void {
+    const run: Run = { done: Promise.resolve(), abandoned: false };
+    run.done = this.run(row, projector, run)
+      .catch((error: unknown) => this.options.logger.error({ err: error, rebuildId: row.rebuild_id }, 'rebuild crashed'))
+      .finally(() => this.runs.delete(row.rebuild_id));
+    this.runs.set(row.rebuild_id, run);
+  }
+
+  private async run(row: RebuildRow, projector: Projector, run: Run): Promise<void> {
+    const { knex, logger } = this.options;
+    const id = row.rebuild_id;
+    const log = logger.child({ rebuildId: id, projection: projector.name });
+    const heartbeat = setInterval(() => {
+      void knex('projection_rebuilds')
+        .where({ rebuild_id: id, owner: this.owner, state: 'running' })
+        .update({ heartbeat_at: knex.fn.now() })
+        .then(
+          (updated) => {
+            if (updated === 0) run.abandoned = true;
+          },
+          () => undefined,
+        );
+    }, this.heartbeatMs);
+    heartbeat.unref();
+    try {
+      log.info('rebuild started');
+      await this.prepare(row, projector);
+      await this.countTotal(id, projector);
+      const maxSwapAttempts = this.options.maxSwapAttempts ?? 20;
+      for (let attempt = 1; ; attempt++) {
+        await this.build(row, projector, run);
+        await this.analyse(row, projector);
+        await this.options.beforeSwap?.({ id: row.rebuild_id, projection: projector.name, attempt });
+        try {
+          await this.swap(row, projector);
+          break;
+        } catch (error) {
+          if (!(error instanceof SwapNotNow)) throw error;
+          if (attempt >= maxSwapAttempts) throw new RebuildFailure(`The new tables could not be swapped in (${error.message}).`);
+          log.info({ attempt, reason: error.message }, 'rebuild swap postponed');
+          await sleep(Math.min(200 * attempt, 2000));
+          if (run.abandoned) throw new Abandoned();
+        }
+      }
+      log.info('rebuild swapped in');
+      await this.announce(id);
+    } catch (error) {
+      if (error instanceof Abandoned || run.abandoned) {
+        log.info('rebuild left to another process');
+        return;
+      }
+      log.error({ err: error }, 'rebuild failed; the old tables stay in use');
+      await this.finish(id, 'failed', messageOf(error)).catch((finishError: unknown) => log.error({ err: finishError }, 'could not record the failed rebuild'));
+      await this.discard(row).catch((discardError: unknown) => log.warn({ err: discardError }, 'could not remove the scratch tables of a failed rebuild'));
+      await this.announce(id);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async announce(rebuildId: string): Promise<void> {
+    const status = await this.status(rebuildId);
+    if (status && this.options.onFinished) {
+      await this.options.onFinished(status).catch((error: unknown) => this.options.logger.warn({ err: error, rebuildId }, 'could not record the end of a rebuild'));
+    }
+  }
+
+  /** The scratch schema with the projector's tables, empty, made now unless the one there still fits the code. */
+  private async prepare(row: RebuildRow, projector: Projector): Promise<void> {
+    const { knex } = this.options;
+    const fingerprint = this.fingerprint(projector);
+    const { rows } = (await knex.raw('select 1 from pg_namespace where nspname = ?', [row.schema_name])) as { rows: unknown[] };
+    const current = await knex<RebuildRow>('projection_rebuilds').where({ rebuild_id: row.rebuild_id }).first();
+    if (current?.prepared && rows.length > 0 && current.fingerprint === fingerprint && current.projection_version === projector.version) return;
+    if (current?.prepared) this.options.logger.info({ rebuildId: row.rebuild_id }, 'rebuild starts over: its scratch tables do not fit this version');
+    const schema = quote(row.schema_name);
+    await knex.transaction(async (trx) => {
+      await trx.raw(`drop schema if exists ${schema} cascade`);
+      await trx.raw(`create schema ${schema}`);
+      await this.inSchema(trx, row.schema_name, async () => {
+        for (const migration of this.options.readModelMigrations) await migration.up(trx);
+      });
+      const { rows: tables } = (await trx.raw('select tablename from pg_tables where schemaname = ?', [row.schema_name])) as { rows: { tablename: string }[] };
+      const made = new Set(tables.map((t) => t.tablename));
+      const missing = projector.tables.filter((table) => !made.has(table));
+      if (missing.length > 0) throw new RebuildFailure(`${projector.name} declares ${missing.join(', ')}, which no read-model migration creates.`);
+      // Only the projector's own tables stay, so touching any other one fails loudly.
+      for (const table of made) if (!projector.tables.includes(table)) await trx.raw(`drop table if exists ${schema}.${quote(table)} cascade`);
+      const name = rebuildSubscriptionName(row.rebuild_id);
+      await trx('subscription_checkpoints').where({ name }).del();
+      await trx('subscription_dead_letters').where({ subscription: name }).del();
+      await trx('projection_rebuilds')
+        .where({ rebuild_id: row.rebuild_id })
+        .update({ prepared: true, fingerprint, projection_version: projector.version, processed: 0 });
+    });
+  }
+
+  private async countTotal(rebuildId: string, projector: Projector): Promise<void> {
+    const { knex } = this.options;
+    const [{ count }] = (await knex('events').whereIn('type', [...projector.handles]).count('* as count')) as [{ count: string }];
+    await knex('projection_rebuilds').where({ rebuild_id: rebuildId }).update({ total: knex.raw('greatest(?::bigint, processed)', [count]) });
+  }
+
+  /** Runs `work` with the scratch schema as the only one on the search path, then puts the path back. */
+  private async inSchema<T>(trx: Knex.Transaction, schemaName: string, work: () => Promise<T>): Promise<T> {
+    const { rows } = (await trx.raw(`select current_setting('search_path') as path`)) as { rows: { path: string }[] };
+    await trx.raw(`select set_config('search_path', ?, true)`, [quote(schemaName)]);
+    const result = await work();
+    await trx.raw(`select set_config('search_path', ?, true)`, [rows[0]!.path]);
+    return result;
+  }
+
+  /** Projects the log into the scratch tables until it has read to the end once. */
+  private async build(row: RebuildRow, projector: Projector, run: Run): Promise<void> {
+    const id = row.rebuild_id;
+    let failure: string | undefined;
+    const subscription: Subscription = this.options.store.subscribe({
+      name: rebuildSubscriptionName(id),
+      filter: { types: projector.handles },
+      batchSize: this.options.batchSize ?? 500,
+      pollIntervalMs: this.options.pollIntervalMs,
+      handle: async (events, trx) => {
+        await this.inSchema(trx, row.schema_name, async () => {
+          for (const event of events) await projector.project(event, trx);
+        });
+        await trx('projection_rebuilds').where({ rebuild_id: id }).increment('processed', events.length);
+      },
+      onError: (error, context) => {
+        if ((error as { code?: unknown }).code === '42P01') {
+          failure = `${projector.name} uses a table it does not declare in its tables: ${messageOf(error)}`;
+        }
+        this.options.logger.warn({ err: error, rebuildId: id, ...context }, context.parked ? 'rebuild parked an event' : 'rebuild batch failed');
+      },
+    });
+    try {
+      while (!subscription.isLive()) {
+        if (failure) throw new RebuildFailure(failure);
+        if (run.abandoned || this.stopping) throw new Abandoned();
+        await sleep(25);
+      }
+    } finally {
+      await subscription.stop();
+    }
+    if (failure) throw new RebuildFailure(failure);
+  }
+
+  /** Fresh statistics, so the first queries on the new tables are planned well. */
+  private async analyse(row: RebuildRow, projector: Projector): Promise<void> {
+    for (const table of projector.tables) await this.options.knex.raw(`analyze ${quote(row.schema_name)}.${quote(table)}`);
+  }
+
+  private async checkpointOf(trx: Knex.Transaction, name: string): Promise<GlobalPosition> {
+    const row = await trx('subscription_checkpoints').where({ name }).forUpdate().first(trx.raw('tx_id::text as tx, seq::text as seq'));
+    return row ? { txId: BigInt(row.tx), seq: BigInt(row.seq) } : START;
+  }
+
+  /** Events after `from` up to `to` (inclusive) that the projector handles, as the live projector read them. */
+  private async projectRange(trx: Knex.Transaction, row: RebuildRow, projector: Projector, from: GlobalPosition, to: GlobalPosition): Promise<number> {
+    let after = from;
+    let projected = 0;
+    for (;;) {
+      let events: RecordedEvent[];
+      try {
+        events = await this.options.store.readAll({ after, limit: 500 });
+      } catch (error) {
+        throw new SwapNotNow(`reading the events before the swap failed: ${messageOf(error)}`);
+      }
+      const within = events.filter((event) => comparePositions(event.position, to) <= 0);
+      const relevant = within.filter((event) => projector.handles.includes(event.type));
+      if (relevant.length > 0) {
+        try {
+          await this.inSchema(trx, row.schema_name, async () => {
+            for (const event of relevant) await projector.project(event, trx);
+          });
+        } catch (error) {
+          throw new SwapNotNow(`an event failed: ${messageOf(error)}`);
+        }
+        projected += relevant.length;
+      }
+      if (within.length < events.length || events.length === 0) return projected;
+      after = within[within.length - 1]!.position;
+      if (comparePositions(after, to) >= 0) return projected;
+    }
+  }
+
+  /** Objects in the scratch schema that the new tables depend on but that are not part of them (types, functions, sequences of their own). */
+  private async foreignDependencies(trx: Knex.Transaction, row: RebuildRow, projector: Projector): Promise<string[]> {
+    const { rows } = (await trx.raw(
+      `with ns as (select oid from pg_namespace where nspname = ?),
+       owned as (select c.oid from pg_class c where c.relnamespace = (select oid from ns) and c.relname = any(?::text[])),
+       parts as (
+         select oid as objid from owned
+         union select indexrelid from pg_index where indrelid in (select oid from owned)
+         union select d.objid from pg_depend d where d.refobjid in (select oid from owned) and d.classid = 'pg_class'::regclass
+         union select ad.oid from pg_attrdef ad where ad.adrelid in (select oid from owned)
+         union select con.oid from pg_constraint con where con.conrelid in (select oid from owned)
+         union select t.oid from pg_type t where t.typrelid in (select oid from owned)
+         union select t.oid from pg_type t join pg_type e on t.typelem = e.oid where e.typrelid in (select oid from owned)
+       )
+       select distinct coalesce(rc.relname, rt.typname, rp.proname) as name
+       from pg_depend d
+       left join pg_class rc on d.refclassid = 'pg_class'::regclass and rc.oid = d.refobjid
+       left join pg_type rt on d.refclassid = 'pg_type'::regclass and rt.oid = d.refobjid
+       left join pg_proc rp on d.refclassid = 'pg_proc'::regclass and rp.oid = d.refobjid
+       where d.objid in (select objid from parts)
+         and d.refobjid not in (select objid from parts)
+         and coalesce(rc.relnamespace, rt.typnamespace, rp.pronamespace) = (select oid from ns)`,
+      [row.schema_name, [...projector.tables]],
+    )) as { rows: { name: string }[] };
+    return rows.map((r) => r.name);
+  }
+
+  /** The swap, in one transaction; SwapNotNow when it should be tried again. */
+  private async swap(row: RebuildRow, projector: Projector): Promise<void> {
+    const { knex } = this.options;
+    const id = row.rebuild_id;
+    const liveName = checkpointName(projector);
+    const buildName = rebuildSubscriptionName(id);
+    const retired = `retired_${id.replace(/-/g, '').slice(0, 20)}`;
+    try {
+      await knex.transaction(async (trx) => {
+        await trx.raw(`set local lock_timeout = ${Math.max(1, Math.floor(this.options.lockTimeoutMs ?? 5000))}`);
+        const mine = await trx<RebuildRow>('projection_rebuilds').where({ rebuild_id: id, state: 'running', owner: this.owner }).forUpdate().first();
+        if (!mine) throw new Abandoned();
+        await lockProjection(trx, projector.name);
+        const built = await this.checkpointOf(trx, buildName);
+        await trx.raw('insert into subscription_checkpoints (name) values (?) on conflict (name) do nothing', [liveName]);
+        const live = await this.checkpointOf(trx, liveName);
+        let projected = 0;
+        if (comparePositions(built, live) < 0) {
+          // The live tables are further on: the new ones catch up to them here, under the lock.
+          projected = await this.projectRange(trx, row, projector, built, live);
+        } else if (comparePositions(built, live) > 0) {
+          // The new tables are further on: the live projector goes on from where they are.
+          await trx('subscription_checkpoints')
+            .where({ name: liveName })
+            .update({ tx_id: trx.raw('?::xid8', [built.txId.toString()]), seq: built.seq.toString(), updated_at: trx.fn.now() });
+        }
+        const leftovers = await this.foreignDependencies(trx, row, projector);
+        if (leftovers.length > 0) {
+          throw new RebuildFailure(`A rebuild moves tables only; ${projector.tables.join(', ')} depend on ${leftovers.join(', ')} made by the migrations.`);
+        }
+        const { rows } = (await trx.raw('select current_schema() as name')) as { rows: { name: string }[] };
+        const liveSchema = quote(rows[0]!.name);
+        await trx.raw(`create schema ${quote(retired)}`);
+        for (const table of projector.tables) {
+          await trx.raw(`alter table ${liveSchema}.${quote(table)} set schema ${quote(retired)}`);
+          await trx.raw(`alter table ${quote(row.schema_name)}.${quote(table)} set schema ${liveSchema}`);
+        }
+        await trx.raw(`drop schema ${quote(row.schema_name)} cascade`);
+        // The new tables skipped what the build parked, not what the live projector parked.
+        await trx('subscription_dead_letters').where({ subscription: liveName }).del();
+        await trx('subscription_dead_letters').where({ subscription: buildName }).update({ subscription: liveName });
+        await trx('subscription_checkpoints').where({ name: buildName }).del();
+        await trx('projection_rebuilds')
+          .where({ rebuild_id: id })
+          .update({
+            state: 'swapped',
+            finished_at: trx.fn.now(),
+            processed: trx.raw('processed + ?', [projected]),
+            total: trx.raw('greatest(total, processed + ?)', [projected]),
+            heartbeat_at: trx.fn.now(),
+          });
+        await this.options.beforeSwapCommit?.(trx, { id, projection: projector.name });
+      });
+    } catch (error) {
+      if (error instanceof Abandoned || error instanceof RebuildFailure || error instanceof SwapNotNow) throw error;
+      if (isTransientFault(error)) throw new SwapNotNow(messageOf(error));
+      throw error;
+    }
+    await knex.raw(`drop schema if exists ${quote(retired)} cascade`).catch((error: unknown) =>
+      this.options.logger.warn({ err: error, schema: retired }, 'could not drop the retired tables of a rebuild'),
+    );
+  }
+
+  private async finish(rebuildId: string, state: 'failed', error: string): Promise<void> {
+    await this.options.knex('projection_rebuilds')
+      .where({ rebuild_id: rebuildId, state: 'running' })
+      .update({ state, error, finished_at: this.options.knex.fn.now() });
+  }
+
+  /** A failed rebuild leaves nothing behind: its scratch schema, checkpoint and dead letters go. */
+  private async discard(row: RebuildRow): Promise<void> {
+    const name = rebuildSubscriptionName(row.rebuild_id);
+    await this.options.knex.raw(`drop schema if exists ${quote(row.schema_name)} cascade`);
+    await this.options.knex('subscription_checkpoints').where({ name }).del();
+    await this.options.knex('subscription_dead_letters').where({ subscription: name }).del();
+  }
+}

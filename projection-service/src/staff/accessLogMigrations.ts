@@ -1,0 +1,25 @@
+import type { Migration } from '@cc/platform';
+
+export const accessLogMigrations: Migration[] = [
+  {
+    name: '0005_staff_access_log',
+    async up(knex) {
+      await knex.raw(`
+        create table staff_access_log (
+          event_id uuid primary key,
+          at timestamptz not null,
+          staff_id uuid not null,
+          staff_role text not null,
+          endpoint text not null,
+          claim_id uuid,
+          owner_id uuid,
+          version integer,
+          row_count integer,
+          subject_event_id uuid
+        );
+        create index staff_access_log_at on staff_access_log (at desc);
+        create index staff_access_log_claim on staff_access_log (claim_id, at);
+      `);
+    },
+  },
+];
