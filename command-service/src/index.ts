@@ -10,6 +10,7 @@ import { claimCommands } from './claims/commands';
 import { claimRoutes, type ClaimReadBack } from './claims/routes';
 import { userCommands } from './users/commands';
 import { userRoutes } from './users/routes';
+import { pdforgeRoutes, type TemplateRenderer } from './pdforge/routes';
 
 export { userDecider } from './users/decider';
 export { userCommands, type UserCommands } from './users/commands';
@@ -19,6 +20,7 @@ export type { DocumentReadBack } from './documents/routes';
 export { commandMigrations } from './migrations';
 export { UPLOAD_PREFIX, UPLOAD_TRANSFER_LIMIT_MS, uploadGrants, type UploadGrants } from './documents/uploadGrants';
 export type { AnalysisReportRenderer } from './documents/analysisRoutes';
+export type { TemplateRenderer } from './pdforge/routes';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -35,6 +37,8 @@ export interface CommandServiceDeps {
     waitMs: number;
     renderReport: AnalysisReportRenderer;
   };
+  /** The pdfforge templates' PDF renderer (the gateway wires the pdfmake one). */
+  templates: TemplateRenderer;
 }
 
 /** The write side: command handlers by aggregate, and the HTTP routes that call them. */
@@ -49,6 +53,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     claimRoutes(claims, deps.readBack),
     documentRoutes(documents, deps.readBack),
     analysisRoutes(analysis, documents, deps.readBack, { ...deps.analysis, now: deps.now }),
+    pdforgeRoutes({ store: deps.store, documents, readBack: deps.readBack, renderer: deps.templates, now: deps.now }),
   ];
   /** Where workers' commands arrive in the embedded topology. */
   const commandBus = inProcessCommandBus(analysis);

@@ -9,3 +9,4 @@ export * from './documents';
 export * from './analysis';
 export * from './commands';
 export * from './specProblems';
+export * from './pdforge';

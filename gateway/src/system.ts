@@ -1,8 +1,17 @@
 import type { Express } from 'express';
 import { commandMigrations, createCommandService, UPLOAD_PREFIX } from '@cc/command-service';
 import { createProjectionService, projectionMigrations } from '@cc/projection-service';
-import { createOfflineEngine, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
+import {
+  createOfflineEngine,
+  fieldAssistEngineFromEnv,
+  fieldAssistRoutes,
+  openAiEngineFromEnv,
+  startDocumentAnalysisWorker,
+  type AnalysisEngine,
+  type FieldAssistEngine,
+} from '@cc/ai-worker';
 import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
+import { renderTemplatePdf, templateFileName } from '@cc/ai-worker/pdforge/templatePdf';
 import {
   createKnex,
   eventStoreMigrations,
@@ -54,6 +63,8 @@ export interface SystemOptions {
   analysisWaitMs?: number;
   /** Tests that run the worker themselves turn it off. */
   analysisWorker?: boolean;
+  /** The wizard's field assist engine; by default OpenAI when OPENAI_API_KEY is set, else the offline one. */
+  fieldAssistEngine?: FieldAssistEngine;
   /** How often ended upload addresses and their objects are removed (default every minute). */
   uploadSweepIntervalMs?: number;
   /** How long an upload's transfer may run (default 10 minutes); tests shorten it. */
@@ -106,6 +117,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     storage,
     readBack: { waitFor: waitForReadModels, claimDetail: projections.queries.claimDetail, document: projections.queries.document },
     analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
+    templates: { render: renderTemplatePdf, fileName: templateFileName },
     uploadTransferLimitMs: options.uploadTransferLimitMs,
   });
   const engine = options.analysisEngine ?? openAiEngineFromEnv(process.env) ?? createOfflineEngine();
@@ -122,6 +134,10 @@ export async function startSystem(options: SystemOptions): Promise<System> {
           pollIntervalMs: options.pollIntervalMs,
           concurrency: config.analysisConcurrency,
         });
+  const fieldAssist = fieldAssistRoutes({
+    engine: options.fieldAssistEngine ?? fieldAssistEngineFromEnv(process.env),
+    grounding: projections.queries.assistGrounding,
+  });
   const sessions = new SessionStore(knex, (req) => req.secure || Boolean(config.publicUrl?.startsWith('https:')));
   const hashes = new HashQueue(options.hashing);
   const accounts = createAccounts({ knex, users: commands.users, scryptCost: options.scryptCost, hashes });
@@ -154,7 +170,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       refusalPauseMs: options.refusalPauseMs,
     },
     health: healthRoutes({ knex, migrationsDone: () => migrationsDone, projectionsRunning: () => projections.runner.isRunning() }),
-    serviceRoutes: [...commands.routes, ...projections.routes],
+    serviceRoutes: [...commands.routes, ...projections.routes, fieldAssist],
     frontendDist: options.frontendDist,
     rawUploadPrefix: UPLOAD_PREFIX,
   });

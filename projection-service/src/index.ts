@@ -16,6 +16,7 @@ import { userProfilesMigrations } from './userProfiles/migrations';
 import { userProfilesProjector } from './userProfiles/projector';
 import { findUserProfile } from './userProfiles/queries';
 import { userProfileRoutes } from './userProfiles/routes';
+import { assistGrounding } from './pdforge/grounding';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export type { Projector } from './runner/projector';
@@ -54,6 +55,8 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       findUserProfile: (userId: string) => findUserProfile(deps.knex, userId),
       claimDetail: (userId: string, claimId: string) => findClaimDetail(deps.knex, userId, claimId, now()),
       document: (userId: string, documentId: string) => findDocument(deps.knex, userId, documentId),
+      /** The claims and analyses the wizard's AI assist is grounded in. */
+      assistGrounding: (userId: string) => assistGrounding(deps.knex, userId, now()),
     },
   };
 }

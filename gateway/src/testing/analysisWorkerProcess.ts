@@ -23,6 +23,7 @@ const commands = createCommandService({
   storage,
   readBack: { waitFor: unused, claimDetail: unused, document: unused },
   analysis: { waitMs: 0, renderReport: unused },
+  templates: { render: unused, fileName: unused },
 });
 const offline = createOfflineEngine();
 const engine: AnalysisEngine = {
