@@ -104,9 +104,16 @@ export function fieldKind(fieldName: string, description = ''): FieldKind {
 }
 
 const SYMPTOM_WORDS =
-  /\b(pain|ache|stiff|numb|tingl|radiat|spasm|flare|nightmare|flashback|hypervigil|irritab|panic|anxiety|depress|insomnia|sleep|fatigue|ringing|tinnitus|headache|migraine|dizz|shortness of breath|wheez|cough|swelling|limited|range of motion|flexion|frequency|daily|weekly|episodes?)\b/i;
+  /\b(pain|ache|stiff|numb|tingl|radiat|spasm|flare|nightmare|flashback|hypervigil|irritab|panic|anxious|depressed mood|insomnia|trouble sleeping|fatigue|tired|somnolen|snor|apneas|AHI|CPAP|ringing|headache|migraine|dizz|shortness of breath|wheez|cough|swelling|limited|range of motion|flexion|episodes?|attacks?)/i;
 const IMPACT_WORDS =
-  /\b(work|job|employ|occupation|missed|absen|lift|stand|sit|walk|driv|sleep|concentrat|social|relationship|daily|chores|dress|bath|stairs|cane|brace|device|unable|difficult|limit)\b/i;
+  /\b(work|job|employ|occupation|missed|absen|lift|stand|sit|walk|driv|concentrat|social|relationship|daily|chores|dress|bath|stairs|cane|brace|device|CPAP|unable|difficult|limit)/i;
+
+/** The text with the condition's own names taken out, so "sleep apnea" is not itself a symptom. */
+function withoutConditionNames(text: string, condition: string): string {
+  const def = defOf(condition);
+  const names = def ? [...def.names, ...(def.abbreviations ?? [])] : condition ? [condition.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')] : [];
+  return names.reduce((t, n) => t.replace(new RegExp(`\\b(?:${n})\\b`, 'gi'), ' '), text);
+}
 
 interface Finding {
   text: string;
@@ -128,17 +135,21 @@ function findingsFor(input: FieldAssistInput, condition: string, words: RegExp):
     const r = a.result;
     const matchesCondition = !condition || r.relevantConditions.some((c) => sameCondition(c, condition));
     if (!matchesCondition) continue;
+    // A condition line of the engine's summary names the condition and nothing else.
     const candidates = [
-      ...r.keyFindings,
+      ...r.keyFindings.filter((k) => !k.startsWith('Condition: ')),
       ...r.conditionFindings.filter((f) => !condition || sameCondition(f.name, condition)).map((f) => f.source),
-      ...(r.medicalTimeline?.timelineEvents ?? []).filter((e) => !condition || e.conditions.some((c) => sameCondition(c, condition))).map((e) => e.description),
+      // An event naming no condition belongs to the document, which is about this condition.
+      ...(r.medicalTimeline?.timelineEvents ?? [])
+        .filter((e) => !condition || e.conditions.length === 0 || e.conditions.some((c) => sameCondition(c, condition)))
+        .map((e) => e.description),
       ...(r.medicalTimeline?.conditionProgression ?? []).filter((p) => sameCondition(p.condition, condition)).map((p) => `${p.condition}: ${p.progression}; currently ${p.currentStatus}.`),
     ];
-    for (const c of candidates) if (words.test(c)) add(c, a.fileName);
+    for (const c of candidates) if (words.test(withoutConditionNames(c, condition))) add(c.replace(/^In-service event: /, ''), a.fileName);
   }
   if (input.documentText) {
     for (const s of splitSentences(input.documentText)) {
-      if (words.test(s.text) && (!condition || sameCondition(s.text, condition) || !defOf(s.text))) add(s.text, 'selected document');
+      if (words.test(withoutConditionNames(s.text, condition)) && (!condition || sameCondition(s.text, condition) || !defOf(s.text))) add(s.text, 'selected document');
     }
   }
   return out.slice(0, 8);

@@ -51,9 +51,10 @@ function paragraph(name: string, value: string): Content[] {
   return [{ text: name, style: 'subHeading' }, { text: printable(value), margin: [0, 0, 0, 6] }];
 }
 
-function part(index: number, title: string, body: Content[]): Content[] {
+/** A numbered part in the table of contents; the package starts each on a new page, the letter runs on. */
+function part(index: number, title: string, body: Content[], newPage = true): Content[] {
   return [
-    { text: `Part ${index}. ${title}`, style: 'partHeading', tocItem: true, pageBreak: 'before' } as Content,
+    { text: `Part ${index}. ${title}`, style: 'partHeading', tocItem: true, ...(newPage || index === 1 ? { pageBreak: 'before' } : { margin: [0, 18, 0, 10] }) } as Content,
     ...(body.length > 0 ? body : [{ text: 'Nothing entered for this part.', italics: true, color: '#555f6b' } as Content]),
   ];
 }
@@ -211,9 +212,12 @@ function nexusContent(form: NexusLetterForm): Content[] {
       ...(form.connection_type === 'direct' ? paragraph('In-service event, injury or disease', form.in_service_event) : [field('Service-connected primary condition', form.primary_condition)]),
       ...paragraph('Factual history', form.factual_history),
     ]),
-    ...part(2, 'Records reviewed', [
-      form.records_reviewed.length > 0 ? { ul: form.records_reviewed.map((r) => printable(r)), margin: [0, 0, 0, 6] } : { text: NOT_PROVIDED, italics: true },
-    ]),
+    ...part(
+      2,
+      'Records reviewed',
+      [form.records_reviewed.length > 0 ? { ul: form.records_reviewed.map((r) => printable(r)), margin: [0, 0, 0, 6] } : { text: NOT_PROVIDED, italics: true }],
+      false,
+    ),
     ...part(3, 'Medical opinion', [
       { text: printable(conclusion), bold: true, margin: [0, 0, 0, 8] },
       ...paragraph('Opinion', form.opinion_text),
@@ -221,7 +225,7 @@ function nexusContent(form: NexusLetterForm): Content[] {
       ...paragraph('Medical literature', form.medical_literature),
       ...paragraph('Contrary evidence considered', form.contrary_evidence),
       ...(form.connection_type === 'aggravation' ? [field('Baseline severity', form.baseline_severity)] : []),
-    ]),
+    ], false),
     ...part(4, 'Provider and signature', [
       field('Provider', form.provider_name),
       field('Credentials', form.credentials),
@@ -235,7 +239,7 @@ function nexusContent(form: NexusLetterForm): Content[] {
             { ul: weaknesses.map((w) => w.message), style: 'note' } as Content,
           ]
         : []),
-    ]),
+    ], false),
   ];
 }
 
