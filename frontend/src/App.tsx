@@ -13,6 +13,7 @@ import { NotFound } from './errors/NotFound';
 import { AiPolicyPage, PrivacyPolicyPage, TermsPage } from './legal';
 import { LoginPage } from './login/LoginPage';
 import { PlannedPage } from './pages/PlannedPage';
+import { PdforgePage } from './pdforge/PdforgePage';
 import { PLANNED_PAGES } from './routes';
 import { AppLayout } from './shell/AppLayout';
 import { createAppStore } from './theme/appStore';
@@ -63,6 +64,7 @@ export function App() {
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/claims" element={<ClaimsPage />} />
           <Route path="/documents" element={<DocumentsPage />} />
+          <Route path="/pdfforge" element={<PdforgePage />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

@@ -33,8 +33,11 @@ export const PLANNED_PAGES: readonly PlannedPage[] = [
 /** The dashboard lives at both / and /dashboard. */
 export const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
 
-/** Signed-in pages that are built (each has its own route in App.tsx), besides the dashboard. */
-export const BUILT_PAGE_PATHS = ['/claims', '/documents'] as const;
+/**
+ * Signed-in pages that are built (each has its own route in App.tsx), besides the dashboard.
+ * /pdfforge is the fillable templates' temporary page until /templates mounts them (issue 13).
+ */
+export const BUILT_PAGE_PATHS = ['/claims', '/documents', '/pdfforge'] as const;
 
 /**
  * Every route that needs a signed-in user (a page and anything below it, e.g. /claims/123).

@@ -157,6 +157,12 @@ describe('control characters at the API boundary', () => {
       'GET /api/documents': { path: `/api/documents?filter=${encodeURIComponent(JSON.stringify({ q: `scan${NUL}` }))}`, field: 'query.filter.q' },
       'GET /api/documents/:id': { path: `/api/documents/${documentId}%00`, field: 'path' },
       'GET /api/documents/:id/file': { path: `/api/documents/${documentId}/file?download=%00`, field: 'query.download' },
+      'POST /api/pdforge/generate': {
+        path: '/api/pdforge/generate',
+        json: { templateId: 'nexus-letter', formData: { veteran_full_name: `Jane${NUL}` } },
+        field: 'formData.veteran_full_name',
+      },
+      'POST /api/pdforge/ai-assist': { path: '/api/pdforge/ai-assist', json: { fieldName: 'symptoms', documentText: `a${NUL}b` }, field: 'documentText' },
     });
 
     it('has a case for every route the app serves', () => {
