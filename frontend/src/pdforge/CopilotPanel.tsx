@@ -22,7 +22,10 @@ export function CopilotPanel({ context }: { context: () => Record<string, unknow
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [turns, busy]);
+  // A block body: scrollIntoView returns a promise in recent Chromium, and an effect may only return a cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [turns, busy]);
 
   const send = async (event: FormEvent) => {
     event.preventDefault();

@@ -99,7 +99,17 @@ export function FillableFormDialog({ templateId, open, onClose, bilateral }: Fil
   const knownRatings = (claims.data ?? []).filter((c) => c.isApproved && c.ratingPercentage !== null).map((c) => c.ratingPercentage!);
 
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="lg" fullWidth aria-labelledby={titleId} data-testid="fillable-form-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      maxWidth="lg"
+      fullWidth
+      aria-labelledby={titleId}
+      data-testid="fillable-form-dialog"
+      // Toasts sit at the bottom right, above dialogs: the footer's buttons stay clear of them.
+      slotProps={{ paper: { sx: { mb: { md: 16 }, maxHeight: { md: 'calc(100% - 160px)' } } } }}
+    >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 6 }}>
         <Box component="span" sx={{ flex: 1, minWidth: 0 }}>
           {templateName(templateId)}
