@@ -199,18 +199,24 @@ describe('pdfforge templates in Chromium', () => {
     const check = dialog().getByTestId('nexus-check');
     await expectText(check, 'Weakens it: No rationale');
     await expectText(check, 'Weakens it: No records reviewed');
+    await field('VA file number').fill('C12345678');
+    await field('SSN last 4').fill('4321');
+    await field('Provider name').fill('Elena Rivera');
+    await field('Credentials (MD, DO, PhD, …)').fill('MD');
     await field('Rationale (the medical mechanism applied to this veteran)').fill('The sleep apnea could possibly be related to PTSD.');
     await expectText(check, 'Speculative wording ("could")');
+    // Generating a weak letter asks first.
+    await dialog().getByRole('button', { name: 'Generate PDF', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'This letter would be given less weight' });
+    await expectText(confirm, 'Speculative wording');
+    await confirm.getByRole('button', { name: 'Keep editing', exact: true }).click();
+    await confirm.waitFor({ state: 'hidden' });
     await field('Rationale (the medical mechanism applied to this veteran)').fill(
       'Chronic hyperarousal in PTSD fragments sleep and the weight gained on psychotropic medication increases upper airway collapsibility, both documented in this veteran’s treatment records since 2016.',
     );
     await field('Service-connected primary condition').fill('PTSD');
     await dialog().getByRole('button', { name: 'Add record', exact: true }).click();
     await field('Record 1').fill('Polysomnography 10/09/2020');
-    await field('VA file number').fill('C12345678');
-    await field('SSN last 4').fill('4321');
-    await field('Provider name').fill('Elena Rivera');
-    await field('Credentials (MD, DO, PhD, …)').fill('MD');
     await waitUntil(async () => !(await check.textContent())!.includes('Weakens it'), async () => `still weak: ${await check.textContent()}`);
     await snapshot(page, 'pdforge-nexus-1440');
     const popup = page.waitForEvent('popup');

@@ -212,25 +212,29 @@ export function ClaimPackageWizard({ step, onStep, draft, onChange, errors, docu
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
       <Box sx={{ minWidth: 0 }}>
-        <LinearProgress
-          variant="determinate"
-          value={((step + 1) / WIZARD_SECTIONS.length) * 100}
-          aria-label={`Step ${step + 1} of ${WIZARD_SECTIONS.length}`}
-          sx={{ mb: 1.5, height: 6, borderRadius: 3 }}
-        />
-        <Stack direction="row" component="nav" aria-label="Sections" sx={{ gap: 0.75, flexWrap: 'wrap', mb: 2 }}>
-          {WIZARD_SECTIONS.map((name, index) => (
-            <Chip
-              key={name}
-              label={`${index + 1}. ${name}${sectionErrors.has(index) ? ' (check)' : ''}`}
-              onClick={() => onStep(index)}
-              color={sectionErrors.has(index) ? 'error' : index === step ? 'primary' : 'default'}
-              variant={index === step ? 'filled' : 'outlined'}
-              aria-current={index === step ? 'step' : undefined}
-              size="small"
-            />
-          ))}
-        </Stack>
+        {/* Stays in view while a long section scrolls; on a phone the chips scroll sideways. */}
+        <Box sx={{ position: 'sticky', top: -16, zIndex: 2, bgcolor: 'background.paper', pt: 2, mt: -2, pb: 1, mb: 1 }}>
+          <LinearProgress
+            variant="determinate"
+            value={((step + 1) / WIZARD_SECTIONS.length) * 100}
+            aria-label={`Step ${step + 1} of ${WIZARD_SECTIONS.length}`}
+            sx={{ mb: 1.5, height: 6, borderRadius: 3 }}
+          />
+          <Stack direction="row" component="nav" aria-label="Sections" sx={{ gap: 0.75, flexWrap: { xs: 'nowrap', md: 'wrap' }, overflowX: { xs: 'auto', md: 'visible' }, pb: 0.5 }}>
+            {WIZARD_SECTIONS.map((name, index) => (
+              <Chip
+                key={name}
+                label={`${index + 1}. ${name}${sectionErrors.has(index) ? ' (check)' : ''}`}
+                onClick={() => onStep(index)}
+                color={sectionErrors.has(index) ? 'error' : index === step ? 'primary' : 'default'}
+                variant={index === step ? 'filled' : 'outlined'}
+                aria-current={index === step ? 'step' : undefined}
+                size="small"
+                sx={{ flexShrink: 0 }}
+              />
+            ))}
+          </Stack>
+        </Box>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {WIZARD_SECTIONS[step]}
         </Typography>

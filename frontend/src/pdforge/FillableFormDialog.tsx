@@ -17,7 +17,7 @@ import { useClaims } from '../claims/queries';
 import { useDocuments } from '../documents/queries';
 import { useToast } from '../toast/useToast';
 import { ClaimPackageWizard, LAST_STEP, sectionOf, validateClaimPackage } from './ClaimPackageWizard';
-import { NexusLetterForm, validateNexusLetter } from './NexusLetterForm';
+import { NexusLetterForm, nexusWeaknesses, validateNexusLetter } from './NexusLetterForm';
 import type { BilateralCalculator } from './RatingCalculatorButton';
 import { emptyClaimPackage, emptyNexusLetter, loadDraft, prefillClaimPackage, prefillNexusLetter, saveDraft, type ClaimPackageDraft, type NexusDraft } from './model';
 import { useDraftAutosave } from './useDraftAutosave';
@@ -87,8 +87,15 @@ export function FillableFormDialog({ templateId, open, onClose, bilateral }: Fil
   const validate = () => (draft ? (isPackage ? validateClaimPackage(draft as ClaimPackageDraft) : validateNexusLetter(draft as NexusDraft)) : null);
   const { generate, busy } = useGeneratePdf(templateId, validate);
 
-  const onGenerate = async () => {
+  const [confirmWeak, setConfirmWeak] = useState(false);
+  const onGenerate = async (confirmed = false) => {
     if (!draft) return;
+    // The nexus letter is checked before it is generated (DOMAIN §3.3): serious weaknesses are confirmed first.
+    if (!isPackage && !confirmed && !validate() && nexusWeaknesses(draft as NexusDraft).some((w) => w.severity === 'serious')) {
+      setConfirmWeak(true);
+      return;
+    }
+    setConfirmWeak(false);
     const body = isPackage ? draft : { ...draft, records_reviewed: (draft as NexusDraft).records_reviewed.filter((r) => r.trim()) };
     const found = await generate(body);
     setErrors(found ?? {});
@@ -168,6 +175,26 @@ export function FillableFormDialog({ templateId, open, onClose, bilateral }: Fil
           </Button>
         )}
       </DialogActions>
+      {!isPackage && draft && (
+        <Dialog open={confirmWeak} onClose={() => setConfirmWeak(false)} aria-labelledby={`${titleId}-weak`} maxWidth="sm">
+          <DialogTitle id={`${titleId}-weak`}>This letter would be given less weight</DialogTitle>
+          <DialogContent>
+            <Box component="ul" sx={{ pl: 2, m: 0 }}>
+              {nexusWeaknesses(draft as NexusDraft)
+                .filter((w) => w.severity === 'serious')
+                .map((w) => (
+                  <li key={w.code}>{w.message}</li>
+                ))}
+            </Box>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirmWeak(false)}>Keep editing</Button>
+            <Button variant="contained" color="warning" onClick={() => void onGenerate(true)}>
+              Generate anyway
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </Dialog>
   );
 }

@@ -36,12 +36,9 @@ export function NexusLetterForm({ draft, onChange, errors }: { draft: NexusDraft
   const text = (field: NexusTextField, label: string, extra: Partial<Parameters<typeof FieldInput>[0]> = {}) => (
     <FieldInput name={field} label={label} value={draft[field]} onChange={set(field)} error={errors[field]} {...extra} />
   );
-  const weaknesses = checkNexusLetter({ ...draft, connection_type: draft.connection_type as never, opinion_standard: draft.opinion_standard as never });
-  const serious = weaknesses.filter((w) => w.severity === 'serious');
-  const advice = weaknesses.filter((w) => w.severity === 'advice');
-
   return (
-    <Stack spacing={3}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
+    <Stack spacing={3} sx={{ minWidth: 0 }}>
       <Part title="Veteran">
         {text('veteran_full_name', 'Veteran full name', { required: true })}
         {text('va_file_number', 'VA file number', { required: true })}
@@ -97,31 +94,47 @@ export function NexusLetterForm({ draft, onChange, errors }: { draft: NexusDraft
         {text('contact', 'Contact information')}
         {text('opinion_date', 'Date signed', { type: 'date' })}
       </Part>
-      <Box component="section" aria-label="Letter check" data-testid="nexus-check">
-        {weaknesses.length === 0 ? (
-          <Alert severity="success">
-            <AlertTitle>Nothing found that would weaken this letter</AlertTitle>
-            It states the opinion in the VA standard, with a rationale, the records reviewed and the provider’s credentials.
-          </Alert>
-        ) : (
-          <Alert severity={serious.length > 0 ? 'warning' : 'info'}>
-            <AlertTitle>
-              {serious.length > 0 ? `${serious.length} thing${serious.length === 1 ? '' : 's'} would weaken this letter` : 'Ways to make it stronger'}
-            </AlertTitle>
-            <List dense disablePadding>
-              {[...serious, ...advice].map((w) => (
-                <ListItem key={w.code} disableGutters>
-                  <ListItemIcon sx={{ minWidth: 32 }}>
-                    {w.severity === 'serious' ? <ReportProblemOutlinedIcon fontSize="small" color="warning" /> : <TipsAndUpdatesOutlinedIcon fontSize="small" color="info" />}
-                  </ListItemIcon>
-                  <ListItemText primary={`${w.severity === 'serious' ? 'Weakens it: ' : 'Suggestion: '}${w.message}`} />
-                </ListItem>
-              ))}
-            </List>
-          </Alert>
-        )}
-      </Box>
     </Stack>
+      <Box sx={{ position: { lg: 'sticky' }, top: { lg: 0 } }}>
+        <NexusLetterCheck draft={draft} />
+      </Box>
+    </Box>
+  );
+}
+
+export const nexusWeaknesses = (draft: NexusDraft) =>
+  checkNexusLetter({ ...draft, connection_type: draft.connection_type as never, opinion_standard: draft.opinion_standard as never });
+
+/** What would weaken the letter (DOMAIN §3.3), serious first; the same check the PDF's own list uses. */
+export function NexusLetterCheck({ draft }: { draft: NexusDraft }) {
+  const weaknesses = nexusWeaknesses(draft);
+  const serious = weaknesses.filter((w) => w.severity === 'serious');
+  const advice = weaknesses.filter((w) => w.severity === 'advice');
+  return (
+      <Box component="section" aria-label="Letter check" data-testid="nexus-check">
+      {weaknesses.length === 0 ? (
+        <Alert severity="success">
+          <AlertTitle>Nothing found that would weaken this letter</AlertTitle>
+          It states the opinion in the VA standard, with a rationale, the records reviewed and the provider’s credentials.
+        </Alert>
+      ) : (
+        <Alert severity={serious.length > 0 ? 'warning' : 'info'}>
+          <AlertTitle>
+            {serious.length > 0 ? `${serious.length} thing${serious.length === 1 ? '' : 's'} would weaken this letter` : 'Ways to make it stronger'}
+          </AlertTitle>
+          <List dense disablePadding>
+            {[...serious, ...advice].map((w) => (
+              <ListItem key={w.code} disableGutters>
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  {w.severity === 'serious' ? <ReportProblemOutlinedIcon fontSize="small" color="warning" /> : <TipsAndUpdatesOutlinedIcon fontSize="small" color="info" />}
+                </ListItemIcon>
+                <ListItemText primary={`${w.severity === 'serious' ? 'Weakens it: ' : 'Suggestion: '}${w.message}`} />
+              </ListItem>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </Box>
   );
 }
 
