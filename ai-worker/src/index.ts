@@ -9,3 +9,13 @@ export { answerQuestion } from './chat/answer';
 export { createOfflineChatEngine, OFFLINE_CHAT_ENGINE_NAME, OFFLINE_CHAT_MODEL, type OfflineChatEngineOptions } from './chat/offline/engine';
 export { chatEngineFromEnv, createOpenAiChatEngine, type OpenAiChatEngineOptions } from './chat/openai/chatEngine';
 export { ChatEngineError, type ChatAnswer, type ChatEngine, type ChatRequest, type ChatTurn, type EngineAnswer } from './chat/types';
+export {
+  createOfflineFieldAssistEngine,
+  createOpenAiFieldAssistEngine,
+  fieldAssistEngineFromEnv,
+  type FieldAssistEngine,
+  type Grounding,
+  type GroundingAnalysis,
+  type GroundingClaim,
+} from './pdforge/fieldAssist';
+export { fieldAssistRoutes } from './pdforge/routes';

@@ -25,6 +25,7 @@ import { dbqRoutes, type DbqReadBack } from './dbqs/routes';
 import { chatCommands } from './chat/commands';
 import { chatSessionRoutes, type ChatReadBack } from './chat/routes';
 import { staffRecords } from './staff/records';
+import { pdforgeRoutes, type TemplateRenderer } from './pdforge/routes';
 
 export { userDecider } from './users/decider';
 export { staffRecords, type StaffRecords } from './staff/records';
@@ -52,6 +53,7 @@ export type { NotificationReadBack } from './notifications/routes';
 export { chatDecider } from './chat/decider';
 export { chatCommands, widgetSessionId, type AskedQuestion, type ChatCommands, type FailureReason } from './chat/commands';
 export type { ChatReadBack } from './chat/routes';
+export type { TemplateRenderer } from './pdforge/routes';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -77,6 +79,8 @@ export interface CommandServiceDeps {
   };
   /** VA's public DBQ page (DBQ_SYNC_URL), read by the administrators' DBQ sync. */
   dbqSyncUrl?: string;
+  /** The pdfforge templates' PDF renderer (the gateway wires the pdfmake one). */
+  templates: TemplateRenderer;
 }
 
 /** The write side: command handlers by aggregate, and the HTTP routes that call them. */
@@ -102,6 +106,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     analysisRoutes(analysis, documents, deps.readBack, { ...deps.analysis, now: deps.now }),
     dbqRoutes(dbqs, deps.readBack),
     chatSessionRoutes(chat, deps.readBack),
+    pdforgeRoutes({ store: deps.store, documents, readBack: deps.readBack, renderer: deps.templates, now: deps.now }),
   ];
   const billing = deps.billing
     ? billingCommands({ store: deps.store, provider: deps.billing.provider, now: deps.now, currentSubscriptionId: deps.billing.currentSubscriptionId })

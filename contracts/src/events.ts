@@ -161,6 +161,8 @@ export const eventSchemas = {
       claimId: z.string().nullable(),
       /** Set on a report generated from an analysis: which document and analysis it reports on. */
       reportOf: z.object({ documentId: z.string(), analysisId: z.string() }).optional(),
+      /** Set on a PDF made from a pdfforge template (issue 13): which template. */
+      generatedFrom: z.object({ templateId: z.string() }).optional(),
     }),
   },
   DocumentLinkedToClaim: {

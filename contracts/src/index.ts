@@ -20,3 +20,4 @@ export * from './dbqs';
 export * from './vaForms';
 export * from './chat';
 export * from './staff';
+export * from './pdforge';

@@ -1,6 +1,7 @@
 import { ANALYSIS_MESSAGES } from './analysis';
 import { CLAIM_MESSAGES } from './claims';
 import { BILLING_MESSAGES } from './billing';
+import { PDF_GENERATION_UPGRADE, WIZARD_TOASTS } from './pdforge';
 
 /**
  * The errors the specification names (doc 1 §5, §6 and §8; doc 2 §8) that the server can answer
@@ -68,6 +69,13 @@ export const SPEC_PROBLEMS = {
    * shows the server's message); the detail says why and that the question was given back.
    */
   failedToSendMessage: (reason: string): SpecProblem => ({ slug: 'failed-to-send-message', title: 'Failed to send message', detail: reason }),
+  // Claim package wizard (doc 2 §6, §8).
+  /** 400 for form data that breaks a §5 rule; `errors` names each field. */
+  generationFailed: (): SpecProblem => ({ slug: 'generation-failed', title: WIZARD_TOASTS.generationFailed[0], detail: WIZARD_TOASTS.generationFailed[1] }),
+  /** 403 for PDF generation on the Free plan ("basic templates only, no PDF generation"). */
+  pdfGenerationUpgradeRequired: (): SpecProblem => ({ slug: 'pdf-generation-upgrade-required', title: 'Upgrade Required', detail: PDF_GENERATION_UPGRADE }),
+  /** 502/422 when no suggestion could be made for a field. */
+  aiAssistFailed: (reason?: string): SpecProblem => ({ slug: 'ai-assist-failed', title: WIZARD_TOASTS.aiAssistFailed[0], detail: reason ?? WIZARD_TOASTS.aiAssistFailed[1] }),
 } as const;
 
 export type SpecProblemName = keyof typeof SPEC_PROBLEMS;

@@ -237,6 +237,12 @@ describe('control characters at the API boundary', () => {
       'DELETE /api/staff/dead-letters/:id': { path: '/api/staff/dead-letters/1%00', field: 'path' },
       'GET /api/staff/events': { path: `/api/staff/events?filter=${encodeURIComponent(JSON.stringify({ streamId: `claim-${NUL}` }))}`, field: 'query.filter.streamId' },
       'GET /api/staff/events/:id': { path: '/api/staff/events/x?reveal=%00', field: 'query.reveal' },
+      'POST /api/pdforge/generate': {
+        path: '/api/pdforge/generate',
+        json: { templateId: 'nexus-letter', formData: { veteran_full_name: `Jane${NUL}` } },
+        field: 'formData.veteran_full_name',
+      },
+      'POST /api/pdforge/ai-assist': { path: '/api/pdforge/ai-assist', json: { fieldName: 'symptoms', documentText: `a${NUL}b` }, field: 'documentText' },
     });
 
     it('has a case for every route the app serves', () => {

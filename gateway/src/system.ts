@@ -9,12 +9,16 @@ import {
   createOfflineChatEngine,
   createOfflineEngine,
   DOCUMENT_ANALYSIS_WORKER,
+  fieldAssistEngineFromEnv,
+  fieldAssistRoutes,
   openAiEngineFromEnv,
   startDocumentAnalysisWorker,
   type AnalysisEngine,
   type ChatEngine,
+  type FieldAssistEngine,
 } from '@cc/ai-worker';
 import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
+import { renderTemplatePdf, templateFileName } from '@cc/ai-worker/pdforge/templatePdf';
 import { billingMigrations, billingServiceRoutes, createPaymentProvider, startSubscriptionTierWorker, TestModeProvider, WEBHOOK_PATH } from '@cc/billing-service';
 import { BILLING_SERVICE } from '@cc/command-service';
 import type { PaymentProvider } from '@cc/contracts';
@@ -79,6 +83,8 @@ export interface SystemOptions {
   chatEngine?: ChatEngine;
   /** Heartbeat comments on an open answer stream (default 15 s). */
   chatHeartbeatMs?: number;
+  /** The wizard's field assist engine; by default OpenAI when OPENAI_API_KEY is set, else the offline one. */
+  fieldAssistEngine?: FieldAssistEngine;
   /** How often ended upload addresses and their objects are removed (default every minute). */
   uploadSweepIntervalMs?: number;
   /** How long an upload's transfer may run (default 10 minutes); tests shorten it. */
@@ -181,6 +187,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     storage,
     readBack: { waitFor: waitForReadModels, ...projections.queries },
     analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
+    templates: { render: renderTemplatePdf, fileName: templateFileName },
     uploadTransferLimitMs: options.uploadTransferLimitMs,
     dbqSyncUrl: config.dbqSyncUrl,
     now: options.billingNow,
@@ -233,6 +240,10 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     history: projections.queries.chatHistory,
     engine: chatEngine,
     heartbeatMs: options.chatHeartbeatMs,
+  });
+  const fieldAssist = fieldAssistRoutes({
+    engine: options.fieldAssistEngine ?? fieldAssistEngineFromEnv(process.env),
+    grounding: projections.queries.assistGrounding,
   });
   const hashes = new HashQueue(options.hashing);
   const accounts = createAccounts({ knex, users: commands.users, scryptCost: options.scryptCost, hashes });
@@ -324,6 +335,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ...notifications.routes,
       accountRoutes({ knex, accounts, sessions, account: commands.account, resets, erasure, contributors: accountData, waitForReadModels, logger, secureCookies }),
       chatRoutes,
+      fieldAssist,
     ],
     frontendDist: options.frontendDist,
     rawBodyPaths: [UPLOAD_PREFIX, WEBHOOK_PATH],

@@ -51,6 +51,7 @@ import { chatMigrations } from './chat/migrations';
 import { chatProjector, chatUsageProjector } from './chat/projector';
 import { chatExportForUser, chatHistory, findChatSession, veteranFile } from './chat/queries';
 import { chatReadRoutes } from './chat/routes';
+import { assistGrounding } from './pdforge/grounding';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export { ProjectionRebuilder, UnknownProjectionError, rebuildSubscriptionName, type RebuildRequest } from './runner/rebuild';
@@ -193,6 +194,8 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       chatHistory: (userId: string, sessionId: string) => chatHistory(deps.knex, userId, sessionId),
       /** Everything chat keeps about a user, for the data export. */
       chatExportForUser: (userId: string) => chatExportForUser(deps.knex, userId),
+      /** The claims and analyses the wizard's AI assist is grounded in. */
+      assistGrounding: (userId: string) => assistGrounding(deps.knex, userId, now()),
     },
     accountData: readSideAccountData({ ...deps, now }),
   };

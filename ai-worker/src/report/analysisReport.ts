@@ -614,7 +614,7 @@ const FONT_FILES = new Set(Object.values(robotoFonts.Roboto));
  * pdfmake is a process-wide singleton; set it up on every call so that nothing else can leave it
  * able to fetch URLs or read files other than our fonts (the definition holds document text only).
  */
-function configurePdfmake(): void {
+export function configurePdfmake(): void {
   pdfmake.setFonts(robotoFonts);
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path));

@@ -87,7 +87,15 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
    */
   const recordDocument = async (
     userId: string,
-    doc: { documentId: string; fileName: string; fileType: string; detectedType: string; claimId: string | null; reportOf?: { documentId: string; analysisId: string } },
+    doc: {
+      documentId: string;
+      fileName: string;
+      fileType: string;
+      detectedType: string;
+      claimId: string | null;
+      reportOf?: { documentId: string; analysisId: string };
+      generatedFrom?: { templateId: string };
+    },
     keepBytes: (objectPath: string) => Promise<{ size: number; sha256: string }>,
     metadata: Metadata,
     onRefused: () => Promise<void> = async () => undefined,
@@ -122,6 +130,7 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
           sha256,
           claimId: doc.claimId,
           ...(doc.reportOf ? { reportOf: doc.reportOf } : {}),
+          ...(doc.generatedFrom ? { generatedFrom: doc.generatedFrom } : {}),
         },
       },
       metadata,
@@ -214,16 +223,23 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
       }
     },
 
-    /** A file the system made for the user (an analysis report): same limit, same records as an upload. */
+    /** A file the system made for the user (an analysis report, a pdfforge PDF): same limit, same records as an upload. */
     async registerGenerated(
       userId: string,
-      file: { fileName: string; bytes: Buffer; detectedType: string; claimId: string | null; reportOf: { documentId: string; analysisId: string } },
+      file: {
+        fileName: string;
+        bytes: Buffer;
+        detectedType: string;
+        claimId: string | null;
+        reportOf?: { documentId: string; analysisId: string };
+        generatedFrom?: { templateId: string };
+      },
       metadata: Metadata,
     ): Promise<{ documentId: string; position: GlobalPosition }> {
       const documentId = randomUUID();
       const position = await recordDocument(
         userId,
-        { documentId, fileName: file.fileName, fileType: file.detectedType, detectedType: file.detectedType, claimId: file.claimId, reportOf: file.reportOf },
+        { documentId, fileName: file.fileName, fileType: file.detectedType, detectedType: file.detectedType, claimId: file.claimId, reportOf: file.reportOf, generatedFrom: file.generatedFrom },
         async (objectPath) => {
           await storage.put(objectPath, file.bytes, { contentType: file.detectedType, maxBytes: MAX_UPLOAD_BYTES });
           return { size: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex') };

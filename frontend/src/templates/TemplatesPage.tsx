@@ -6,11 +6,11 @@ import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../common/usePageTitle';
 import { DbqsTab } from './DbqsTab';
-import { FillableTemplatesTab } from './FillableTemplatesTab';
+import { PdforgeTemplates } from '../pdforge/PdforgeTemplates';
 import { FORM_TABS, isFormTab, type FormTab } from './format';
 import { VaFormsTab } from './VaFormsTab';
 
-const PANELS: Record<FormTab, () => React.JSX.Element> = { 'va-forms': VaFormsTab, dbqs: DbqsTab, pdfforge: FillableTemplatesTab };
+const PANELS: Record<FormTab, () => React.JSX.Element> = { 'va-forms': VaFormsTab, dbqs: DbqsTab, pdfforge: PdforgeTemplates };
 
 /** /templates (spec doc 2 §2.2): official VA forms, DBQs and the fillable templates, one tab each; the tab lives in the address (?tab=dbqs). */
 export function TemplatesPage() {

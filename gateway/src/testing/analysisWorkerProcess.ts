@@ -23,6 +23,7 @@ const commands = createCommandService({
   storage,
   readBack: { waitFor: unused, claimDetail: unused, document: unused, findUserProfile: unused, preferences: unused, notification: unused, unreadNotifications: unused, dbq: unused, chatSession: unused },
   analysis: { waitMs: 0, renderReport: unused },
+  templates: { render: unused, fileName: unused },
 });
 const offline = createOfflineEngine();
 const engine: AnalysisEngine = {
