@@ -77,6 +77,29 @@ describe('PostgreSQL event store specifics', () => {
     expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A', 'B']);
   });
 
+  it('reads an event soon after the older transaction that hid it ends, not a whole poll interval later', async () => {
+    const seen: string[] = [];
+    const sub = opened.store.subscribe({ name: 'patient', pollIntervalMs: 60_000, handle: async (events) => void seen.push(...events.map((e) => e.type)) });
+    try {
+      await sub.waitFor(await opened.store.headPosition(), 10_000);
+      const older = await opened.db.knex.transaction();
+      let position;
+      try {
+        await older.raw("insert into event_streams (stream_id, version) values ('older', 0)");
+        // The append wakes the subscriber, whose read cannot see the event while `older` is open.
+        position = (await opened.store.appendToStream('hidden', [{ type: 'Hidden', data: {} }], { expectedVersion: 0 })).position;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        await older.rollback();
+      }
+      // No append comes after: before, the subscriber slept its whole poll interval (a minute here).
+      await sub.waitFor(position, 10_000);
+      expect(seen).toEqual(['Hidden']);
+    } finally {
+      await sub.stop();
+    }
+  });
+
   it('orders the log by number, not by text, across a change in the number of digits (9 → 10)', async () => {
     const row = (tx: string, seq: number, stream: string) => ({
       global_position: seq,

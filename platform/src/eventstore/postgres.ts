@@ -281,6 +281,7 @@ export class PostgresEventStore implements EventStore {
     return {
       knex: this.knex,
       readAll: (after, limit) => this.readLog(after, limit),
+      headPosition: () => this.headPosition(),
       onAppended: (listener) => {
         this.listeners.add(listener);
         return () => this.listeners.delete(listener);
