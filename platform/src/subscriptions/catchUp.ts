@@ -84,10 +84,9 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
         if (!narrow) narrowUntil = undefined;
         const entries = await source.readAll(checkpoint.position, narrow ? 1 : batchSize);
         if (entries.length === 0) {
-          const wait = await idle.next(checkpoint.position);
           health.ok();
           live = true;
-          await pauser.pause(wait);
+          await pauser.pause(await idle.next(checkpoint.position));
           continue;
         }
         idle.reset();

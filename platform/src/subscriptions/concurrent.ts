@@ -145,10 +145,9 @@ export function runConcurrentSubscription(source: CatchUpSource, options: Concur
         continue;
       }
       if (entries.length === 0) {
-        // Only a hint: a failure to read the head just waits the whole interval.
-        const wait = await idle.next(readFrom).catch(() => pollIntervalMs);
         live = true;
-        await pauser.pause(wait);
+        // Only a hint: a failure to read the head just waits the whole interval.
+        await pauser.pause(await idle.next(readFrom).catch(() => pollIntervalMs));
         continue;
       }
       idle.reset();
