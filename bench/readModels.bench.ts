@@ -50,7 +50,7 @@ async function rebuiltSoFar(knex: Knex): Promise<number> {
   const { rows } = await knex.raw(`
     select count(*)::int as n from events
     where (transaction_id, global_position) <= (
-      select (tx_id, seq) from subscription_checkpoints where name like 'projection:%' order by tx_id, seq limit 1)`);
+      select tx_id, seq from subscription_checkpoints where name like 'projection:%' order by tx_id, seq limit 1)`);
   return rows[0]?.n ?? 0;
 }
 
