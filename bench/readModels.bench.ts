@@ -57,7 +57,7 @@ async function rebuiltSoFar(knex: Knex): Promise<number> {
 async function rebuild(ctx: BenchContext): Promise<BenchRow> {
   const side = await openReadSide(ctx);
   try {
-    const claims = size(ctx, Math.ceil(1_000_000 / EVENTS_PER_CLAIM), 1_000);
+    const claims = size(ctx, Math.ceil(1_000_000 / EVENTS_PER_CLAIM), 300);
     const histories = await SyntheticHistories.create(side.vault, size(ctx, 2_000, 50));
     const total = await writeHistories(side.knex, histories, claims);
     ctx.log(`rebuild: ${total} synthetic events written`);
@@ -69,7 +69,7 @@ async function rebuild(ctx: BenchContext): Promise<BenchRow> {
     const copyRate = total / ((performance.now() - copyStart) / 1000);
 
     // A full run stops at a time budget and reports the rate reached so far.
-    const budgetMs = size(ctx, 300_000, 60_000);
+    const budgetMs = size(ctx, 300_000, 30_000);
     const start = performance.now();
     side.runner.start();
     const head = await side.store.headPosition();
