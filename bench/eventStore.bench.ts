@@ -1,28 +1,18 @@
 /**
- * Event store figures: appends against a bare single-row INSERT into a table of the same shape, and
- * catch-up reading against a bare keyset-paged SELECT of the same rows, in the same database and run.
+ * Event store figures: appends against a bare single-row INSERT into a table of the same shape (the
+ * same columns, defaults, constraints and indexes), and catch-up reading against a bare
+ * keyset-paged SELECT of the same rows, in the same database and run. The two append loops run in
+ * alternating slices, so both meet the same neighbours on a shared machine.
  */
 import { randomUUID } from 'node:crypto';
 import { createKnex, type Knex } from '../platform/src/db/knex';
 import { migrate } from '../platform/src/db/migrations';
 import { PostgresEventStore } from '../platform/src/eventstore/postgres';
 import { eventStoreMigrations } from '../platform/src/eventstore/postgresMigrations';
-import { size, type BenchContext, type BenchSuite } from './harness';
+import { concurrently, sideBySide, size, type BenchContext, type BenchSuite } from './harness';
 
 const WRITERS = 8;
 const PAYLOAD = { text: 'x'.repeat(200) };
-
-/** `count` units of work spread over `writers` concurrent loops; returns units per second. */
-async function throughput(count: number, writers: number, unit: (i: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: writers }, async () => {
-      while (next < count) await unit(next++);
-    }),
-  );
-  return count / ((performance.now() - start) / 1000);
-}
 
 async function rawReadBaseline(knex: Knex, batch: number): Promise<number> {
   const start = performance.now();
@@ -47,20 +37,23 @@ export const eventStoreBench: BenchSuite = {
       const store = new PostgresEventStore({ knex, connectionString: url });
       const count = size(ctx, 4000, 400);
 
-      await knex.raw(`create table raw_events (like events including defaults including constraints)`);
+      // `including all`: the same indexes too, and global_position drawn from the events' sequence.
+      await knex.raw(`create table raw_events (like events including all)`);
       const rawInsert = (i: number) =>
-        knex.raw(
-          `insert into raw_events (global_position, event_id, stream_id, stream_version, type, data, metadata) values (?, ?, ?, 1, 'Benchmarked', ?, '{}')`,
-          [i + 1, randomUUID(), `raw-${i}`, JSON.stringify(PAYLOAD)],
-        );
+        knex.raw(`insert into raw_events (event_id, stream_id, stream_version, type, data, metadata) values (?, ?, 1, 'Benchmarked', ?, '{}')`, [
+          randomUUID(),
+          `raw-${i}`,
+          JSON.stringify(PAYLOAD),
+        ]);
       const storeAppend = (i: number) =>
         store.appendToStream(`bench-${i}`, [{ type: 'Benchmarked', data: PAYLOAD }], { expectedVersion: 'no_stream' });
       // Warm both paths (connections, plans, caches) before either is timed.
       const warm = size(ctx, 400, 100);
-      await throughput(warm, WRITERS, (i) => rawInsert(count + i));
-      await throughput(warm, WRITERS, (i) => storeAppend(count + i));
-      const raw = await throughput(count, WRITERS, rawInsert);
-      const append = await throughput(count, WRITERS, storeAppend);
+      await concurrently(warm, WRITERS, (i) => rawInsert(count + i));
+      await concurrently(warm, WRITERS, (i) => storeAppend(count + i));
+      const measured = await sideBySide({ count, slices: size(ctx, 8, 2), workers: WRITERS }, rawInsert, storeAppend);
+      const raw = measured.a;
+      const append = measured.b;
       ctx.log(`append ${append.toFixed(0)}/s, raw INSERT ${raw.toFixed(0)}/s`);
 
       const readBaseline = await rawReadBaseline(knex, 500);

@@ -46,6 +46,41 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[index]!;
 }
 
+/** `count` units of work spread over `workers` concurrent loops; returns the elapsed milliseconds. */
+export async function concurrently(count: number, workers: number, unit: (i: number) => Promise<unknown>): Promise<number> {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < count) await unit(next++);
+    }),
+  );
+  return performance.now() - start;
+}
+
+/**
+ * Two workloads measured in alternating slices (a, b, b, a, a, b, …) so both see the same
+ * neighbours on a shared machine; returns each side's units per second over its slices.
+ * `unit` gets a number unique across slices and sides' calls of that side.
+ */
+export async function sideBySide(
+  options: { count: number; slices: number; workers: number },
+  a: (i: number) => Promise<unknown>,
+  b: (i: number) => Promise<unknown>,
+): Promise<{ a: number; b: number }> {
+  const per = Math.max(1, Math.floor(options.count / options.slices));
+  const spent = { a: 0, b: 0 };
+  for (let slice = 0; slice < options.slices; slice++) {
+    const order = slice % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
+    for (const side of order) {
+      const unit = side === 'a' ? a : b;
+      spent[side] += await concurrently(per, options.workers, (i) => unit(slice * per + i));
+    }
+  }
+  const done = per * options.slices;
+  return { a: done / (spent.a / 1000), b: done / (spent.b / 1000) };
+}
+
 export async function withBenchCluster<T>(run: (db: EmbeddedDatabase, createDatabase: () => Promise<string>) => Promise<T>): Promise<T> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-'));
   await fs.chmod(dir, 0o755);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import pg from 'pg';
 import { migrate } from '../db/migrations';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { eventStoreContract, type ContractFactoryOptions } from './contract';
@@ -76,6 +77,29 @@ describe('PostgreSQL event store specifics', () => {
     expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A', 'B']);
   });
 
+  it('reads an event soon after the older transaction that hid it ends, not a whole poll interval later', async () => {
+    const seen: string[] = [];
+    const sub = opened.store.subscribe({ name: 'patient', pollIntervalMs: 60_000, handle: async (events) => void seen.push(...events.map((e) => e.type)) });
+    try {
+      await sub.waitFor(await opened.store.headPosition(), 10_000);
+      const older = await opened.db.knex.transaction();
+      let position;
+      try {
+        await older.raw("insert into event_streams (stream_id, version) values ('older', 0)");
+        // The append wakes the subscriber, whose read cannot see the event while `older` is open.
+        position = (await opened.store.appendToStream('hidden', [{ type: 'Hidden', data: {} }], { expectedVersion: 0 })).position;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        await older.rollback();
+      }
+      // No append comes after: before, the subscriber slept its whole poll interval (a minute here).
+      await sub.waitFor(position, 10_000);
+      expect(seen).toEqual(['Hidden']);
+    } finally {
+      await sub.stop();
+    }
+  });
+
   it('orders the log by number, not by text, across a change in the number of digits (9 → 10)', async () => {
     const row = (tx: string, seq: number, stream: string) => ({
       global_position: seq,
@@ -93,6 +117,65 @@ describe('PostgreSQL event store specifics', () => {
     expect(all.map((e) => `${e.position.txId}.${e.position.seq}`)).toEqual(['9.2', '10.1', '11.3']);
     const after = await opened.store.readAll({ after: all[0]!.position });
     expect(after.map((e) => e.streamId)).toEqual(['ten', 'eleven']);
+  });
+
+  it('appends in one statement committed on its own, not a transaction of several round trips', async () => {
+    await opened.store.appendToStream('warm', [{ type: 'A', data: {} }], { expectedVersion: 0 });
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => statements.push(query.sql);
+    opened.knex.on('query', record);
+    try {
+      await opened.store.appendToStream('one-trip', [{ type: 'A', data: { n: 1 } }, { type: 'B', data: { n: 2 } }], { expectedVersion: 0 });
+    } finally {
+      opened.knex.off('query', record);
+    }
+    // The NOTIFY goes after the commit on a statement of its own (see the next test).
+    const appending = statements.filter((sql) => !/pg_notify/.test(sql));
+    expect(appending).toHaveLength(1);
+    expect(appending[0]).toMatch(/events_append/);
+    const { events, version } = await opened.store.readStream('one-trip');
+    expect(version).toBe(2);
+    expect(events.map((e) => [e.type, e.streamVersion, e.data])).toEqual([
+      ['A', 1, { n: 1 }],
+      ['B', 2, { n: 2 }],
+    ]);
+    expect(events[0]!.position.txId).toBe(events[1]!.position.txId);
+    expect(events[0]!.position.seq < events[1]!.position.seq).toBe(true);
+  });
+
+  it('notifies listeners in other processes after the append has committed', async () => {
+    const listener = new pg.Client({ connectionString: opened.db.url });
+    await listener.connect();
+    try {
+      await listener.query('listen cc_events_appended');
+      // What a fresh connection sees the moment the notification arrives.
+      const seenAtNotification = new Promise<number>((resolve, reject) => {
+        listener.once('notification', () => {
+          opened.knex('events').where({ stream_id: 'announced' }).count<{ count: string }[]>('* as count').then(([row]) => resolve(Number(row!.count)), reject);
+        });
+      });
+      await opened.store.appendToStream('announced', [{ type: 'A', data: {} }], { expectedVersion: 0 });
+      expect(await seenAtNotification).toBe(1);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('answers a wrong expected version with the actual version, for every kind of expectation', async () => {
+    await opened.store.appendToStream('versions', [{ type: 'A', data: {} }, { type: 'B', data: {} }], { expectedVersion: 'no_stream' });
+    await expect(opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: 'no_stream' })).rejects.toMatchObject({
+      name: 'WrongExpectedVersionError',
+      expected: 'no_stream',
+      actual: 2,
+    });
+    await expect(opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: 0 })).rejects.toMatchObject({ expected: 0, actual: 2 });
+    await expect(opened.store.appendToStream('nothing-yet', [{ type: 'C', data: {} }], { expectedVersion: 'stream_exists' })).rejects.toMatchObject({
+      expected: 'stream_exists',
+      actual: 0,
+    });
+    await expect(opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: -1 })).rejects.toThrow(/Invalid expected version/);
+    expect((await opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: 'any' })).nextExpectedVersion).toBe(3);
+    expect((await opened.store.readStream('versions')).events.map((e) => e.type)).toEqual(['A', 'B', 'C']);
   });
 
   it('resumes after the subscriber process is SIGKILLed mid-batch, with no lost or repeated effect', async () => {

@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import { runCatchUpSubscription } from '../subscriptions/catchUp';
 import { runConcurrentSubscription } from '../subscriptions/concurrent';
 import type { CatchUpSource } from '../subscriptions/core';
+import { AppendNotifier } from './appendNotifier';
 import { alignPositions } from './positionOffset';
 import { contractsSchemaVersion, contractsUpcast, type Upcast } from './upcasting';
 import {
@@ -31,6 +32,17 @@ import {
 } from './types';
 
 const NOTIFY_CHANNEL = 'cc_events_appended';
+/** The SQLSTATE `events_append` raises when the stream is not at the expected version (DETAIL: the actual one). */
+const WRONG_EXPECTED_VERSION = 'CCWEV';
+
+/** The expected version as `events_append` takes it. */
+function expectedText(expected: ExpectedVersion): string {
+  if (typeof expected === 'number') {
+    if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected version ${expected}`);
+    return String(expected);
+  }
+  return expected;
+}
 
 export interface PostgresEventStoreOptions {
   knex: Knex;
@@ -83,9 +95,14 @@ export class PostgresEventStore implements EventStore {
   private readiness: Promise<void> | undefined;
   private listenRetry: NodeJS.Timeout | undefined;
   private closed = false;
+  private readonly notifier: AppendNotifier;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.knex = options.knex;
+    this.notifier = new AppendNotifier(
+      async () => void (await this.knex.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, ''])),
+      (error) => this.options.logger?.warn({ err: error }, 'event store: could not notify subscribers of an append; they find it on their next poll'),
+    );
     this.upcast = options.upcast ?? contractsUpcast;
     this.schemaVersionOf = options.schemaVersionOf ?? contractsSchemaVersion;
   }
@@ -113,81 +130,68 @@ export class PostgresEventStore implements EventStore {
     return this.readiness;
   }
 
+  /**
+   * One call of the `events_append` function (migration 0004): the version check and the inserts in
+   * one statement, committed on its own; subscribers are told after the commit. Only with `beforeCommit` (tests widening race
+   * windows) is it wrapped in a transaction, so the hook can run between the call and the commit.
+   */
   async appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const expected = expectedText(options.expectedVersion);
     await this.ready();
     const occurredAt = new Date().toISOString();
     const correlationId = options.metadata?.correlationId ?? randomUUID();
-    return this.knex
-      .transaction(async (trx) => {
-        const version = await this.bumpVersion(trx, streamId, events.length, options.expectedVersion);
-        const firstVersion = version - events.length + 1;
-        const rows = events.map((event, index) => ({
-          event_id: event.id ?? randomUUID(),
-          stream_id: streamId,
-          stream_version: firstVersion + index,
-          type: event.type,
-          schema_version: event.metadata?.schemaVersion ?? this.schemaVersionOf(event.type),
-          data: JSON.stringify(event.data ?? {}),
-          metadata: JSON.stringify({
-            userId: event.metadata?.userId ?? options.metadata?.userId ?? null,
-            correlationId: event.metadata?.correlationId ?? correlationId,
-            causationId: event.metadata?.causationId ?? options.metadata?.causationId ?? null,
-            occurredAt: event.metadata?.occurredAt ?? options.metadata?.occurredAt ?? occurredAt,
-            ...operatorOf(event.metadata?.operator ?? options.metadata?.operator),
-            ...serviceOf(event.metadata?.service ?? options.metadata?.service),
-          }),
-        }));
-        const inserted: { global_position: string; transaction_id: string }[] = await trx('events')
-          .insert(rows)
-          .returning(trx.raw('global_position::text as global_position, transaction_id::text as transaction_id'));
-        await trx.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, streamId]);
-        await this.options.beforeCommit?.();
-        const last = inserted[inserted.length - 1]!;
-        return {
-          nextExpectedVersion: version,
-          position: { txId: BigInt(last.transaction_id), seq: BigInt(last.global_position) },
-        };
-      })
-      .catch((error: { code?: string; constraint?: string }) => {
-        if (error?.code === '23505' && error.constraint === 'events_event_id_key') throw new DuplicateEventError(streamId);
-        throw error;
-      });
+    const rows = events.map((event) => ({
+      event_id: event.id ?? randomUUID(),
+      type: event.type,
+      schema_version: event.metadata?.schemaVersion ?? this.schemaVersionOf(event.type),
+      data: event.data ?? {},
+      metadata: {
+        userId: event.metadata?.userId ?? options.metadata?.userId ?? null,
+        correlationId: event.metadata?.correlationId ?? correlationId,
+        causationId: event.metadata?.causationId ?? options.metadata?.causationId ?? null,
+        occurredAt: event.metadata?.occurredAt ?? options.metadata?.occurredAt ?? occurredAt,
+        ...operatorOf(event.metadata?.operator ?? options.metadata?.operator),
+        ...serviceOf(event.metadata?.service ?? options.metadata?.service),
+      },
+    }));
+    const call = async (db: Knex | Knex.Transaction) => {
+      const { rows: answer } = (await db.raw('select version, transaction_id, global_position from events_append(?, ?, ?::jsonb)', [
+        streamId,
+        expected,
+        JSON.stringify(rows),
+      ])) as { rows: { version: number; transaction_id: string; global_position: string }[] };
+      return answer[0]!;
+    };
+    const beforeCommit = this.options.beforeCommit;
+    try {
+      const appended = beforeCommit
+        ? await this.knex.transaction(async (trx) => {
+            const answer = await call(trx);
+            await beforeCommit();
+            return answer;
+          })
+        : await call(this.knex);
+      this.announce();
+      return {
+        nextExpectedVersion: appended.version,
+        position: { txId: BigInt(appended.transaction_id), seq: BigInt(appended.global_position) },
+      };
+    } catch (error) {
+      const failure = error as { code?: string; constraint?: string; detail?: string };
+      if (failure?.code === WRONG_EXPECTED_VERSION) throw new WrongExpectedVersionError(streamId, options.expectedVersion, Number(failure.detail));
+      if (failure?.code === '23505' && failure.constraint === 'events_event_id_key') throw new DuplicateEventError(streamId);
+      throw error;
+    }
   }
 
-  /** Moves the stream's version forward by `count` if it matches the expectation; returns the new version. */
-  private async bumpVersion(trx: Knex.Transaction, streamId: string, count: number, expected: ExpectedVersion): Promise<number> {
-    let result: { rows: { version: number }[] };
-    if (expected === 'no_stream' || expected === 0) {
-      result = await trx.raw(
-        'insert into event_streams (stream_id, version) values (?, ?) on conflict (stream_id) do nothing returning version',
-        [streamId, count],
-      );
-    } else if (expected === 'any') {
-      result = await trx.raw(
-        `insert into event_streams (stream_id, version) values (?, ?)
-         on conflict (stream_id) do update set version = event_streams.version + excluded.version, updated_at = now()
-         returning version`,
-        [streamId, count],
-      );
-    } else if (expected === 'stream_exists') {
-      result = await trx.raw(
-        'update event_streams set version = version + ?, updated_at = now() where stream_id = ? returning version',
-        [count, streamId],
-      );
-    } else {
-      if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected version ${expected}`);
-      result = await trx.raw(
-        'update event_streams set version = version + ?, updated_at = now() where stream_id = ? and version = ? returning version',
-        [count, streamId, expected],
-      );
-    }
-    const row = result.rows[0];
-    if (!row) {
-      const actual = await trx('event_streams').where({ stream_id: streamId }).first('version');
-      throw new WrongExpectedVersionError(streamId, expected, actual?.version ?? 0);
-    }
-    return row.version;
+  /**
+   * Subscribers of this store are woken at once; those of other stores and processes by a NOTIFY
+   * sent after the commit, never inside it (see AppendNotifier).
+   */
+  private announce(): void {
+    this.listeners.forEach((listener) => listener());
+    if (!this.closed) this.notifier.appended();
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
@@ -280,6 +284,7 @@ export class PostgresEventStore implements EventStore {
     return {
       knex: this.knex,
       readAll: (after, limit) => this.readLog(after, limit),
+      headPosition: () => this.headPosition(),
       onAppended: (listener) => {
         this.listeners.add(listener);
         return () => this.listeners.delete(listener);
@@ -340,6 +345,7 @@ export class PostgresEventStore implements EventStore {
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
+    await this.notifier.settled();
   }
 
   private toRecorded(row: EventRow): RecordedEvent {

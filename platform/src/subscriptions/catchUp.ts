@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { START, comparePositions, type GlobalPosition, type LogEntry, type SubscribeOptions, type Subscription } from '../eventstore/types';
 import { CheckpointMovedError, insertDeadLetter, loadCheckpoint, moveCheckpoint } from './checkpoints';
-import { CheckpointWaiters, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
+import { CheckpointWaiters, IdleWait, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
 import { backoffMs, isTransientFault } from './faults';
 import { SubscriptionHealth } from './health';
 
@@ -27,6 +27,7 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
   const health = new SubscriptionHealth(options.name, maxBackoffMs, options.onStateChange);
   const checkpoint = new CheckpointWaiters(START);
   const pauser = new Pauser();
+  const idle = new IdleWait(source, pollIntervalMs);
   const stopped = new AbortController();
 
   let running = true;
@@ -85,9 +86,10 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
         if (entries.length === 0) {
           health.ok();
           live = true;
-          await pauser.pause(pollIntervalMs);
+          await pauser.pause(await idle.next(checkpoint.position));
           continue;
         }
+        idle.reset();
         // An unreadable event the handler wants stops the batch there, so what precedes it goes through.
         const unreadable = entries.findIndex((entry) => entry.error && matches(options.filter, entry));
         attempted = unreadable < 0 ? entries : entries.slice(0, Math.max(unreadable, 1));

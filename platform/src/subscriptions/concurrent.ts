@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { START, comparePositions, type ConcurrentSubscribeOptions, type GlobalPosition, type LogEntry, type Subscription } from '../eventstore/types';
 import { advanceCheckpoint, insertDeadLetter, loadCheckpoint } from './checkpoints';
-import { CheckpointWaiters, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
+import { CheckpointWaiters, IdleWait, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
 import { backoffMs, isTransientFault } from './faults';
 import { SubscriptionHealth } from './health';
 
@@ -25,6 +25,7 @@ export function runConcurrentSubscription(source: CatchUpSource, options: Concur
   const health = new SubscriptionHealth(options.name, maxBackoffMs, options.onStateChange);
   const checkpoint = new CheckpointWaiters(START);
   const pauser = new Pauser();
+  const idle = new IdleWait(source, pollIntervalMs);
   const stopped = new AbortController();
 
   let running = true;
@@ -145,9 +146,11 @@ export function runConcurrentSubscription(source: CatchUpSource, options: Concur
       }
       if (entries.length === 0) {
         live = true;
-        await pauser.pause(pollIntervalMs);
+        // Only a hint: a failure to read the head just waits the whole interval.
+        await pauser.pause(await idle.next(readFrom).catch(() => pollIntervalMs));
         continue;
       }
+      idle.reset();
       for (const entry of entries) {
         if (!matches(options.filter, entry)) {
           passed(entry.position);

@@ -14,6 +14,39 @@ export interface CatchUpSource {
   /** Entries after `after`, in order; an event that cannot be read is an entry with an error, never a thrown batch. */
   readAll(after: GlobalPosition, limit: number): Promise<LogEntry[]>;
   onAppended(listener: () => void): () => void;
+  /** The newest committed event, readable or not yet (ARCHITECTURE §12); lets an idle reader tell the two apart. */
+  headPosition?(): Promise<GlobalPosition>;
+}
+
+/**
+ * How long a subscriber waits after a read that found nothing. When a committed event lies ahead
+ * that is not readable yet (a transaction anywhere in the cluster that began before it is still
+ * open, typically another subscriber's batch), nobody will say when it becomes readable, so it is
+ * read again after 2, 4, 8 … 256 ms (or the poll interval, if shorter) instead of after a whole poll interval:
+ * waiting the interval made a command's read-back take up to 500 ms (issue 17).
+ */
+export class IdleWait {
+  private misses = 0;
+
+  constructor(
+    private readonly source: CatchUpSource,
+    private readonly pollIntervalMs: number,
+  ) {}
+
+  async next(checkpoint: GlobalPosition): Promise<number> {
+    const head = this.source.headPosition ? await this.source.headPosition() : undefined;
+    if (!head || comparePositions(head, checkpoint) <= 0) {
+      this.misses = 0;
+      return this.pollIntervalMs;
+    }
+    this.misses = Math.min(this.misses + 1, 8);
+    return Math.min(this.pollIntervalMs, 2 ** this.misses);
+  }
+
+  /** Something was read: the next idle read starts over. */
+  reset(): void {
+    this.misses = 0;
+  }
 }
 
 export function matches(filter: SubscriptionFilter | undefined, entry: { type: string; streamId: string }): boolean {

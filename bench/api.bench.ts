@@ -1,0 +1,265 @@
+/**
+ * API figures, through real HTTP against the whole app (`startSystem`): a command end to end
+ * (`POST /api/claims`, then `PUT /api/claims/{id}/status`) at 50 requests a second against the
+ * append alone at the same rate; and a mixed load with autocannon (80 % GET dashboard, claims and
+ * documents, 20 % status changes, 50 users) against a bare express + pg server that runs the same
+ * read-model queries and appends the same events, with no gateway in front, under the same load.
+ */
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import express from 'express';
+import { z } from 'zod';
+import { CLAIM_PROGRESS } from '@cc/contracts';
+import { CLAIM_SORT_COLUMNS, dashboard, listClaims } from '@cc/projection-service/claims/queries';
+import { DOCUMENT_SORT_COLUMNS, listDocuments } from '@cc/projection-service/documents/queries';
+import { createLogger } from '../platform/src/logger';
+import { loadConfig } from '../platform/src/config';
+import { parseListQuery } from '../platform/src/http/listQuery';
+import { startSystem, type System } from '../gateway/src/system';
+import { TestClient } from '../gateway/src/testing/testApp';
+import { percentile, size, type BenchContext, type BenchRow, type BenchSuite } from './harness';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ADMIN = { email: 'bench.admin@example.org', password: 'bench admin passphrase' };
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+/** What an autocannon connection remembers during one round of requests: whose they are. */
+type Slot = { user: number };
+const STATUSES = Object.keys(CLAIM_PROGRESS) as (keyof typeof CLAIM_PROGRESS)[];
+
+async function listen(handler: http.RequestListener): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server = http.createServer(handler);
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+async function withApp<T>(ctx: BenchContext, run: (app: { system: System; baseUrl: string }) => Promise<T>): Promise<T> {
+  const url = await ctx.createDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-api-'));
+  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_IP_LIMIT_PER_MINUTE: '0' });
+  // The app's own settings (poll interval, read-your-writes wait); only password hashing is cheaper.
+  const system = await startSystem({ config, logger: createLogger('silent'), databaseUrl: url, frontendDist: path.resolve(HERE, '../frontend/dist'), scryptCost: 2 ** 10 });
+  const server = await listen(system.app);
+  try {
+    return await run({ system, baseUrl: server.baseUrl });
+  } finally {
+    await server.close();
+    await system.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Veterans on the Basic plan (no claim limit), each signed in with its own cookie jar. */
+async function veterans(baseUrl: string, count: number) {
+  const admin = new TestClient(baseUrl);
+  await admin.signIn(ADMIN.email, ADMIN.password);
+  const clients: { client: TestClient; id: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const client = new TestClient(baseUrl);
+    const user = await client.register(`bench.vet.${i}@example.org`);
+    const res = await admin.put(`/api/users/${user.id}/tier`, { tierName: 'basic' });
+    if (res.status !== 200) throw new Error(`tier change answered ${res.status}`);
+    clients.push({ client, id: user.id });
+  }
+  for (const { client } of clients) {
+    for (let i = 0; i < 200 && (await client.get('/api/auth/user')).data.memberTier !== 'basic'; i++) await new Promise((r) => setTimeout(r, 20));
+  }
+  return clients;
+}
+
+/** Calls `unit` every 1000/rate ms whether or not earlier calls are done (an open loop); returns each call's time. */
+async function openLoop(count: number, rate: number, unit: (i: number) => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  const calls: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    calls.push(
+      (async () => {
+        const began = performance.now();
+        await unit(i);
+        times.push(performance.now() - began);
+      })(),
+    );
+  }
+  await Promise.all(calls);
+  return times;
+}
+
+async function commandEndToEnd(ctx: BenchContext): Promise<BenchRow> {
+  return withApp(ctx, async ({ system, baseUrl }) => {
+    const vets = await veterans(baseUrl, 10);
+    const count = size(ctx, 1_000, 60);
+    const expect = (status: number, wanted: number, what: string) => {
+      if (status !== wanted) throw new Error(`${what} answered ${status}`);
+    };
+    // One command = file a claim, then move it on; each request timed on its own.
+    const command = async (i: number) => {
+      const { client } = vets[i % vets.length]!;
+      const filed = await client.post('/api/claims', { condition: `Condition ${i}`, conditionType: 'primary' });
+      expect(filed.status, 201, 'POST /api/claims');
+      const moved = await client.put(`/api/claims/${filed.data.id}/status`, { status: 'initial_review', note: 'Records requested' });
+      expect(moved.status, 200, 'PUT /api/claims/{id}/status');
+    };
+    const requestTimes: number[] = [];
+    const timedCommand = async (i: number) => {
+      const { client } = vets[i % vets.length]!;
+      const began = performance.now();
+      const filed = await client.post('/api/claims', { condition: `Condition ${i}`, conditionType: 'primary' });
+      requestTimes.push(performance.now() - began);
+      expect(filed.status, 201, 'POST /api/claims');
+      const movedAt = performance.now();
+      const moved = await client.put(`/api/claims/${filed.data.id}/status`, { status: 'initial_review', note: 'Records requested' });
+      requestTimes.push(performance.now() - movedAt);
+      expect(moved.status, 200, 'PUT /api/claims/{id}/status');
+    };
+    const append = async (i: number) => {
+      await system.store.appendToStream(`bench-command-${i}`, [{ type: 'BenchCommand', data: { i, note: 'Records requested' } }], { expectedVersion: 'no_stream' });
+    };
+    // Warm-up, one command at a time: the service time without any queue (logged, not judged).
+    const alone: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const began = performance.now();
+      await command(count + i);
+      alone.push(performance.now() - began);
+    }
+    ctx.log(`one command at a time (two requests): p50 ${ms(percentile(alone, 50))}, max ${ms(Math.max(...alone))}`);
+    // Alternating slices at 50 requests a second each, so both sides share the machine's moments.
+    const appendTimes: number[] = [];
+    const slices = size(ctx, 5, 1);
+    for (let slice = 0; slice < slices; slice++) {
+      const per = Math.floor(count / slices);
+      // Two requests per command: 25 commands a second is 50 requests a second.
+      await openLoop(per / 2, 25, (i) => timedCommand(slice * per + i));
+      appendTimes.push(...(await openLoop(per, 50, (i) => append(slice * per + i))));
+    }
+    const p99 = percentile(requestTimes, 99);
+    const baseP99 = percentile(appendTimes, 99);
+    ctx.log(`command requests p50 ${ms(percentile(requestTimes, 50))}, p99 ${ms(p99)}; append alone p50 ${ms(percentile(appendTimes, 50))}, p99 ${ms(baseP99)}`);
+    return {
+      figure: 'command end to end (POST /api/claims, PUT …/status), p99 at 50 req/s',
+      value: ms(p99),
+      baseline: `${ms(baseP99)} append alone`,
+      ratio: p99 / baseP99,
+      target: 'p99 < 25 ms',
+      ok: p99 < 25,
+    };
+  });
+}
+
+/** The same reads and appends as the app's routes, with none of the gateway (sessions, checks, read-back). */
+function bareServer(system: System) {
+  const app = express();
+  app.use(express.json());
+  const userOf = (req: express.Request) => String(req.headers['x-user']);
+  const now = () => new Date();
+  app.get('/api/dashboard', async (req, res) => void res.json(await dashboard(system.knex, userOf(req), now())));
+  app.get('/api/claims', async (req, res) => {
+    const query = parseListQuery(req.query as Record<string, unknown>, { sortColumns: CLAIM_SORT_COLUMNS, defaultSort: { field: 'filedAt', order: 'DESC' }, filter: z.object({}).strict() });
+    res.json((await listClaims(system.knex, userOf(req), query, now())).rows);
+  });
+  app.get('/api/documents', async (req, res) => {
+    const query = parseListQuery(req.query as Record<string, unknown>, { sortColumns: DOCUMENT_SORT_COLUMNS, defaultSort: { field: 'uploadedAt', order: 'DESC' }, filter: z.object({}).strict() });
+    res.json((await listDocuments(system.knex, userOf(req), query)).rows);
+  });
+  app.put('/api/claims/:id/status', async (req, res) => {
+    const { position } = await system.store.appendToStream(`bare-${req.params.id}`, [{ type: 'BenchStatus', data: { to: req.body.status, note: req.body.note } }], {
+      expectedVersion: 'any',
+    });
+    res.json({ position: String(position.seq) });
+  });
+  return app;
+}
+
+async function mixedLoad(ctx: BenchContext): Promise<BenchRow> {
+  return withApp(ctx, async ({ system, baseUrl }) => {
+    const users = size(ctx, 50, 10);
+    const vets = await veterans(baseUrl, users);
+    const claims: string[][] = [];
+    for (const { client } of vets) {
+      const mine: string[] = [];
+      for (let i = 0; i < 3; i++) mine.push((await client.post('/api/claims', { condition: `Condition ${i}`, conditionType: 'primary' })).data.id);
+      claims.push(mine);
+    }
+    const cookies = vets.map(({ client }) => client.cookieHeader()!);
+    const duration = size(ctx, 30, 3);
+    const rate = 200;
+    let nextUser = 0;
+    let step = 0;
+    /** 8 reads and 2 status changes per round, one user per round, users in turn. */
+    const load = (target: string, headersFor: (user: number) => Record<string, string>) =>
+      autocannon({
+        url: target,
+        connections: users,
+        overallRate: rate,
+        duration,
+        requests: [
+          {
+            setupRequest: (req: autocannon.Request, raw: object) => {
+              const context = raw as Slot;
+              context.user = nextUser++ % users;
+              return { ...req, method: 'GET', path: '/api/dashboard', headers: headersFor(context.user) };
+            },
+          },
+          ...['/api/claims', '/api/documents', '/api/dashboard', '/api/claims', '/api/documents', '/api/dashboard', '/api/claims'].map((p) => ({
+            setupRequest: (req: autocannon.Request, raw: object) => ({ ...req, method: 'GET' as const, path: p, headers: headersFor((raw as Slot).user) }),
+          })),
+          ...[0, 1].map(() => ({
+            setupRequest: (req: autocannon.Request, raw: object) => {
+              const context = raw as Slot;
+              const mine = claims[context.user]!;
+              return {
+                ...req,
+                method: 'PUT' as const,
+                path: `/api/claims/${mine[step % mine.length]}/status`,
+                headers: { ...headersFor(context.user), 'content-type': 'application/json' },
+                body: JSON.stringify({ status: STATUSES[step++ % STATUSES.length], note: 'Called the regional office' }),
+              };
+            },
+          })),
+        ],
+      });
+    const app = await load(baseUrl, (user) => ({ cookie: cookies[user]! }));
+    const bare = await listen(bareServer(system));
+    let baseline: autocannon.Result;
+    try {
+      baseline = await load(bare.baseUrl, (user) => ({ 'x-user': vets[user]!.id }));
+    } finally {
+      await bare.close();
+    }
+    const failures = (r: autocannon.Result) => r.errors + r.timeouts + r.non2xx;
+    ctx.log(
+      `mixed load: app ${app.requests.total} requests, p50 ${app.latency.p50} ms, p99 ${app.latency.p99} ms, ${failures(app)} failed; ` +
+        `bare ${baseline.requests.total} requests, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms, ${failures(baseline)} failed`,
+    );
+    if (failures(baseline) > 0) throw new Error(`the bare server failed ${failures(baseline)} requests`);
+    return {
+      figure: `mixed API load (autocannon ${rate} req/s × ${duration} s, 80 % GET / 20 % commands, ${users} users), p99`,
+      value: `${app.latency.p99} ms, ${failures(app)} errors`,
+      baseline: `${baseline.latency.p99} ms bare express+pg`,
+      ratio: app.latency.p99 / Math.max(1, baseline.latency.p99),
+      target: 'p99 < 50 ms, 0 errors',
+      ok: app.latency.p99 < 50 && failures(app) === 0,
+    };
+  });
+}
+
+export const apiBench: BenchSuite = {
+  name: 'api',
+  async run(ctx: BenchContext) {
+    return [await commandEndToEnd(ctx), await mixedLoad(ctx)];
+  },
+};

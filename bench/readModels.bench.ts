@@ -1,0 +1,143 @@
+/**
+ * Read-model figures: a rebuild of every read model from synthetic claim and document histories
+ * through the real projectors and runner into fresh tables (baseline: a bare INSERT…SELECT copying
+ * the same rows), and the read-your-writes lag, from an append's answer until every projector has
+ * applied it (baseline: a subscriber that does nothing with the same events, in the same run).
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createProjectionService, projectionMigrations } from '@cc/projection-service';
+import { createLogger } from '../platform/src/logger';
+import { createKnex, type Knex } from '../platform/src/db/knex';
+import { migrate } from '../platform/src/db/migrations';
+import { PersonalDataVault, personalDataMigrations } from '../platform/src/crypto/personalDataVault';
+import { PostgresEventStore } from '../platform/src/eventstore/postgres';
+import { eventStoreMigrations } from '../platform/src/eventstore/postgresMigrations';
+import { LocalObjectStorage } from '../platform/src/storage/localStorage';
+import { START, type GlobalPosition } from '../platform/src/eventstore/types';
+import { percentile, size, type BenchContext, type BenchRow, type BenchSuite } from './harness';
+import { EVENTS_PER_CLAIM, SyntheticHistories, writeHistories } from './synthetic';
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function openReadSide(ctx: BenchContext) {
+  const url = await ctx.createDatabase();
+  const knex = createKnex(url, { max: 20 });
+  await migrate(knex, 'platform', [...eventStoreMigrations, ...personalDataMigrations]);
+  await migrate(knex, 'projection', projectionMigrations);
+  const store = new PostgresEventStore({ knex, connectionString: url });
+  await store.ready();
+  const vault = new PersonalDataVault(knex);
+  const files = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-files-'));
+  const projections = createProjectionService({ knex, store, vault, storage: new LocalObjectStorage(files), logger: createLogger('silent') });
+  return {
+    knex,
+    store,
+    vault,
+    runner: projections.runner,
+    async close() {
+      await projections.runner.stop();
+      await store.close();
+      await knex.destroy();
+      await fs.rm(files, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Events at or before the slowest projector's checkpoint: how far a rebuild has come. */
+async function rebuiltSoFar(knex: Knex): Promise<number> {
+  const { rows } = await knex.raw(`
+    select count(*)::int as n from events
+    where (transaction_id, global_position) <= (
+      select tx_id, seq from subscription_checkpoints where name like 'projection:%' order by tx_id, seq limit 1)`);
+  return rows[0]?.n ?? 0;
+}
+
+async function rebuild(ctx: BenchContext): Promise<BenchRow> {
+  const side = await openReadSide(ctx);
+  try {
+    const claims = size(ctx, Math.ceil(1_000_000 / EVENTS_PER_CLAIM), 300);
+    const histories = await SyntheticHistories.create(side.vault, size(ctx, 2_000, 50));
+    const total = await writeHistories(side.knex, histories, claims);
+    ctx.log(`rebuild: ${total} synthetic events written`);
+    await side.knex.raw('vacuum analyze events');
+
+    // Baseline: the same rows copied by the database alone, with no projector in between.
+    const copyStart = performance.now();
+    await side.knex.raw(`create table rebuild_baseline as select event_id, stream_id, type, data, metadata, created_at from events`);
+    const copyRate = total / ((performance.now() - copyStart) / 1000);
+
+    // A full run stops at a time budget and reports the rate reached so far.
+    const budgetMs = size(ctx, 300_000, 30_000);
+    const start = performance.now();
+    side.runner.start();
+    const head = await side.store.headPosition();
+    const finished = await side.runner.waitFor(head, budgetMs).then(
+      () => true,
+      () => false,
+    );
+    const elapsed = (performance.now() - start) / 1000;
+    const applied = finished ? total : await rebuiltSoFar(side.knex);
+    const rate = applied / elapsed;
+    ctx.log(`rebuild: ${applied} of ${total} events through every projector in ${elapsed.toFixed(1)} s${finished ? '' : ' (time budget reached)'}`);
+    return {
+      figure: `projection rebuild, ${total} claim/document events, fresh tables`,
+      value: `${rate.toFixed(0)} ev/s`,
+      baseline: `${copyRate.toFixed(0)} rows/s copy`,
+      ratio: rate / copyRate,
+      target: '≥ 25000 ev/s',
+      ok: rate >= 25_000,
+    };
+  } finally {
+    await side.close();
+  }
+}
+
+async function readYourWritesLag(ctx: BenchContext): Promise<BenchRow> {
+  const side = await openReadSide(ctx);
+  try {
+    const histories = await SyntheticHistories.create(side.vault, 20);
+    side.runner.start();
+    const bare = side.store.subscribe({ name: 'bench:bare', handle: async () => undefined });
+    await side.runner.waitFor(START, 10_000);
+    const samples = size(ctx, 500, 40);
+    const lag: number[] = [];
+    const bareLag: number[] = [];
+    const waiting: Promise<void>[] = [];
+    // Open loop at 50 appends a second, as the command figure; each measured on its own.
+    const measure = async (streamId: string, events: Parameters<typeof side.store.appendToStream>[1]) => {
+      const { position } = await side.store.appendToStream(streamId, events, { expectedVersion: 'any' });
+      const answered = performance.now();
+      const timed = (wait: (p: GlobalPosition) => Promise<void>, into: number[]) => wait(position).then(() => void into.push(performance.now() - answered));
+      await Promise.all([timed((p) => side.runner.waitFor(p, 30_000), lag), timed((p) => bare.waitFor(p, 30_000), bareLag)]);
+    };
+    for (let i = 0; i < samples; i++) {
+      const [claim] = histories.next();
+      waiting.push(measure(claim!.streamId, claim!.events.slice(0, 1 + (i % 2))));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await Promise.all(waiting);
+    await bare.stop();
+    const p99 = percentile(lag, 99);
+    const bareP99 = percentile(bareLag, 99);
+    ctx.log(`read-your-writes lag p50 ${ms(percentile(lag, 50))}, p99 ${ms(p99)}; bare subscriber p50 ${ms(percentile(bareLag, 50))}, p99 ${ms(bareP99)}`);
+    return {
+      figure: 'read-your-writes lag (append answered → every projector applied), p99 at 50/s',
+      value: ms(p99),
+      baseline: `${ms(bareP99)} bare subscriber`,
+      ratio: p99 / bareP99,
+      target: 'p99 < 30 ms',
+      ok: p99 < 30,
+    };
+  } finally {
+    await side.close();
+  }
+}
+
+export const readModelsBench: BenchSuite = {
+  name: 'read-models',
+  async run(ctx: BenchContext) {
+    return [await readYourWritesLag(ctx), await rebuild(ctx)];
+  },
+};

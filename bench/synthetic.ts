@@ -1,0 +1,126 @@
+/**
+ * Synthetic claim and document histories for the read-model figures: the events the app writes
+ * (claims filed, moved through statuses with notes, rated; documents registered and linked), with
+ * their personal data sealed by the real vault, so projectors open every one of them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { CLAIM_PROGRESS, type SealedData } from '@cc/contracts';
+import type { PersonalDataVault } from '../platform/src/crypto/personalDataVault';
+import type { NewEvent } from '../platform/src/eventstore/types';
+
+/** Events per claim history below: filed, three status changes, a rating, a document and its link. */
+export const EVENTS_PER_CLAIM = 7;
+
+interface Sealed {
+  text: SealedData;
+  note: SealedData;
+  name: SealedData;
+}
+
+export interface SyntheticStream {
+  streamId: string;
+  events: NewEvent[];
+}
+
+export class SyntheticHistories {
+  private readonly sealed = new Map<string, Sealed>();
+  private claims = 0;
+
+  private constructor(private readonly users: readonly string[]) {}
+
+  /** `users` owners, each with a key in the vault and a few sealed texts reused across their events. */
+  static async create(vault: PersonalDataVault, users: number): Promise<SyntheticHistories> {
+    const histories = new SyntheticHistories(Array.from({ length: users }, () => randomUUID()));
+    for (const userId of histories.users) {
+      histories.sealed.set(userId, {
+        text: await vault.seal(userId, { condition: 'Tinnitus', nextAction: 'Wait for the C&P exam' }),
+        note: await vault.seal(userId, { note: 'Records requested from the VA medical center' }),
+        name: await vault.seal(userId, { fileName: 'nexus-letter.pdf' }),
+      });
+    }
+    return histories;
+  }
+
+  /** The next claim's stream and its document's stream, together EVENTS_PER_CLAIM events. */
+  next(): SyntheticStream[] {
+    const n = this.claims++;
+    const userId = this.users[n % this.users.length]!;
+    const sealed = this.sealed.get(userId)!;
+    const claimId = randomUUID();
+    const documentId = randomUUID();
+    const base = { claimId, userId };
+    const status = (from: keyof typeof CLAIM_PROGRESS, to: keyof typeof CLAIM_PROGRESS): NewEvent => ({
+      type: 'ClaimStatusChanged',
+      data: { ...base, from, to, progressPercentage: CLAIM_PROGRESS[to], note: sealed.note },
+    });
+    return [
+      {
+        streamId: `claim-${claimId}`,
+        events: [
+          {
+            type: 'ClaimFiled',
+            data: { ...base, claimNumber: `2026-${n}`, text: sealed.text, conditionType: 'primary', priority: 'normal', estimatedDecisionDate: null, filedAt: new Date().toISOString() },
+          },
+          status('submitted', 'initial_review'),
+          status('initial_review', 'evidence_review'),
+          status('evidence_review', 'approved'),
+          { type: 'ClaimRatingChanged', data: { ...base, from: null, to: 30 } },
+        ],
+      },
+      {
+        streamId: `document-${documentId}`,
+        events: [
+          {
+            type: 'DocumentRegistered',
+            data: {
+              documentId,
+              userId,
+              name: sealed.name,
+              fileType: 'application/pdf',
+              detectedType: 'nexus-letter',
+              fileSize: 12_345,
+              objectPath: `documents/${userId}/${documentId}`,
+              sha256: '0'.repeat(64),
+              claimId: null,
+            },
+          },
+          { type: 'DocumentLinkedToClaim', data: { documentId, userId, claimId } },
+        ],
+      },
+    ];
+  }
+}
+
+/**
+ * Writes `claims` synthetic histories straight into the events table in large batches (a fixture:
+ * the app itself only appends through the store). Returns the number of events written.
+ */
+export async function writeHistories(knex: Knex, histories: SyntheticHistories, claims: number, onProgress?: (events: number) => void): Promise<number> {
+  const perBatch = 1_000;
+  let written = 0;
+  for (let done = 0; done < claims; done += perBatch) {
+    const columns = { id: [] as string[], stream: [] as string[], version: [] as number[], type: [] as string[], data: [] as string[], metadata: [] as string[] };
+    const occurredAt = new Date().toISOString();
+    for (let i = 0; i < Math.min(perBatch, claims - done); i++) {
+      for (const stream of histories.next()) {
+        stream.events.forEach((event, index) => {
+          columns.id.push(randomUUID());
+          columns.stream.push(stream.streamId);
+          columns.version.push(index + 1);
+          columns.type.push(event.type);
+          columns.data.push(JSON.stringify(event.data));
+          columns.metadata.push(JSON.stringify({ userId: (event.data as { userId: string }).userId, correlationId: randomUUID(), causationId: null, occurredAt }));
+        });
+      }
+    }
+    await knex.raw(
+      `insert into events (event_id, stream_id, stream_version, type, data, metadata)
+       select * from unnest(?::uuid[], ?::text[], ?::int[], ?::text[], ?::jsonb[], ?::jsonb[])`,
+      [columns.id, columns.stream, columns.version, columns.type, columns.data, columns.metadata],
+    );
+    written += columns.id.length;
+    onProgress?.(written);
+  }
+  return written;
+}

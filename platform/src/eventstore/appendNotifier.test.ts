@@ -1,0 +1,44 @@
+import { AppendNotifier } from './appendNotifier';
+
+/** A send the test finishes by hand, so appends can land while one is on its way. */
+function manualSend() {
+  const started: (() => void)[] = [];
+  const send = () => new Promise<void>((resolve) => started.push(resolve));
+  return { send, started, finish: async (i: number) => (started[i]!(), await new Promise((r) => setImmediate(r))) };
+}
+
+describe('AppendNotifier', () => {
+  it('sends one notification for appends made while another is on its way, and one after the last append', async () => {
+    const { send, started, finish } = manualSend();
+    const notifier = new AppendNotifier(send);
+    notifier.appended();
+    expect(started).toHaveLength(1);
+    notifier.appended();
+    notifier.appended();
+    expect(started).toHaveLength(1);
+    await finish(0);
+    // The two appends during the first send are covered by one more, started after they committed.
+    expect(started).toHaveLength(2);
+    await finish(1);
+    expect(started).toHaveLength(2);
+    notifier.appended();
+    expect(started).toHaveLength(3);
+    await finish(2);
+    await notifier.settled();
+  });
+
+  it('reports a failed notification and still sends the next one', async () => {
+    const errors: unknown[] = [];
+    let calls = 0;
+    const notifier = new AppendNotifier(async () => {
+      calls++;
+      if (calls === 1) throw new Error('connection lost');
+    }, (error) => errors.push(error));
+    notifier.appended();
+    await notifier.settled();
+    notifier.appended();
+    await notifier.settled();
+    expect(calls).toBe(2);
+    expect(errors).toHaveLength(1);
+  });
+});

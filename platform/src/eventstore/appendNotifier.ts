@@ -1,0 +1,52 @@
+/**
+ * Tells subscribers in every process that events were appended, after the append has committed
+ * rather than inside it. A NOTIFY inside the appending transaction holds PostgreSQL's cluster-wide
+ * notify lock until that commit is flushed, so every append's commit waited for the one before and
+ * eight writers got no group commit (the append bench: 0.3× a raw INSERT with it, 0.9× without).
+ *
+ * Appends that commit while a notification is on its way share the next one: at most one is in
+ * flight per store, and every append is followed by a notification that was sent after it
+ * committed. If the process dies between an append and its notification, subscribers elsewhere
+ * find the event on their next poll, as they do when their LISTEN connection is down.
+ */
+export class AppendNotifier {
+  private sending = false;
+  private again = false;
+  private done: Promise<void> = Promise.resolve();
+
+  /** `send` issues one NOTIFY on its own (autocommit) statement; its failures are only reported. */
+  constructor(
+    private readonly send: () => Promise<void>,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  appended(): void {
+    if (this.sending) {
+      this.again = true;
+      return;
+    }
+    this.sending = true;
+    this.done = this.drain();
+  }
+
+  /** Resolves once no notification is on its way (close waits for it before the pool goes). */
+  async settled(): Promise<void> {
+    while (this.sending) await this.done;
+  }
+
+  // `sending` is cleared in the same step that saw no further append, so none is left unannounced.
+  private async drain(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        try {
+          await this.send();
+        } catch (error) {
+          this.onError(error);
+        }
+      } while (this.again);
+    } finally {
+      this.sending = false;
+    }
+  }
+}
