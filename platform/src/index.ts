@@ -25,3 +25,4 @@ export * from './bus/kafka/kafkaBus';
 export * from './bus/kafka/relay';
 export * from './bus/kafka/messages';
 export { TransientFault } from './subscriptions/faults';
+export * from './commands/internalCommands';
