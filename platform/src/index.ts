@@ -26,3 +26,4 @@ export * from './bus/kafka/relay';
 export * from './bus/kafka/messages';
 export { TransientFault } from './subscriptions/faults';
 export * from './commands/internalCommands';
+export * from './subscriptions/lease';
