@@ -18,12 +18,10 @@ export * from './storage/types';
 export * from './storage/localStorage';
 export * from './storage/s3Storage';
 export * from './commands/commandBus';
-export * from './eventstore/eventStoreDb';
 export type { Bus } from './bus/types';
 export { busMigrations } from './bus/migrations';
-export * from './bus/kafka/kafkaBus';
-export * from './bus/kafka/relay';
-export * from './bus/kafka/messages';
+// The production clients (@eventstore/db-client, kafkajs) load only where they are used:
+// import '@cc/platform/eventstore/eventStoreDb' and '@cc/platform/bus/kafka/*' (dynamically, when configured).
 export { TransientFault } from './subscriptions/faults';
 export * from './commands/internalCommands';
 export * from './subscriptions/lease';
