@@ -7,6 +7,7 @@ import { runConcurrentSubscription } from '../subscriptions/concurrent';
 import type { CatchUpSource } from '../subscriptions/core';
 import { AppendNotifier } from './appendNotifier';
 import { alignPositions } from './positionOffset';
+import { readSnapshotRow, writeSnapshotRow } from './snapshots';
 import { contractsSchemaVersion, contractsUpcast, type Upcast } from './upcasting';
 import {
   DuplicateEventError,
@@ -211,19 +212,12 @@ export class PostgresEventStore implements EventStore {
     return { version: events.at(-1)?.streamVersion ?? after, events };
   }
 
-  async readSnapshot(streamId: string): Promise<StreamSnapshot | undefined> {
-    const row = await this.knex('stream_snapshots').where({ stream_id: streamId }).first('name', 'version', 'state');
-    return row ? { name: row.name, version: row.version, state: row.state } : undefined;
+  readSnapshot(streamId: string): Promise<StreamSnapshot | undefined> {
+    return readSnapshotRow(this.knex, streamId);
   }
 
-  async writeSnapshot(streamId: string, snapshot: StreamSnapshot): Promise<void> {
-    // Concurrent commands may each write one; the newest version wins, and a new shape replaces an old one.
-    await this.knex.raw(
-      `insert into stream_snapshots (stream_id, name, version, state) values (?, ?, ?, ?::jsonb)
-       on conflict (stream_id) do update set name = excluded.name, version = excluded.version, state = excluded.state, taken_at = now()
-       where stream_snapshots.name <> excluded.name or stream_snapshots.version < excluded.version`,
-      [streamId, snapshot.name, snapshot.version, JSON.stringify(snapshot.state)],
-    );
+  writeSnapshot(streamId: string, snapshot: StreamSnapshot): Promise<void> {
+    return writeSnapshotRow(this.knex, streamId, snapshot);
   }
 
   /** Reads the global log; an event that cannot be upcast throws UnreadableEventError naming it. */

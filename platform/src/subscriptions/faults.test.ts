@@ -1,4 +1,4 @@
-import { backoffMs, isTransientFault } from './faults';
+import { TransientFault, backoffMs, isTransientFault } from './faults';
 
 const withCode = (code: string, message = 'boom') => Object.assign(new Error(message), { code });
 
@@ -17,6 +17,8 @@ describe('telling faults apart', () => {
     ['connection ended by the driver', new Error('Connection terminated unexpectedly')],
     ['knex pool exhausted', Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' })],
     ['a cause that is transient', new Error('commit failed', { cause: withCode('ECONNRESET') })],
+    ['an adapter says the other side is down', new TransientFault('Kafka did not take the batch')],
+    ['EventStoreDB unavailable', Object.assign(new Error('14 UNAVAILABLE: No connection established'), { type: 'unavailable' })],
     ['connect to several addresses', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], 'connect failed')],
   ])('%s is transient', (_name, error) => {
     expect(isTransientFault(error)).toBe(true);

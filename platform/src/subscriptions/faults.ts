@@ -51,12 +51,29 @@ const TRANSIENT_MESSAGES = [
   /the database system is (?:starting up|shutting down|in recovery mode)/i,
 ];
 
-type ErrorLike = { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+type ErrorLike = { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown; type?: unknown; transient?: unknown };
+
+/**
+ * Thrown by an adapter for a failure that is the other side's, not the event's (a Kafka broker or
+ * the command service unavailable): subscribers wait it out and never park for it.
+ */
+export class TransientFault extends Error {
+  readonly transient = true;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TransientFault';
+  }
+}
+
+/** EventStoreDB client error types that mean "not reachable just now". */
+const TRANSIENT_EVENTSTORE_TYPES = new Set(['unavailable', 'deadline-exceeded', 'timeout', 'not-leader']);
 
 function isTransientOne(error: ErrorLike): boolean {
   const code = typeof error.code === 'string' ? error.code : undefined;
   if (code && (TRANSIENT_NODE_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isTransientSqlState(code)))) return true;
   if (error.name === 'KnexTimeoutError') return true;
+  if (error.transient === true) return true;
+  if (typeof error.type === 'string' && TRANSIENT_EVENTSTORE_TYPES.has(error.type)) return true;
   const message = typeof error.message === 'string' ? error.message : '';
   return TRANSIENT_MESSAGES.some((pattern) => pattern.test(message));
 }

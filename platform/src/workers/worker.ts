@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { EventMetadata, EventStore, RecordedEvent, Subscription, SubscriptionFilter, SubscriptionStateChange } from '../eventstore/types';
+import type { Bus } from '../bus/types';
+import type { EventMetadata, RecordedEvent, Subscription, SubscriptionFilter, SubscriptionStateChange } from '../eventstore/types';
 import { DuplicateEventError } from '../eventstore/types';
 
 export interface WorkerOptions {
@@ -38,7 +39,7 @@ export function idempotentEventId(...parts: string[]): string {
 }
 
 /**
- * A worker on the event store (the embedded bus). The handler runs outside any transaction — it
+ * A worker on a bus: the event store itself (embedded) or Kafka; an EventStore is a Bus. The handler runs outside any transaction — it
  * may take as long as an engine or a payment provider takes without holding a connection — and up
  * to `concurrency` events are handled at once (events of one stream in order). The checkpoint moves
  * past an event only when it and everything before it are handled, so a crash redelivers what was
@@ -54,7 +55,8 @@ export interface WorkerSubscription extends Subscription {
   handleAgain(event: RecordedEvent): Promise<void>;
 }
 
-export function startWorker(store: EventStore, options: WorkerOptions): WorkerSubscription {
+/** `bus` is the event store itself (embedded) or Kafka's consumer (production): the same worker code runs on either. */
+export function startWorker(bus: Bus, options: WorkerOptions): WorkerSubscription {
   const deliver = async (event: RecordedEvent, signal: AbortSignal) => {
     const context: WorkerContext = {
       metadata: { userId: null, correlationId: event.metadata.correlationId, causationId: event.id },
@@ -67,7 +69,7 @@ export function startWorker(store: EventStore, options: WorkerOptions): WorkerSu
       if (!(error instanceof DuplicateEventError)) throw error;
     }
   };
-  const subscription = store.subscribeConcurrently({
+  const subscription = bus.subscribeConcurrently({
     name: `worker:${options.name}`,
     filter: options.filter,
     concurrency: options.concurrency,

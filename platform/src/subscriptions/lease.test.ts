@@ -1,0 +1,70 @@
+import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { holdLease, type Lease } from './lease';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
+
+describe('projector lease', () => {
+  let db: TestDatabase;
+  const leases: Lease[] = [];
+  beforeEach(async () => {
+    db = await createTestDatabase('lease');
+  });
+  afterEach(async () => {
+    await Promise.all(leases.splice(0).map((l) => l.stop()));
+    await db.drop();
+  });
+
+  /** A runner whose "projector" counts how many runners work at once. */
+  function runners(count: number) {
+    const state = { active: 0, most: 0, starts: [] as number[] };
+    const made = Array.from({ length: count }, (_, i) => {
+      const lease = holdLease({
+        connectionString: db.url,
+        key: 'projection:claims:v1',
+        retryMs: 50,
+        start: () => {
+          state.active += 1;
+          state.most = Math.max(state.most, state.active);
+          state.starts.push(i);
+          return async () => void (state.active -= 1);
+        },
+      });
+      leases.push(lease);
+      return lease;
+    });
+    return { state, made };
+  }
+
+  it('lets one of two runners work, and the other takes over when it stops', async () => {
+    const { state, made } = runners(2);
+    await eventually(() => state.active === 1);
+    await sleep(300);
+    expect(state.most).toBe(1);
+    const holder = made.findIndex((l) => l.holds());
+    await made[holder]!.stop();
+    await eventually(() => made[1 - holder]!.holds() && state.active === 1);
+    expect(state.most).toBe(1);
+    expect(state.starts).toEqual([holder, 1 - holder]);
+  });
+
+  it('hands over when the holder dies (its session killed), and the dead holder stops working', async () => {
+    const { state, made } = runners(2);
+    await eventually(() => state.active === 1);
+    // The holder's process "dies": its database session ends without a word.
+    await db.knex.raw(
+      "select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())",
+    );
+    await eventually(() => state.starts.length >= 2 && state.active === 1);
+    expect(state.most).toBe(1);
+    expect(state.starts[1]).not.toBeUndefined();
+    expect(made.filter((l) => l.holds())).toHaveLength(1);
+  });
+});

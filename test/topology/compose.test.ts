@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+/** docker-compose.yml is not run here (no Docker engine): its structure is checked instead. */
+type Service = {
+  image?: string;
+  build?: unknown;
+  command?: string[];
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  ports?: string[];
+};
+
+const root = path.resolve(__dirname, '../..');
+const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const services = compose.services;
+const appServices = ['command-service', 'projection-service', 'ai-worker', 'notification-service', 'billing-service', 'gateway'];
+const infrastructure = { kurrentdb: /kurrentdb/, postgres: /^postgres:/, kafka: /^apache\/kafka:/, minio: /^minio\/minio:/, mailpit: /mailpit/ };
+
+describe('docker-compose.yml (the production topology)', () => {
+  it.each(Object.entries(infrastructure))('runs %s from a pinned image with a health check', (name, image) => {
+    const service = services[name]!;
+    expect(service.image).toMatch(image);
+    expect(service.image).not.toMatch(/:latest$/);
+    expect(service.healthcheck?.test.length).toBeGreaterThan(0);
+  });
+
+  it('runs Kafka as one KRaft node (no ZooKeeper) that creates no topic by itself', () => {
+    const env = services.kafka!.environment!;
+    expect(env.KAFKA_PROCESS_ROLES).toBe('broker,controller');
+    expect(env.KAFKA_AUTO_CREATE_TOPICS_ENABLE).toBe('false');
+    expect(Object.keys(services).some((name) => /zookeeper/i.test(name))).toBe(false);
+  });
+
+  it.each(appServices)('runs %s from the Dockerfile, its own start command, a health check, and waits for what it needs', (name) => {
+    const service = services[name]!;
+    expect(service.build).toBe('.');
+    expect(service.command).toEqual(['npm', 'run', 'start', '-w', name]);
+    expect(service.healthcheck?.test.join(' ')).toMatch(/\/health/);
+    for (const needed of ['postgres', 'kurrentdb', 'kafka']) expect(service.depends_on?.[needed]?.condition).toBe('service_healthy');
+    expect(service.depends_on?.['minio-bucket']?.condition).toBe('service_completed_successfully');
+    // Those that submit commands (workers, the gateway) wait for the command service.
+    if (!['command-service', 'projection-service'].includes(name)) expect(service.depends_on?.['command-service']?.condition).toBe('service_healthy');
+  });
+
+  it.each(appServices)('gives %s the environment ARCHITECTURE §3 names for production', (name) => {
+    const env = services[name]!.environment!;
+    expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
+    expect(env.EVENTSTORE_CONNECTION_STRING).toMatch(/^esdb:\/\/kurrentdb:2113/);
+    expect(env.KAFKA_BROKERS).toBe('kafka:9092');
+    expect(env.S3_BUCKET).toBeTruthy();
+    expect(env.S3_ENDPOINT).toBe('http://minio:9000');
+    expect(env.SMTP_URL).toBe('smtp://mailpit:1025');
+    expect(env.COMMAND_SERVICE_URL).toBe('http://command-service:4000');
+    // The internal secret is required from the operator, never a default written here.
+    expect(env.INTERNAL_SECRET).toMatch(/^\$\{INTERNAL_SECRET:\?/);
+  });
+
+  it('publishes only the gateway (and the mail catcher for reading test mail)', () => {
+    const published = Object.entries(services).filter(([, s]) => s.ports?.length).map(([name]) => name).sort();
+    expect(published).toEqual(['gateway', 'mailpit']);
+    expect(services.gateway!.environment).toMatchObject({
+      PROJECTION_SERVICE_URL: 'http://projection-service:4000',
+      AI_WORKER_URL: 'http://ai-worker:4000',
+      BILLING_SERVICE_URL: 'http://billing-service:4000',
+    });
+  });
+
+  it('builds one multi-stage image whose runtime stage leaves the build tools behind', () => {
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    const stages = [...dockerfile.matchAll(/^FROM\s+\S+\s+AS\s+(\S+)/gm)].map((m) => m[1]);
+    expect(stages).toEqual(['deps', 'build', 'prod-deps', 'runtime']);
+    expect(dockerfile).toMatch(/npm ci/);
+    expect(dockerfile).toMatch(/USER node/);
+  });
+});
