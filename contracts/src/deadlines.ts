@@ -231,3 +231,6 @@ export function decisionReviewDeadlines(input: DeadlineInput): DeadlineResult {
   deadlines.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || ORDER.get(a.kind)! - ORDER.get(b.kind)!);
   return { deadlines, notes };
 }
+
+/** Each deadline's short name, e.g. "Higher-Level Review" (reminders name the options with it). */
+export const DEADLINE_TITLES = Object.fromEntries(DEADLINE_KINDS.map((kind) => [kind, TEXT[kind].title])) as Readonly<Record<DeadlineKind, string>>;

@@ -4,6 +4,7 @@ import { analysisTypeSchema } from './analysis';
 import { MEMBER_TIER_NAMES } from './tiers';
 import { BILLING_CYCLES, CANCEL_REASONS, PAID_TIERS, PAYMENT_PROVIDERS } from './billing';
 import { NOTIFICATION_KINDS, preferencesSchema } from './settings';
+import { DEADLINE_KINDS } from './deadlines';
 import { CHAT_ORIGINS, chatEngineInfo } from './chat';
 
 /** The staff roles (contracts/src/roles.ts `Role`), as events record them. */
@@ -599,6 +600,24 @@ export const eventSchemas = {
     version: 1,
     schema: z.object({ deadLetterId: z.string(), subscription: z.string(), eventId: z.string(), eventType: z.string() }),
   },
+  // --- Deadline reminders (issues 12 and 14) ---
+  /**
+   * On `deadline-reminders-<claimId>`: a decision-review deadline of a decided claim is 30 (or 7)
+   * days away or nearer. Recorded once per claim, due date and threshold (its event id is derived
+   * from them); the notifications worker turns it into the reminder. Ids and dates only.
+   */
+  DeadlineReminderDue: {
+    version: 1,
+    schema: z.object({
+      claimId: z.string(),
+      userId: z.string(),
+      /** The decision date the deadlines were counted from (a changed date makes this reminder stale). */
+      decisionDate: z.string(),
+      dueDate: z.string(),
+      kinds: z.array(z.enum(DEADLINE_KINDS)).min(1),
+      daysBefore: z.union([z.literal(30), z.literal(7)]),
+    }),
+  },
 } as const;
 
 /** The free text of a claim, sealed in ClaimFiled. */
@@ -641,4 +660,6 @@ export const streams = {
   staffAccess: (staffId: string) => `staff-access-${staffId}`,
   projection: (name: string) => `projection-${name}`,
   deadLetter: (id: string) => `dead-letter-${id}`,
+  /** Deadline reminders of one claim (issues 12 and 14). */
+  deadlineReminders: (claimId: string) => `deadline-reminders-${claimId}`,
 } as const;

@@ -177,7 +177,7 @@ describe('AI Copilot chat API', () => {
       const text = streamedText(result);
       expect(text).toContain(`Claim ${ptsd}, PTSD: 50%`);
       expect(text).toContain(`Claim ${tinnitus}, Tinnitus: 30%`);
-      expect(text).toContain('50 combined with 30% → 65');
+      expect(text).toContain('50% combined with 30% gives 65 (Table I)');
       expect(text).toContain('**combined rating is 70%**');
       const done = result.events.at(-1) as Extract<ChatStreamEvent, { type: 'done' }>;
       expect(done.citations?.map((c) => c.label)).toEqual(expect.arrayContaining(['38 CFR 4.25', `Claim ${ptsd}`, `Claim ${tinnitus}`]));

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { commandMigrations, createCommandService, staffRecords, storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
-import { createNotificationService, notificationMigrations, startNotificationsWorker } from '@cc/notification-service';
-import { createProjectionService, projectionMigrations, projectionRunnerMigrations, startVaFormsRefresh, type RebuildTuning } from '@cc/projection-service';
+import { createNotificationService, notificationMigrations, recordDueReminders, startDeadlineReminders, startNotificationsWorker } from '@cc/notification-service';
+import { createProjectionService, deadlinesDueWithin, projectionMigrations, projectionRunnerMigrations, startVaFormsRefresh, type RebuildTuning } from '@cc/projection-service';
 import {
   chatAssistantRoutes,
   chatEngineFromEnv,
@@ -95,6 +95,8 @@ export interface SystemOptions {
   billingClock?: boolean;
   /** Tests that run the notifications worker themselves turn it off. */
   notificationsWorker?: boolean;
+  /** How often due deadline reminders are looked for (default hourly; 0: never, tests run them with `recordDeadlineReminders`). */
+  deadlineRemindersIntervalMs?: number;
   /** How often the VA forms are read from the VA Forms API when it is configured (default daily). */
   vaFormsRefreshIntervalMs?: number;
   /** Rebuild heartbeat and takeover timing (tests shorten them). */
@@ -105,6 +107,8 @@ export interface System {
   app: Express;
   /** Starts (another) notifications worker, for tests that run it themselves (`notificationsWorker: false`). */
   startNotificationsWorker(): Subscription;
+  /** Records the deadline reminders owed now (what the hourly check does); resolves with how many were new. */
+  recordDeadlineReminders(): Promise<number>;
   /** Where the embedded outbox writes its `.eml` files. */
   outboxDir: string;
   knex: Knex;
@@ -268,6 +272,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       pollIntervalMs: options.pollIntervalMs,
     });
   const notificationsWorker = options.notificationsWorker === false ? undefined : startNotifications();
+  const reminderDeps = { store, logger, deadlinesDue: (at: Date) => deadlinesDueWithin(knex, at, 30), now: options.billingNow };
+  const deadlineReminders = options.deadlineRemindersIntervalMs === 0 ? undefined : startDeadlineReminders({ ...reminderDeps, intervalMs: options.deadlineRemindersIntervalMs });
 
   /**
    * Every feature's share of the data export and of an account deletion (ARCHITECTURE §17). Chat
@@ -363,6 +369,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   return {
     app,
     startNotificationsWorker: startNotifications,
+    recordDeadlineReminders: () => recordDueReminders(reminderDeps),
     outboxDir: notifications.outboxDir,
     knex,
     store,
@@ -382,6 +389,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       await tierWorker.stop();
       clearInterval(sweepUploads);
       await analysisWorker?.stop();
+      await deadlineReminders?.stop();
       await notificationsWorker?.stop();
       await erasureWorker.stop();
       notifications.mailer.close();

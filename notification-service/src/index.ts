@@ -7,7 +7,8 @@ import { emailRoutes } from './routes/emailRoutes';
 
 export { notificationMigrations } from './mail/migrations';
 export { startNotificationsWorker, NOTIFICATIONS_WORKER, type NotificationsWorkerDeps } from './worker';
-export { NOTIFICATION_RULES } from './rules/rules';
+export { NOTIFICATION_RULES, deadlineReminderRule } from './rules/rules';
+export { startDeadlineReminders, recordDueReminders, remindersDue, reminderOwed, type ClaimDeadlines } from './reminders/deadlineReminders';
 export type { NotificationRule, NotificationIntent, RuleContext } from './rules/types';
 export { smtpMailer, outboxMailer, type Mailer } from './mail/mailer';
 export { emailDeliveries, type EmailDeliveries } from './mail/deliveries';

@@ -57,6 +57,7 @@ export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export { ProjectionRebuilder, UnknownProjectionError, rebuildSubscriptionName, type RebuildRequest } from './runner/rebuild';
 export { projectionRunnerMigrations } from './runner/rebuildMigrations';
 export type { Projector } from './runner/projector';
+export { deadlinesDueWithin, type DeadlinesDue } from './deadlines/queries';
 export { startVaFormsRefresh, type VaFormsRefresh } from './vaForms/catalogue';
 export type { VaFormsApiConfig } from './vaForms/vaFormsApi';
 

@@ -130,6 +130,8 @@ describe('billing in Chromium (test mode)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await snapshot(page, 'billing-management-360-dark');
     await page.goto(`${app.baseUrl}/billing`);
+    // A subscriber lands on the management tab once the subscription has loaded; then the plans.
+    await visible(page.getByTestId('subscription-card'));
     await page.getByRole('tab', { name: 'Plans' }).click();
     await visible(page.getByTestId('plan-pro'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -22,14 +22,17 @@ export function BillingPage() {
   const tab: BillingTab = params.get('tab') === 'management' ? 'management' : 'plans';
   const switched = useRef(false);
 
+  // From the address as it is now, not as this render saw it (react-router hands an updater the
+  // render's parameters): the checkout return clears its own parameter in the same moment.
   const show = (next: BillingTab) => {
-    const query = new URLSearchParams(params);
+    switched.current = true;
+    const query = new URLSearchParams(window.location.search);
     if (next === 'management') query.set('tab', 'management');
     else query.delete('tab');
     setParams(query, { replace: true });
   };
 
-  // A subscriber lands on the management tab (once; they may go back to the plans).
+  // A subscriber lands on the management tab (once, and not after choosing a tab themselves).
   useEffect(() => {
     if (switched.current || !subscription.data) return;
     switched.current = true;
@@ -46,7 +49,13 @@ export function BillingPage() {
       </Box>
       <TestModeBanner />
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={tab} onChange={(_event, next: BillingTab) => show(next)} aria-label="Billing sections" variant="scrollable" allowScrollButtonsMobile>
+        <Tabs
+          value={tab}
+          onChange={(_event, next: BillingTab) => show(next)}
+          aria-label="Billing sections"
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
           <Tab value="plans" label="Plans" id="billing-tab-plans" aria-controls="billing-panel-plans" />
           <Tab value="management" label="Manage Subscription" id="billing-tab-management" aria-controls="billing-panel-management" />
         </Tabs>

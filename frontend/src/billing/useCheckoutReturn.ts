@@ -21,7 +21,8 @@ export function useCheckoutReturn() {
   useEffect(() => {
     if (!outcome || handled.current === outcome) return;
     handled.current = outcome;
-    const next = new URLSearchParams(params);
+    // The address as it is now (the page may have set its tab in the same moment).
+    const next = new URLSearchParams(window.location.search);
     next.delete('checkout');
     setParams(next, { replace: true });
     if (outcome === 'success') {
@@ -30,5 +31,5 @@ export function useCheckoutReturn() {
     } else if (outcome === 'cancelled') {
       toast({ title: BILLING_MESSAGES.checkoutCancelled, description: 'You have not been charged.' });
     }
-  }, [outcome, params, setParams, toast, refresh]);
+  }, [outcome, setParams, toast, refresh]);
 }

@@ -197,6 +197,8 @@ describe('staff audit of claims (issue 11)', () => {
     // Reading the veteran's history through the old endpoint is a staff read too.
     const countNow = after.data.length;
     expect((await adjudicator.get(`/api/claims/${claimId}/history`)).status).toBe(200);
+    // Another session's read: recorded before it was answered, in the log once the projection has it.
+    await staff.app.system.readModelsCaughtUp();
     const last = await admin.get(`/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ claimId }))}&range=${encodeURIComponent('[0,999]')}`);
     expect(last.data).toHaveLength(countNow + 1);
     expect(last.data[0]).toMatchObject({ endpoint: 'GET /api/claims/{id}/history', staffId: adjudicator.id });

@@ -37,7 +37,9 @@ describe('support: projections, dead letters, the event log (issue 11)', () => {
     await staff.app.system.readModelsCaughtUp();
     const res = await staff.support.get('/api/staff/projections');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-range')).toBe('projections 0-6/7');
+    const count = staff.app.system.projections.projectors.length;
+    expect(count).toBeGreaterThanOrEqual(7);
+    expect(res.headers.get('content-range')).toBe(`projections 0-${count - 1}/${count}`);
     const claims = res.data.find((p: any) => p.name === 'claims');
     expect(claims).toMatchObject({
       id: 'claims',
@@ -118,7 +120,9 @@ describe('support: projections, dead letters, the event log (issue 11)', () => {
     const { support, admin } = staff;
     const all = await support.get(`/api/staff/events?filter=${q({ userId: veteran.id })}&sort=${q(['position', 'ASC'])}`);
     expect(all.status).toBe(200);
-    expect(all.data.map((e: any) => e.type).slice(0, 3)).toEqual(['UserRegistered', 'UserClaimRegistered', 'ClaimFiled']);
+    // In order; other features' events of the user (the welcome notification) may come between.
+    const types = all.data.map((e: any) => e.type) as string[];
+    expect(types.filter((t) => ['UserRegistered', 'UserClaimRegistered', 'ClaimFiled'].includes(t)).slice(0, 3)).toEqual(['UserRegistered', 'UserClaimRegistered', 'ClaimFiled']);
     expect(all.text).not.toContain('support.veteran@example.org');
     expect(all.text).not.toContain('Sleep apnea');
     const registered = all.data[0];

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { simpleParser } from 'mailparser';
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, SAMPLE_EMAILS, sampleEmailBody, type OutboxMessage, type OutboxMessageDetail } from '@cc/contracts';
-import { isUuid, parseListQuery, parseOrProblem, problems, requirePermission, sendList, type SortColumns } from '@cc/platform';
+import { countList, isUuid, pageList, parseListQuery, parseOrProblem, problems, requirePermission, sendList, type SortColumns } from '@cc/platform';
 import type { EmailDeliveries } from '../mail/deliveries';
 import { OUTBOX_FILE, type Mailer } from '../mail/mailer';
 import { renderEmail } from '../templates/layout';
@@ -83,14 +83,8 @@ export function emailRoutes(deps: EmailRoutesDeps): Router {
         if (query.filter.kind) q.where('kind', query.filter.kind);
         if (query.filter.sample !== undefined) q.where('sample', query.filter.sample);
       });
-    const [{ count }] = (await base.clone().count('* as count')) as [{ count: string }];
-    const expression = OUTBOX_SORT_COLUMNS[query.sort.field];
-    const rows: DeliveryRow[] = await base
-      .clone()
-      .orderByRaw(`${expression} ${query.sort.order === 'ASC' ? 'asc' : 'desc'}`)
-      .orderBy('id')
-      .offset(query.range[0])
-      .limit(query.range[1] - query.range[0] + 1);
+    const count = await countList(base, OUTBOX_SORT_COLUMNS, query);
+    const rows: DeliveryRow[] = await pageList(base.clone(), OUTBOX_SORT_COLUMNS, query, 'id');
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Mail-Transport', deps.mailer.kind);
     sendList(res, 'emails', rows.map(toMessage), Number(count), query.range);

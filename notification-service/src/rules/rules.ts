@@ -1,5 +1,8 @@
 import {
   CLAIM_STATUS_LABELS,
+  DEADLINE_TITLES,
+  daysBetweenDates,
+  utcDay,
   memberTier,
   streams,
   type ClaimText,
@@ -106,10 +109,39 @@ export const passwordResetRule: NotificationRule = {
   },
 };
 
+/** "A, B or C". */
+const orList = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
+
+/** A calendar day (YYYY-MM-DD) written out for a person, e.g. "March 1, 2027". */
+const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export const deadlineReminderRule: NotificationRule = {
+  name: 'deadline-reminder',
+  eventTypes: ['DeadlineReminderDue'],
+  async notify(event, { store, vault }) {
+    const data = event.data as EventDataOf<'DeadlineReminderDue'>;
+    // Sent late (a worker that was down), a passed deadline is no reminder any more.
+    const daysLeft = daysBetweenDates(utcDay(new Date()), data.dueDate);
+    if (daysLeft < 0) return undefined;
+    const { events } = await store.readStream(streams.claim(data.claimId));
+    const filed = events.find((e) => e.type === 'ClaimFiled')?.data as EventDataOf<'ClaimFiled'> | undefined;
+    if (!filed) return undefined;
+    // The decision date changed (or was cleared) since: the reminder counted from the old one is stale.
+    const dates = events.filter((e) => e.type === 'ClaimDecisionDateSet').map((e) => (e.data as EventDataOf<'ClaimDecisionDateSet'>).to);
+    if (dates[dates.length - 1] !== data.decisionDate) return undefined;
+    const text = await vault.open<ClaimText>(data.userId, filed.text);
+    if (!text) return undefined;
+    return intent({
+      userId: data.userId,
+      kind: 'deadline-reminder',
+      data: { condition: text.condition, claimNumber: filed.claimNumber, deadline: longDay(data.dueDate), daysLeft, option: orList(data.kinds.map((kind) => DEADLINE_TITLES[kind])) },
+    });
+  },
+};
+
 /**
- * Every kind the worker sends. Deadline reminders (30 and 7 days before a decision-review
- * deadline) need issue 12's decision dates: they plug in here as one more rule on its
- * decision-date event, returning `kind: 'deadline-reminder'` (template ready in templates.ts).
+ * Every kind the worker sends. Append new rules at the end: a rule's place in this list is part of
+ * its in-app notification's id.
  */
 export const NOTIFICATION_RULES: readonly NotificationRule[] = [
   welcomeRule,
@@ -118,4 +150,5 @@ export const NOTIFICATION_RULES: readonly NotificationRule[] = [
   aiUsageLimitRule,
   subscriptionRule,
   passwordResetRule,
+  deadlineReminderRule,
 ];

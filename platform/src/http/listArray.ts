@@ -2,19 +2,23 @@ import type { ListQuery } from './listQuery';
 
 /**
  * The list contract (listQuery.ts) for rows that live in memory (bundled reference data, values
- * computed per request): the same order a `pageList` query would give — the field, nulls last when
- * ascending (first when descending, as PostgreSQL does), then the unique `tiebreak` ascending — and
- * the requested range.
+ * computed per request): `filter.id` (react-admin's getMany), the same order a `pageList` query would
+ * give — the field, nulls last when ascending (first when descending, as PostgreSQL does), then the
+ * unique `tiebreak` ascending — and the requested range. `total` counts the selected rows before
+ * paging. `keepOrder` leaves the rows in the order given (a list whose client sent no sort).
  */
 export function pageArray<Row, Field extends keyof Row & string>(
   rows: readonly Row[],
-  query: Pick<ListQuery<Field, unknown>, 'sort' | 'range'>,
+  query: Pick<ListQuery<Field, unknown>, 'sort' | 'range' | 'ids'>,
   tiebreak: keyof Row,
-): Row[] {
+  options: { keepOrder?: boolean } = {},
+): { rows: Row[]; total: number } {
+  const wanted = query.ids ? new Set(query.ids) : undefined;
+  const selected = wanted ? rows.filter((row) => wanted.has(String((row as { id?: unknown }).id))) : [...rows];
   const { field, order } = query.sort;
   const sign = order === 'ASC' ? 1 : -1;
-  const sorted = [...rows].sort((a, b) => sign * compareValues(a[field], b[field]) || compareValues(a[tiebreak], b[tiebreak]));
-  return sorted.slice(query.range[0], query.range[1] + 1);
+  if (!options.keepOrder) selected.sort((a, b) => sign * compareValues(a[field], b[field]) || compareValues(a[tiebreak], b[tiebreak]));
+  return { rows: selected.slice(query.range[0], query.range[1] + 1), total: selected.length };
 }
 
 /** Numbers by value, booleans false first, text by code point, anything else by its JSON; a missing value after all others. */

@@ -11,7 +11,7 @@ import {
   type VeteranFile,
   type WidgetMessage,
 } from '@cc/contracts';
-import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import { toClaim } from '../claims/queries';
 
 interface SessionRow {
@@ -73,9 +73,9 @@ export async function listChatSessions(knex: Knex, userId: string, query: ChatSe
     .modify((q) => {
       if (query.filter.q) q.whereILike('s.title', `%${escapeLike(query.filter.q)}%`);
     });
-  const [{ count }] = (await base.clone().count('* as count')) as [{ count: string }];
+  const total = await countList(base, CHAT_SESSION_SORT_COLUMNS, query);
   const rows: SessionRow[] = await pageList(base.clone().select('s.*'), CHAT_SESSION_SORT_COLUMNS, query, 's.session_id');
-  return { rows: rows.map(toSession), total: Number(count) };
+  return { rows: rows.map(toSession), total };
 }
 
 export async function findChatSession(knex: Knex, userId: string, sessionId: string): Promise<ChatSession | undefined> {
@@ -100,9 +100,9 @@ async function pageMessages<Field extends string>(
     .modify((q) => {
       if (query.filter.role) q.where('m.role', query.filter.role);
     });
-  const [{ count }] = (await base.clone().count('* as count')) as [{ count: string }];
+  const total = await countList(base, columns, query);
   const rows: MessageRow[] = await pageList(base.clone().select('m.*'), columns, query, 'm.message_id');
-  return { rows, total: Number(count) };
+  return { rows, total };
 }
 
 /** A session's messages, oldest first by default; undefined when the session is not this user's. */

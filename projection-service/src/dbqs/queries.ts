@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Dbq, DbqCategory } from '@cc/contracts';
-import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { countList, filterByIds, pageList, type ListQuery, type SortColumns } from '@cc/platform';
 
 interface DbqRow {
   dbq_id: string;
@@ -54,9 +54,9 @@ export async function listDbqs(knex: Knex, query: DbqListQuery): Promise<{ rows:
       q.where((w) => w.whereILike('dbq_id', like).orWhereILike('title', like).orWhereILike('category', like).orWhereILike('condition_group', like));
     }
   });
-  const [{ count }] = (await base.clone().count('* as count')) as [{ count: string }];
+  const total = await countList(base, DBQ_SORT_COLUMNS, query);
   const rows: DbqRow[] = await pageList(base.clone(), DBQ_SORT_COLUMNS, query, 'dbq_id');
-  return { rows: rows.map(toDbq), total: Number(count) };
+  return { rows: rows.map(toDbq), total };
 }
 
 export async function findDbq(knex: Knex, dbqId: string): Promise<Dbq | undefined> {
@@ -71,9 +71,9 @@ export interface DbqCategoryRow extends DbqCategory {
 
 export const DBQ_CATEGORY_SORT_COLUMNS: SortColumns<DbqCategoryRow> = { id: 'category', category: 'category', count: 'count' };
 
-export async function dbqCategories(knex: Knex, query: Pick<ListQuery<keyof DbqCategoryRow, unknown>, 'sort' | 'range'>) {
+export async function dbqCategories(knex: Knex, query: Pick<ListQuery<keyof DbqCategoryRow, unknown>, 'sort' | 'range' | 'ids'>) {
   const base = knex('dbqs').select('category').count({ count: '*' }).groupBy('category');
-  const [{ total }] = (await knex.from(base.clone().as('c')).count({ total: '*' })) as [{ total: string }];
+  const [{ total }] = (await knex.from(filterByIds(base.clone(), DBQ_CATEGORY_SORT_COLUMNS, query).as('c')).count({ total: '*' })) as [{ total: string }];
   const rows: { category: string; count: string }[] = await pageList(base.clone(), DBQ_CATEGORY_SORT_COLUMNS, query, 'category');
   return { rows: rows.map((r): DbqCategoryRow => ({ id: r.category, category: r.category, count: Number(r.count) })), total: Number(total) };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addDays, utcDay, type ClaimStatus, type ConditionType, type UpcomingDeadline } from '@cc/contracts';
+import { addDays, utcDay, type ClaimStatus, type ConditionType, type Deadline, type UpcomingDeadline } from '@cc/contracts';
 import type { SortColumns } from '@cc/platform';
 import { claimReviewDeadlines } from '../claims/queries';
 
@@ -45,4 +45,31 @@ export async function upcomingDeadlines(knex: Knex, userId: string, now: Date): 
         decisionDate: row.decision_date,
       })),
   );
+}
+
+/** A decided claim's review deadlines that fall within the next `days` days, for any user (reminders). */
+export interface DeadlinesDue {
+  claimId: string;
+  userId: string;
+  decisionDate: string;
+  deadlines: Deadline[];
+}
+
+export async function deadlinesDueWithin(knex: Knex, now: Date, days: number): Promise<DeadlinesDue[]> {
+  const today = utcDay(now);
+  const rows: { claim_id: string; user_id: string; condition_type: ConditionType; status: ClaimStatus; decision_date: string }[] = await knex('claims')
+    .whereIn('status', ['approved', 'denied'])
+    .whereNotNull('decision_date')
+    .select('claim_id', 'user_id', 'condition_type', 'status', 'decision_date');
+  const last = addDays(today, days);
+  return rows
+    .map((row) => ({
+      claimId: row.claim_id,
+      userId: row.user_id,
+      decisionDate: row.decision_date,
+      deadlines: claimReviewDeadlines({ decisionDate: row.decision_date, conditionType: row.condition_type, status: row.status }).filter(
+        (deadline) => deadline.dueDate >= today && deadline.dueDate <= last,
+      ),
+    }))
+    .filter((claim) => claim.deadlines.length > 0);
 }

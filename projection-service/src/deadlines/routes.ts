@@ -19,7 +19,8 @@ export function deadlineReadRoutes(knex: Knex, now: () => Date = () => new Date(
       (d) => (!query.filter.kind || d.kind === query.filter.kind) && (!query.filter.claimId || d.claimId === query.filter.claimId),
     );
     res.setHeader('Cache-Control', 'no-store');
-    sendList(res, 'deadlines', pageArray(all, query, 'id'), all.length, query.range);
+    const { rows, total } = pageArray(all, query, 'id');
+    sendList(res, 'deadlines', rows, total, query.range);
   });
   return router;
 }

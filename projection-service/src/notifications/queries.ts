@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import type { AppNotification, NotificationKind } from '@cc/contracts';
 
 interface NotificationRow {
@@ -44,9 +44,9 @@ export async function listNotifications(knex: Knex, userId: string, query: Notif
       if (query.filter.isRead === true) q.whereNotNull('read_at');
       if (query.filter.isRead === false) q.whereNull('read_at');
     });
-  const [{ count }] = (await base.clone().count('* as count')) as [{ count: string }];
+  const total = await countList(base, NOTIFICATION_SORT_COLUMNS, query);
   const rows: NotificationRow[] = await pageList(base.clone(), NOTIFICATION_SORT_COLUMNS, query, 'id');
-  return { rows: rows.map(toNotification), total: Number(count) };
+  return { rows: rows.map(toNotification), total };
 }
 
 export async function findNotification(knex: Knex, userId: string, id: string): Promise<AppNotification | undefined> {

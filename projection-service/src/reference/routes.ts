@@ -90,11 +90,11 @@ export function referenceRoutes(): Router {
       if (!direct.success) throw problems.validation(direct.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
       const filter = { q: query.filter.q || direct.data.search || undefined, branch: query.filter.branch ?? direct.data.branch };
       const matching = filterReferenceItems(naturalOrder(list), filter);
-      const page = raw.sort === undefined ? matching.slice(query.range[0], query.range[1] + 1) : pageArray(matching, query, 'id');
+      const { rows: page, total } = pageArray(matching, query, 'id', { keepOrder: raw.sort === undefined });
       const end = page.length === 0 ? query.range[0] : query.range[0] + page.length - 1;
-      res.setHeader('Content-Range', `${list} ${query.range[0]}-${end}/${matching.length}`);
+      res.setHeader('Content-Range', `${list} ${query.range[0]}-${end}/${total}`);
       res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
-      const body: ReferenceListResponse = { items: page, totalItems: matching.length };
+      const body: ReferenceListResponse = { items: page, totalItems: total };
       res.json(body);
     });
   }

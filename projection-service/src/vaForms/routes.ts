@@ -38,9 +38,9 @@ export function vaFormRoutes(knex: Knex): Router {
     });
     const answer = await vaFormsAnswer(knex);
     const rows = answer.data.map((form) => ({ ...form.attributes, id: form.id, form }));
-    const page = raw.sort === undefined ? rows.slice(query.range[0], query.range[1] + 1) : pageArray(rows, query, 'id');
+    const { rows: page, total } = pageArray(rows, query, 'id', { keepOrder: raw.sort === undefined });
     const end = page.length === 0 ? query.range[0] : query.range[0] + page.length - 1;
-    res.setHeader('Content-Range', `va-forms ${query.range[0]}-${end}/${rows.length}`);
+    res.setHeader('Content-Range', `va-forms ${query.range[0]}-${end}/${total}`);
     res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
     const body: VaFormsAnswer = { data: page.map((row) => row.form), meta: answer.meta };
     res.json(body);

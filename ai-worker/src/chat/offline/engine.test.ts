@@ -69,13 +69,13 @@ const QUESTIONS: { question: string; file?: VeteranFile; facts: (string | RegExp
   // Rating math on the veteran's own claims (§1.2, §1.4): 20 L + 20 R knees → 36 → 40, with tinnitus 10 → 46 → 50.
   {
     question: 'What is my combined rating?',
-    facts: ['Claim 2025-001, Left knee strain: 20%', 'Claim 2025-003, Tinnitus: 10%', 'combine first to 36', 'giving 40', '40 combined with 10% → 46', '**combined rating is 50%**', 'Without the bilateral factor it would be 40%'],
+    facts: ['Claim 2025-001, Left knee strain: 20%', 'Claim 2025-003, Tinnitus: 10%', 'combine first to 36', 'giving 40', '40% combined with 10% gives 46 (Table I)', '**combined rating is 50%**', 'Without the bilateral factor it would be 40%'],
     cites: ['38 CFR 4.25', '38 CFR 4.26', 'Claim 2025-001', 'Claim 2025-002', 'Claim 2025-003'],
   },
   { question: 'What is my combined rating?', file: EMPTY, facts: ['no approved claims with a rating'], cites: ['38 CFR 4.25'] },
   // §1.3 vectors, from numbers in the question.
-  { question: 'What do 60%, 30% and 10% combine to?', file: EMPTY, facts: ['60 combined with 30% → 72', '72 combined with 10% → 75', '**combined rating is 80%**'], cites: ['38 CFR 4.25'] },
-  { question: 'How do 50% and 30% combine?', file: EMPTY, facts: ['→ 65', '**combined rating is 70%**'], cites: ['38 CFR 4.25'] },
+  { question: 'What do 60%, 30% and 10% combine to?', file: EMPTY, facts: ['60% combined with 30% gives 72 (Table I)', '72% combined with 10% gives 75 (Table I)', '**combined rating is 80%**'], cites: ['38 CFR 4.25'] },
+  { question: 'How do 50% and 30% combine?', file: EMPTY, facts: ['gives 65 (Table I)', '**combined rating is 70%**'], cites: ['38 CFR 4.25'] },
   { question: 'Combined rating for 20% left knee and 10% right knee?', file: EMPTY, facts: ['combine first to 28', 'giving 31', '**combined rating is 30%**'], cites: ['38 CFR 4.25', '38 CFR 4.26'] },
   { question: 'How does VA calculate a combined rating?', file: EMPTY, facts: ['whole person', 'rounded to the nearest 10'], cites: ['38 CFR 4.25'] },
   // Deadlines (§2).

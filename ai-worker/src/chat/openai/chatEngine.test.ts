@@ -122,7 +122,7 @@ describe('OpenAI-compatible chat engine: streaming', () => {
     const second = requests[1]!.body.messages;
     expect(second.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [{ id: 'call_1', function: { name: 'combined_rating', arguments: '{"useMyClaims": true}' } }] });
     expect(second.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call_1' });
-    expect(JSON.parse(second.at(-1).content).result).toMatchObject({ rating: 70, value: 65, steps: [{ from: 50, add: 30, to: 65 }] });
+    expect(JSON.parse(second.at(-1).content).result).toMatchObject({ rating: 70, value: 65, steps: [{ kind: 'combine', from: 50, add: 30, to: 65 }, { kind: 'round', from: 65, to: 70 }] });
     expect(answer.citations.map((c) => c.label)).toEqual(expect.arrayContaining(['38 CFR 4.25', 'Claim 2025-001', 'Claim 2025-002']));
   });
 
