@@ -213,7 +213,7 @@ export interface BillingConfigView {
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'active', 'past_due', 'unpaid', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const CANCEL_REASONS = ['period_end', 'requested', 'unpaid', 'refunded', 'replaced', 'provider', 'abandoned'] as const;
+export const CANCEL_REASONS = ['period_end', 'requested', 'unpaid', 'refunded', 'replaced', 'provider', 'abandoned', 'account_erased'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 const isoTime = z.iso.datetime({ offset: true });

@@ -241,6 +241,9 @@ describe('change password, data export, delete account', () => {
     await upload(client, `${w.MarchettiVosk} DD214.pdf`, pdf, 'application/pdf');
     const analysis = await client.post(`/api/documents/${noteId}/analyze`, { analysisType: 'general' });
     expect(analysis.status).toBe(200);
+    // A question to the AI Copilot (the widget's session), naming a personal detail.
+    const asked = await client.post('/api/ai-chat/message', { content: `Does my fall at Camp ${w.Orrisfield} count as an in-service event?` });
+    expect(asked.status).toBe(200);
     // Every notification (welcome, tier, uploads, status) has arrived by now.
     await eventually(() => client.get('/api/notifications'), (r) => r.data.length >= 5);
     await waitForMail(app.system.outboxDir, email, new RegExp(`^Document received: ${w.MarchettiVosk} DD214\\.pdf$`));
@@ -263,6 +266,11 @@ describe('change password, data export, delete account', () => {
     expect(entries.get('README.txt')!.toString()).toContain('claims.json: every claim with its notes, documents and full history of changes.');
     expect(json('profile.json')).toMatchObject({ id, email: 'exporter@example.org', phone: w.phone, mos: `1A2X1 Loadmaster ${w.Zephyrine}` });
     expect(json('preferences.json')).toMatchObject({ autoSave: true });
+    const chat = json('chat.json');
+    expect(chat.sessions).toHaveLength(1);
+    expect(chat.sessions[0].messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(chat.sessions[0].messages[0].content).toContain(`Camp ${w.Orrisfield}`);
+    expect(json('billing.json')).toEqual([]);
 
     const [claim] = json('claims.json');
     expect(claim).toMatchObject({ id: claimId, condition: `${w.Glimmerstone} knee instability`, status: 'evidence_review' });

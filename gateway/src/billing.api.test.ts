@@ -276,6 +276,17 @@ describe('billing API (test mode)', () => {
     expect((await client.get('/api/billing/subscription')).data.subscription).toMatchObject({ id: pro, tierName: 'pro', status: 'active' });
   });
 
+  it('cancels the subscription at the provider when the account is deleted, so nobody pays for a deleted account', async () => {
+    const client = app.client();
+    await client.register('leaving@example.org');
+    const subscriptionId = await subscribe(client);
+    const providerId = (await app.system.knex('test_mode_subscriptions').where({ subscription_id: subscriptionId }).first()).id as string;
+    expect((await client.request('DELETE', '/api/account', { json: { password: 'correct horse battery' } })).status).toBe(204);
+    const ended = (await app.system.store.readStream(streams.subscription(subscriptionId))).events.at(-1)!;
+    expect(ended).toMatchObject({ type: 'SubscriptionCanceled', data: { reason: 'account_erased' } });
+    expect((await app.system.knex('test_mode_subscriptions').where({ id: providerId }).first()).status).toBe('canceled');
+  });
+
   it("answers 404 for someone else's subscription everywhere, and records nothing", async () => {
     const owner = app.client();
     await owner.register('owner@example.org');

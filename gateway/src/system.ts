@@ -284,6 +284,11 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     storedFilesAccountData(knex, storage),
     notifications.accountData,
     {
+      name: 'subscriptions',
+      // Cancelled at the provider before the account goes, so nobody is charged for a deleted account.
+      erase: async (userId) => commands.billing?.endForErasure(userId, { userId: null, service: BILLING_SERVICE, correlationId: randomUUID() }),
+    },
+    {
       name: 'sign-in',
       async erase(userId) {
         await sessions.destroyAllOf(userId);

@@ -176,9 +176,26 @@ export function billingCommands(deps: BillingCommandsDeps) {
     return position;
   }
 
+  /**
+   * A deleted account pays for nothing: every subscription not yet ended is cancelled now at the
+   * provider and recorded as ended. Safe to repeat (an erasure a crash interrupted runs again).
+   */
+  async function endForErasure(userId: string, metadata: Metadata): Promise<void> {
+    const customer = await loadCustomer(userId);
+    const current = await deps.currentSubscriptionId(userId);
+    const ids = new Set([...Object.keys(customer.entitlements), ...(current ? [current] : [])]);
+    for (const subscriptionId of ids) {
+      const state = await loadSubscription(subscriptionId);
+      if (!state.exists || state.userId !== userId || state.status === 'canceled') continue;
+      if (state.providerSubscriptionId) await callProvider(() => provider.cancelNow(state.providerSubscriptionId!));
+      await ingest({ kind: 'canceled', eventId: `account-erased:${subscriptionId}`, subscriptionId, reason: 'account_erased', at: now().toISOString() }, metadata);
+    }
+  }
+
   return {
     ingest,
     syncEntitlement,
+    endForErasure,
 
     /** POST /api/billing/checkout: a new subscription stream and the provider's checkout. */
     async startCheckout(user: { id: string; email: string; tier: string }, body: CheckoutBody, origin: string, metadata: Metadata) {

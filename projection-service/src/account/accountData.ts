@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { streams, type AnalysisResult, type EventDataOf } from '@cc/contracts';
 import type { AccountDataContributor, EventStore, ObjectStorage, PersonalDataVault } from '@cc/platform';
+import { allSubscriptions } from '../billing/queries';
+import { chatExportForUser } from '../chat/queries';
 import { claimHistory, findClaimDetail } from '../claims/queries';
 import { allNotifications } from '../notifications/queries';
 import { findPreferences } from '../settings/queries';
@@ -16,7 +18,7 @@ export function archiveFileName(name: string): string {
 /**
  * The read side's share of the data export: the profile and preferences, every claim with its
  * notes and full history, every document (the stored file itself) with its analyses, and the
- * notifications. The read models erase themselves (their projectors on `AccountErased`).
+ * notifications, the AI Copilot chat and the subscriptions. The read models erase themselves (their projectors on `AccountErased`).
  */
 export function readSideAccountData(deps: { knex: Knex; store: EventStore; vault: PersonalDataVault; storage: ObjectStorage; now: () => Date }): AccountDataContributor[] {
   const { knex, store, vault, storage, now } = deps;
@@ -40,6 +42,20 @@ export function readSideAccountData(deps: { knex: Knex; store: EventStore; vault
           if (detail) claims.push({ ...detail, history: await claimHistory(knex, claimId) });
         }
         into.json('claims.json', claims);
+      },
+    },
+    {
+      name: 'chat',
+      describes: 'chat.json: your AI Copilot conversations (questions, answers and their sources) and the questions asked each month.',
+      async export(userId, into) {
+        into.json('chat.json', await chatExportForUser(knex, userId));
+      },
+    },
+    {
+      name: 'billing',
+      describes: 'billing.json: your subscriptions (plan, amounts, dates, coupon, refunds). Card details are kept by the payment provider, never by this app.',
+      async export(userId, into) {
+        into.json('billing.json', await allSubscriptions(knex, userId, now()));
       },
     },
     {

@@ -108,3 +108,9 @@ export async function checkoutSubscription(knex: Knex, userId: string, subscript
     status: row.status,
   };
 }
+
+/** Every subscription of the user, oldest first, as the billing page would show each (the data export). */
+export async function allSubscriptions(knex: Knex, userId: string, now: Date): Promise<SubscriptionView[]> {
+  const rows = await subscriptions(knex).where('s.user_id', userId).orderBy('s.activated_at', 'asc').orderBy('s.subscription_id');
+  return rows.map((row) => toView(row, now));
+}
