@@ -276,8 +276,10 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const deadlineReminders = options.deadlineRemindersIntervalMs === 0 ? undefined : startDeadlineReminders({ ...reminderDeps, intervalMs: options.deadlineRemindersIntervalMs });
 
   /**
-   * Every feature's share of the data export and of an account deletion (ARCHITECTURE §17). Chat
-   * and billing add theirs here. Erasure runs them in this order, then destroys the user's key.
+   * Every feature's share of the data export and of an account deletion (ARCHITECTURE §17): the read
+   * side's parts (profile, claims, documents, notifications, chat, subscriptions), the stored files,
+   * the e-mail log, the subscriptions at the provider, sign-in. Erasure runs them in this order, then
+   * destroys the user's key.
    */
   const accountData: AccountDataContributor[] = [
     ...projections.accountData,
