@@ -120,6 +120,8 @@ export async function startTestApp(
     notificationsWorker?: SystemOptions['notificationsWorker'];
     /** How often the VA Forms API is read when configured (issue 12); tests shorten it. */
     vaFormsRefreshIntervalMs?: number;
+    /** How long a command waits for its read models (default 15 s here: a loaded CI machine is slow; 5 s in production). */
+    readYourWritesTimeoutMs?: number;
     rebuild?: SystemOptions['rebuild'];
   } = {},
 ): Promise<TestApp> {
@@ -150,6 +152,7 @@ export async function startTestApp(
     seedDemo: options.seedDemo,
     notificationsWorker: options.notificationsWorker,
     vaFormsRefreshIntervalMs: options.vaFormsRefreshIntervalMs,
+    readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 15_000,
     rebuild: options.rebuild ?? { heartbeatMs: 500, staleAfterMs: 3000, supervisorIntervalMs: 1000 },
     ...options.analysis,
     ...options.uploads,
