@@ -88,7 +88,7 @@ export function RatingCalculatorButton({
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             Ratings of an arm or a leg: when both arms or both legs are rated, the bilateral factor (38 CFR 4.26) applies.
           </Typography>
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr' }}>
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             {EXTREMITIES.map(({ side, limb, label }) => (
               <TextField
                 key={`${side}-${limb}`}
