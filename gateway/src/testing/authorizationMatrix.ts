@@ -20,7 +20,7 @@ export interface MatrixRow<Context> {
   /** The route as Express names it, e.g. `GET /api/staff/claims/:id`; a suffix (`?reveal`) marks a variant. */
   route: string;
   path(context: Context, caller: Caller): string;
-  json?: unknown | ((context: Context, caller: Caller) => unknown);
+  json?: Record<string, unknown> | unknown[] | ((context: Context, caller: Caller) => unknown);
   headers?: Record<string, string>;
   /** Sent from a copy of the caller's client, so a session the answer sets (a sign-up) is not kept. */
   detached?: boolean;
