@@ -72,7 +72,8 @@ export const registerBody = z.object({
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'E-mail is required'),
+  // Capped like every stored address (RFC 5321): a longer one is no account's, and the failure count is keyed by it.
+  email: z.string().trim().toLowerCase().min(1, 'E-mail is required').max(320, 'E-mail must be at most 320 characters'),
   password: z.string().min(1, 'Password is required').max(200, 'Password must be at most 200 characters'),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -77,6 +77,13 @@ export class TestClient {
     return res.data.user as { id: string; email: string; memberTier: string };
   }
 
+  /** Another client holding this one's cookies now: what it is sent later does not change this one. */
+  clone(): TestClient {
+    const copy = new TestClient(this.baseUrl);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+
   /** The Cookie header this client sends, for other HTTP clients acting as the same browser. */
   hasSession(): boolean {
     return this.cookies.has('cc_session');
