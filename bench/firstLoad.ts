@@ -21,11 +21,12 @@ export type Manifest = Record<string, ManifestChunk>;
 
 /**
  * The lazily loaded modules (paths under frontend/) each first-load page renders without a click:
- * a signed-out visitor at / gets the landing page; a signed-in one the shell around the dashboard.
+ * a signed-out visitor at / gets the landing page; a signed-in one the shell around the dashboard,
+ * after the landing page shown while the sign-in check runs (docs/ARCHITECTURE.md §14a).
  */
 export const FIRST_LOAD_PAGES = {
   landing: ['src/landing/LandingPage.tsx'],
-  dashboard: ['src/shell/Shell.tsx', 'src/dashboard/DashboardPage.tsx'],
+  dashboard: ['src/landing/LandingPage.tsx', 'src/shell/Shell.tsx', 'src/dashboard/DashboardPage.tsx'],
 } as const satisfies Record<string, readonly string[]>;
 export type FirstLoadPage = keyof typeof FIRST_LOAD_PAGES;
 
