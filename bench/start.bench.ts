@@ -2,17 +2,17 @@
  * Start and first-load figures. Start: `npm start` (the launcher, `node scripts/start.mjs`) on an
  * existing data folder until `/api/health` answers 200, against bare node starting the embedded
  * PostgreSQL on the same folder, in alternating rounds. First load: the gzip size of the JavaScript
- * the landing page and the dashboard need, from the built frontend (Vite's manifest when it writes
- * one, else the scripts `index.html` loads).
+ * the landing page and the dashboard need, read from Vite's manifest (bench/firstLoad.ts), against
+ * all the JavaScript the build holds.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { freePort } from '../platform/src/net';
+import { firstLoad } from './firstLoad';
 import { size, type BenchContext, type BenchRow, type BenchSuite } from './harness';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,42 +83,17 @@ async function start(ctx: BenchContext): Promise<BenchRow> {
   }
 }
 
-/** The JS files the landing page needs, and those the dashboard needs on top, as paths under dist. */
-async function firstLoadScripts(): Promise<{ files: string[]; source: string }> {
-  const manifestFile = path.join(DIST, '.vite/manifest.json');
-  if (existsSync(manifestFile)) {
-    const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
-    const files = new Set<string>();
-    const add = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      chunk.imports?.forEach(add);
-    };
-    const keys = Object.keys(manifest);
-    keys.filter((key) => manifest[key]!.isEntry).forEach(add);
-    // The landing page and the dashboard are loaded lazily once routes are split: their chunks and what they import.
-    keys.filter((key) => /landing|dashboard/i.test(key)).forEach(add);
-    return { files: [...files].filter((file) => file.endsWith('.js')), source: 'Vite manifest' };
-  }
-  const html = await fs.readFile(path.join(DIST, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/?([^"]+\.js)"/g)].map((match) => match[1]!);
-  return { files, source: 'index.html (no Vite manifest: everything it loads)' };
-}
-
-async function firstLoad(ctx: BenchContext): Promise<BenchRow> {
+async function firstLoadRow(ctx: BenchContext): Promise<BenchRow> {
   // The launcher's own build step (a plain .mjs, so typed here).
   const launcher = '../scripts/build-frontend.mjs';
   const { buildFrontendIfStale } = (await import(launcher)) as { buildFrontendIfStale: () => boolean };
   buildFrontendIfStale();
-  const { files, source } = await firstLoadScripts();
-  let gzip = 0;
+  const { pages, files, gzip } = await firstLoad(DIST);
   let all = 0;
-  for (const file of files) gzip += gzipSync(await fs.readFile(path.join(DIST, file))).length;
   const assets = path.join(DIST, 'assets');
   for (const file of await fs.readdir(assets)) if (file.endsWith('.js')) all += gzipSync(await fs.readFile(path.join(assets, file))).length;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-  ctx.log(`first load: ${files.length} scripts from ${source}: ${files.join(', ')}`);
+  ctx.log(`first load (Vite manifest): landing page ${pages.landing.length} scripts, dashboard ${pages.dashboard.length}, ${files.length} together`);
   return {
     figure: 'first load: gzip JS for the landing page and the dashboard',
     value: kb(gzip),
@@ -132,6 +107,6 @@ async function firstLoad(ctx: BenchContext): Promise<BenchRow> {
 export const startBench: BenchSuite = {
   name: 'start',
   async run(ctx: BenchContext) {
-    return [await firstLoad(ctx), await start(ctx)];
+    return [await firstLoadRow(ctx), await start(ctx)];
   },
 };

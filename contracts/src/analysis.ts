@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './analysisMessages';
+
 /**
  * AI document analysis: the nine analysis types (spec doc 0 §9) and the result shape
  * (spec doc 0 §3 "AI analysis result").
@@ -273,17 +275,6 @@ export const analyzeDocumentBody = z.object({
   }),
 });
 export type AnalyzeDocumentBody = z.infer<typeof analyzeDocumentBody>;
-
-export const ANALYSIS_MESSAGES = {
-  /** Spec doc 1 §6, verbatim. */
-  freePlan: 'Document analysis is not available on the Free plan. Upgrade to Basic or Pro to analyze documents.',
-  limitReached: (limit: number) =>
-    `You've reached your limit of ${limit} document analyses this month. Your limit resets on the first day of next month, or you can upgrade your plan.`,
-  alreadyProcessing: 'This document is already being analyzed. Please wait for the result.',
-  noResults: 'This document has no analysis results yet. Analyze it first.',
-  /** A failure that is neither the document's fault nor explained by the engine. */
-  unexpected: 'The analysis could not be completed. Please try again later.',
-} as const;
 
 /** A processing analysis older than this may be asked for again (its worker is assumed lost). */
 export const STALE_ANALYSIS_MS = 15 * 60 * 1000;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { ClaimStatus, ConditionType } from './claims';
 import type { AnalysisType } from './analysis';
 
+export * from './chatSources';
+
 /**
  * The AI Copilot chat (spec doc 1 §2 "AI chat assistant", "Dashboard chat widget", §3 chat session
  * and message, §7 `/api/ai-chat/*`; doc 2 §7 `POST /api/copilot/chat`).
@@ -70,20 +72,6 @@ export type Citation = z.infer<typeof citationSchema>;
 
 export const chatEngineInfo = z.object({ name: z.string(), model: z.string() });
 export type ChatEngineInfo = z.infer<typeof chatEngineInfo>;
-
-/**
- * An answer's text ends with its sources under this exact heading, so every client that shows the
- * text alone (the widget, the wizard) shows them too; the chat page splits them off and shows the
- * structured citations as chips instead.
- */
-export const SOURCES_HEADING = '\n\n**Sources**\n';
-
-/** The answer's text without its sources block, and the block (empty when there is none). */
-export function splitSources(content: string): { body: string; sources: string } {
-  const at = content.lastIndexOf(SOURCES_HEADING);
-  if (at < 0) return { body: content, sources: '' };
-  return { body: content.slice(0, at), sources: content.slice(at + SOURCES_HEADING.length) };
-}
 
 /** Spec doc 1 §3 "Chat session". */
 export interface ChatSession {

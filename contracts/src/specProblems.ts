@@ -1,7 +1,8 @@
-import { ANALYSIS_MESSAGES } from './analysis';
-import { CLAIM_MESSAGES } from './claims';
-import { BILLING_MESSAGES } from './billing';
-import { PDF_GENERATION_UPGRADE, WIZARD_TOASTS } from './pdforge';
+// The zod-free halves only: the frontend's first load uses SPEC_PROBLEMS.
+import { ANALYSIS_MESSAGES } from './analysisMessages';
+import { CLAIM_MESSAGES } from './claimVocabulary';
+import { BILLING_MESSAGES } from './billingMessages';
+import { PDF_GENERATION_UPGRADE, WIZARD_TOASTS } from './pdforgeMessages';
 
 /**
  * The errors the specification names (doc 1 §5, §6 and §8; doc 2 §8) that the server can answer

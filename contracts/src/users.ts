@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MEMBER_TIER_NAMES, type MemberTier, type MemberTierName } from './tiers';
 import type { Role } from './roles';
 
+export * from './displayName';
+
 export const BRANCH_OPTIONS = ['army', 'navy', 'air-force', 'marines', 'coast-guard', 'space-force'] as const;
 export const DISCHARGE_OPTIONS = [
   'honorable',
@@ -83,11 +85,3 @@ export const changeTierBody = z.object({
 });
 export type ChangeTierBody = z.infer<typeof changeTierBody>;
 
-/** Display name rule of the page header: first and last name, else the e-mail's local part, else Veteran. */
-export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
-  if (!user) return 'Veteran';
-  const full = [user.firstName, user.lastName].filter((p) => p && p.trim()).join(' ').trim();
-  if (full) return full;
-  const local = user.email?.split('@')[0]?.trim();
-  return local || 'Veteran';
-}

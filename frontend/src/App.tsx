@@ -1,40 +1,55 @@
-import { AdminContext, AdminUI, CustomRoutes, defaultI18nProvider } from 'react-admin';
+import { AdminContext, CustomRoutes, defaultI18nProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { dataProvider } from './api/dataProvider';
 import { createQueryClient } from './api/queryClient';
 import { authProvider } from './auth/authProvider';
-import { AiCopilotPage } from './chat/AiCopilotPage';
 import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
-import { BillingPage } from './billing/BillingPage';
-import { BillingSuccessRedirect, CheckoutPage } from './billing/checkout/CheckoutPage';
-import { EmailTestingPage } from './admin/EmailTestingPage';
-import { CalculatorsPage } from './calculators/CalculatorsPage';
-import { ClaimsPage } from './claims/ClaimsPage';
-import { ConsolePage } from './console/ConsolePage';
-import { DashboardPage } from './dashboard/DashboardPage';
-import { DocumentsPage } from './documents/DocumentsPage';
+import { FullPageLoading } from './common/FullPageLoading';
+import { lazyComponent } from './common/lazyComponent';
+import { PageLoading } from './common/PageLoading';
 import { AdminErrorScreen } from './errors/ErrorScreen';
 import { ERROR_TEST_PATH, ErrorTestRoute } from './errors/ErrorTestRoute';
 import { NotFound } from './errors/NotFound';
-import { AiPolicyPage, PrivacyPolicyPage, TermsPage } from './legal';
-import { LearningCenterPage } from './learning/LearningCenterPage';
-import { LoginPage } from './login/LoginPage';
-import { ForgotPasswordPage, ResetPasswordPage } from './login/PasswordResetPages';
-import { PlannedPage } from './pages/PlannedPage';
 import { PLANNED_PAGES } from './routes';
-import { SettingsPage } from './settings/SettingsPage';
+import { AppAdminUI } from './shell/AppAdminUI';
 import { AppLayout } from './shell/AppLayout';
 import { createAppStore } from './theme/appStore';
 import { ThemeClassSync } from './theme/ThemeClassSync';
 import { darkTheme, lightTheme } from './theme/themes';
-import { TemplatesPage } from './templates/TemplatesPage';
 import { ToastViewport } from './toast/ToastViewport';
+
+// Every page is its own chunk, fetched on its first visit: the first load carries only the shell,
+// the landing page and the dashboard (bench: "first load"). Full pages show the full-page loader,
+// pages inside the shell the in-page one.
+const full = <FullPageLoading />;
+const AppLoading = () => full;
+const inShell = <PageLoading />;
+const LoginPage = lazyComponent(() => import('./login/LoginPage'), 'LoginPage', full);
+const PrivacyPolicyPage = lazyComponent(() => import('./legal/PrivacyPolicyPage'), 'PrivacyPolicyPage', full);
+const TermsPage = lazyComponent(() => import('./legal/TermsPage'), 'TermsPage', full);
+const AiPolicyPage = lazyComponent(() => import('./legal/AiPolicyPage'), 'AiPolicyPage', full);
+const ForgotPasswordPage = lazyComponent(() => import('./login/PasswordResetPages'), 'ForgotPasswordPage', full);
+const ResetPasswordPage = lazyComponent(() => import('./login/PasswordResetPages'), 'ResetPasswordPage', full);
+const DashboardPage = lazyComponent(() => import('./dashboard/DashboardPage'), 'DashboardPage', inShell);
+const ClaimsPage = lazyComponent(() => import('./claims/ClaimsPage'), 'ClaimsPage', inShell);
+const DocumentsPage = lazyComponent(() => import('./documents/DocumentsPage'), 'DocumentsPage', inShell);
+const BillingPage = lazyComponent(() => import('./billing/BillingPage'), 'BillingPage', inShell);
+const CheckoutPage = lazyComponent(() => import('./billing/checkout/CheckoutPage'), 'CheckoutPage', inShell);
+const BillingSuccessRedirect = lazyComponent(() => import('./billing/checkout/CheckoutPage'), 'BillingSuccessRedirect', inShell);
+const SettingsPage = lazyComponent(() => import('./settings/SettingsPage'), 'SettingsPage', inShell);
+const EmailTestingPage = lazyComponent(() => import('./admin/EmailTestingPage'), 'EmailTestingPage', inShell);
+const TemplatesPage = lazyComponent(() => import('./templates/TemplatesPage'), 'TemplatesPage', inShell);
+const LearningCenterPage = lazyComponent(() => import('./learning/LearningCenterPage'), 'LearningCenterPage', inShell);
+const CalculatorsPage = lazyComponent(() => import('./calculators/CalculatorsPage'), 'CalculatorsPage', inShell);
+const AiCopilotPage = lazyComponent(() => import('./chat/AiCopilotPage'), 'AiCopilotPage', inShell);
+const ConsolePage = lazyComponent(() => import('./console/ConsolePage'), 'ConsolePage', inShell);
+const PlannedPage = lazyComponent(() => import('./pages/PlannedPage'), 'PlannedPage', inShell);
 
 const store = createAppStore();
 const queryClient = createQueryClient();
 
 /**
- * react-admin, split into AdminContext + AdminUI so that app-wide helpers (theme class, the
+ * react-admin, split into AdminContext + AdminUI (our AppAdminUI: no default screens bundled) so that app-wide helpers (theme class, the
  * Unauthorized flow) sit inside its providers. Routes:
  * - full pages without the shell: /login, the legal pages, /forgot-password, /reset-password, /__boom (error-screen test);
  * - through AppLayout: / (landing or dashboard), the signed-in pages, and 404 for the rest.
@@ -53,10 +68,11 @@ export function App() {
     >
       <ThemeClassSync />
       <UnauthorizedWatcher />
-      <AdminUI
+      <AppAdminUI
         title="Claims Copilot"
         layout={AppLayout}
         loginPage={LoginPage}
+        loading={AppLoading}
         catchAll={NotFound}
         error={AdminErrorScreen}
         notification={ToastViewport}
@@ -89,7 +105,7 @@ export function App() {
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}
         </CustomRoutes>
-      </AdminUI>
+      </AppAdminUI>
     </AdminContext>
   );
 }

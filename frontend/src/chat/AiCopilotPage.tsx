@@ -8,7 +8,7 @@ import Forum from '@mui/icons-material/ForumOutlined';
 import { useEffect, useRef, useState } from 'react';
 import { QueryErrorState } from '../claims/QueryErrorState';
 import { usePageTitle } from '../common/usePageTitle';
-import { DESKTOP_QUERY } from '../shell/Shell';
+import { DESKTOP_QUERY } from '../shell/breakpoints';
 import { Conversation } from './Conversation';
 import { useCreateSession, useDeleteSession, useRenameSession, useSessions } from './queries';
 import { SessionList } from './SessionList';

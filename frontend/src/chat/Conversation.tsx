@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorToastText } from '../api/errorToast';
 import { QueryErrorState } from '../claims/QueryErrorState';
 import { useToast } from '../toast/useToast';
-import { StreamError, streamAnswer } from './api';
+import { StreamError, streamAnswer } from './stream';
 import { Bubble, OnlineIndicator, TypingIndicator } from './ChatBits';
 import { ChatInput } from './ChatInput';
 import { SUGGESTED_QUESTIONS, WELCOME_MESSAGE } from './format';

@@ -9,11 +9,11 @@ import {
   formatDateTime,
   formatHistoryChange,
   newestFirst,
-  normaliseRatingInput,
   parseDate,
   progressTone,
   titleCase,
 } from './format';
+import { normaliseRatingInput } from './ratingInput';
 
 describe('claim date formats', () => {
   it('formats dates as MMM dd, yyyy with a zero-padded day', () => {

@@ -1,7 +1,6 @@
 import {
   CLAIM_STATUS_LABELS,
   CONDITION_TYPE_LABELS,
-  changeClaimRatingBody,
   combinedRating,
   type Claim,
   type ClaimHistoryEntry,
@@ -114,12 +113,6 @@ export function combinedRatingExplanation(result: CombinedRating): string {
 /** "Claims: 2 / 3", or "Claims: 2 / ∞" when the plan is unlimited (limit 0). */
 export function formatClaimUsage(usage: { used: number; limit: number }): string {
   return `Claims: ${usage.used} / ${usage.limit === 0 ? '∞' : usage.limit}`;
-}
-
-/** The rating input as the server takes it, or null when it is not "" or a whole number 0–100. */
-export function normaliseRatingInput(text: string): string | null {
-  const trimmed = text.trim();
-  return changeClaimRatingBody.safeParse({ ratingPercentage: trimmed }).success ? trimmed : null;
 }
 
 type ChangeValue = ClaimHistoryEntry['changes'][number]['from'];

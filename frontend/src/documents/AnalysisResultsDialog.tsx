@@ -23,7 +23,7 @@ import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { useId } from 'react';
-import { DESKTOP_QUERY } from '../shell/Shell';
+import { DESKTOP_QUERY } from '../shell/breakpoints';
 import {
   analysisHeader,
   analysisSections,

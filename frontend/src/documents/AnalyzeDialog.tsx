@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import { useId, useState, type FormEvent } from 'react';
-import { DESKTOP_QUERY } from '../shell/Shell';
+import { DESKTOP_QUERY } from '../shell/breakpoints';
 import { ANALYSIS_LIMITS_TEXT, ANALYSIS_TYPES, analysisCaveat, isAnalysisType, type AnalysisType } from './analysis';
 import type { Document } from './types';
 import { useLastDefined } from './useLastDefined';

@@ -4,9 +4,12 @@ import { reportUnauthorized } from '../auth/unauthorized';
 import { useSession } from '../auth/useSession';
 import { FullPageLoading } from '../common/FullPageLoading';
 import { NotFoundPage } from '../errors/NotFound';
-import { LandingPage } from '../landing/LandingPage';
+import { lazyComponent } from '../common/lazyComponent';
 import { isSignedInPath } from '../routes';
-import { Shell } from './Shell';
+
+// Signed-out visitors never fetch the shell, signed-in ones never the landing page.
+const LandingPage = lazyComponent(() => import('../landing/LandingPage'), 'LandingPage', <FullPageLoading />);
+const Shell = lazyComponent(() => import('./Shell'), 'Shell', <FullPageLoading />);
 
 /** A signed-in route visited while signed out: the Unauthorized toast, then /api/login after 500 ms. */
 function SignedOutGate({ checking, immediate }: { checking: boolean; immediate: boolean }) {

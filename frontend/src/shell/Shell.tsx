@@ -11,12 +11,9 @@ import { useCurrentUser } from '../auth/useCurrentUser';
 import { BrandMark } from '../common/BrandMark';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
+import { DESKTOP_QUERY, SIDEBAR_WIDTH } from './breakpoints';
 import { veteranLine } from './identity';
 import { UserAvatar } from './UserAvatar';
-
-/** Sidebar width (spec: 16rem) and the breakpoint where it becomes a drawer (768 px). */
-export const SIDEBAR_WIDTH = '16rem';
-export const DESKTOP_QUERY = '(min-width:768px)';
 
 function SkipLink() {
   return (

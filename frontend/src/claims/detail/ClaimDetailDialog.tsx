@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import Close from '@mui/icons-material/Close';
 import { useEffect, useId, useState } from 'react';
 import { visuallyHidden } from '../../common/a11y';
-import { DESKTOP_QUERY } from '../../shell/Shell';
+import { DESKTOP_QUERY } from '../../shell/breakpoints';
 import { useClaim } from '../queries';
 import { QueryErrorState } from '../QueryErrorState';
 import { ClaimDetailsTab } from './ClaimDetailsTab';

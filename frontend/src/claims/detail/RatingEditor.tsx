@@ -5,7 +5,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { CLAIM_MESSAGES, type ClaimDetail } from '@cc/contracts';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useToast } from '../../toast/useToast';
-import { normaliseRatingInput } from '../format';
+import { normaliseRatingInput } from '../ratingInput';
 import { useUpdateClaimRating } from '../mutations';
 
 /**

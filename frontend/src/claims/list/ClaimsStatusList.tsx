@@ -7,8 +7,9 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import type { Claim } from '@cc/contracts';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { DESKTOP_QUERY } from '../../shell/Shell';
-import { ClaimDetailDialog } from '../detail/ClaimDetailDialog';
+import { DESKTOP_QUERY } from '../../shell/breakpoints';
+import { DialogLoading } from '../../common/DialogLoading';
+import { lazyComponent } from '../../common/lazyComponent';
 import { ClaimCards } from './ClaimCards';
 import { ClaimsEmptyState } from './ClaimsEmptyState';
 import { ClaimsTable } from './ClaimsTable';
@@ -27,15 +28,23 @@ interface ClaimsStatusListProps {
   addClaimDisabled?: boolean;
 }
 
+// The detail dialog (tabs, notes, rating and deadline editors) is fetched the first time a claim opens.
+const ClaimDetailDialog = lazyComponent(() => import('../detail/ClaimDetailDialog'), 'ClaimDetailDialog', <DialogLoading />);
+
 /** The claims status list: a table from 768 px, cards below; a claim opens its detail dialog. */
 export function ClaimsStatusList({ claims, showAll = false, totalCount, onAddClaim, addClaimDisabled }: ClaimsStatusListProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
   const headingId = useId();
   const [openClaimId, setOpenClaimId] = useState<string | null>(null);
+  // Mounted from the first opening on, so that it can animate closed.
+  const [dialogWanted, setDialogWanted] = useState(false);
   const title = showAll ? 'All Claims Status' : 'Active Claims Status';
   const shown = showAll ? claims : claims.slice(0, CLAIMS_BLOCK_SIZE);
   const hasMore = !showAll && Math.max(claims.length, totalCount ?? 0) > CLAIMS_BLOCK_SIZE;
-  const open = (claim: Claim) => setOpenClaimId(claim.id);
+  const open = (claim: Claim) => {
+    setDialogWanted(true);
+    setOpenClaimId(claim.id);
+  };
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid="claims-status-list" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -63,7 +72,7 @@ export function ClaimsStatusList({ claims, showAll = false, totalCount, onAddCla
           )}
         </>
       )}
-      <ClaimDetailDialog claimId={openClaimId} onClose={() => setOpenClaimId(null)} />
+      {dialogWanted ? <ClaimDetailDialog claimId={openClaimId} onClose={() => setOpenClaimId(null)} /> : null}
     </Paper>
   );
 }

@@ -1,0 +1,12 @@
+// Zod-free on purpose: the frontend's first load imports this (via specProblems or directly), and
+// a module with schemas would bring zod along (docs/ARCHITECTURE.md §14a).
+import type { User } from './users';
+
+/** Display name rule of the page header: first and last name, else the e-mail's local part, else Veteran. */
+export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
+  if (!user) return 'Veteran';
+  const full = [user.firstName, user.lastName].filter((p) => p && p.trim()).join(' ').trim();
+  if (full) return full;
+  const local = user.email?.split('@')[0]?.trim();
+  return local || 'Veteran';
+}
