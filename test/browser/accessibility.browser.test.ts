@@ -285,7 +285,7 @@ describe('accessibility in Chromium', () => {
 
   it('files a claim, uploads a document and asks the chat a question with the keyboard alone', async () => {
     const context = await contextFor('veteran', 'light');
-    const page = context.pages()[0];
+    const page = context.pages()[0] ?? (await context.newPage());
     try {
       // File a claim: Tab to New Claim, fill the dialog, submit with Enter.
       await goTo(page, `${app.baseUrl}/claims`);
