@@ -72,7 +72,8 @@ export function AiCopilotPage() {
           <Typography sx={{ color: 'text.secondary' }}>Ask about VA claims, deadlines, ratings and evidence. Answers come from VA rules and your own file, with sources.</Typography>
         </Box>
         {!isDesktop ? (
-          <Button variant="outlined" startIcon={<Forum aria-hidden />} onClick={() => setDrawerOpen(true)} aria-controls="chat-sessions-drawer">
+          /* The drawer exists only while open, so it is named as controlled only then. */
+          <Button variant="outlined" startIcon={<Forum aria-hidden />} onClick={() => setDrawerOpen(true)} aria-controls={drawerOpen ? 'chat-sessions-drawer' : undefined} aria-expanded={drawerOpen}>
             Chats
           </Button>
         ) : null}

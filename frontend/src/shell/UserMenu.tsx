@@ -14,10 +14,10 @@ import { displayName, type User } from '@cc/contracts';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LOGOUT_URL } from '../auth/unauthorized';
-import { veteranLine } from './identity';
+import { initials, veteranLine } from './identity';
 import { UserAvatar } from './UserAvatar';
 
-/** Avatar button (accessible name "User menu") opening Profile, Settings, Email Testing (administrators) and Sign Out. */
+/** Avatar button (accessible name "User menu" and the initials it shows) opening Profile, Settings, Email Testing (administrators) and Sign Out. */
 export function UserMenu({ user }: { user: User | undefined }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = anchor !== null;
@@ -29,7 +29,8 @@ export function UserMenu({ user }: { user: User | undefined }) {
     <>
       <ButtonBase
         id={buttonId}
-        aria-label="User menu"
+        // The initials are the button's visible text, so a speech user saying them finds it (WCAG 2.5.3).
+        aria-label={user?.profileImageUrl ? 'User menu' : `User menu, ${initials(user)}`}
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open}

@@ -57,6 +57,8 @@ export const lightTheme: RaThemeOptions = {
     secondary: { main: '#b3202f', contrastText: '#ffffff' },
     error: { main: '#b3261e', contrastText: '#ffffff' },
     success: { main: '#1b7a3a', dark: '#14602d', contrastText: '#ffffff' },
+    // MUI's default orange (#ed6c02) is 3.1:1 on white, too faint for outlined chips' text; this is 5:1.
+    warning: { main: '#b45309', dark: '#92400e', contrastText: '#ffffff' },
     background: { default: '#f4f6fa', paper: '#ffffff' },
     text: { primary: '#14213d', secondary: '#47536b' },
     divider: 'rgba(20, 33, 61, 0.14)',
