@@ -225,6 +225,8 @@ describe('the DBQ for a condition', () => {
     expect(dbqForCondition('PTSD')?.formNumber).toBe('21-0960P-3');
     expect(dbqForCondition('Left knee condition')?.formNumber).toBe('21-0960M-9');
     expect(dbqForCondition('Sleep apnea')?.formNumber).toBe('21-0960L-2');
-    expect(dbqForCondition('Ringing', ['6260'])?.title).toMatch(/Ear/);
+    expect(dbqForCondition('Trouble breathing at night', ['6847'])?.formNumber).toBe('21-0960L-2');
+    // Hearing loss and tinnitus DBQs are examiner-only: not in VA's public list, so no form is offered.
+    expect(dbqForCondition('Tinnitus')).toBeUndefined();
   });
 });
