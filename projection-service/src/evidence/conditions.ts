@@ -1,5 +1,4 @@
-import type { BundledDbq } from '@cc/contracts';
-import { bundledDbqs, referenceList } from '@cc/contracts/referenceData';
+import { bundledDbqs, referenceList, type BundledDbq } from '@cc/contracts/referenceData';
 
 /** Matching a claim's free-text condition to what analyses found, and to its DBQ (via the diagnostic code, /work/shared/data). */
 

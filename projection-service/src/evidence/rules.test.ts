@@ -150,7 +150,7 @@ describe('evidence rules: the issue-20 cases', () => {
     });
 
     it('without an approved primary, the in-service element is Missing', () => {
-      const r = evidenceRuling({ claim: apnea, analyses: [], otherClaims: [{ ...ptsd, status: 'under_review' }] });
+      const r = evidenceRuling({ claim: apnea, analyses: [], otherClaims: [{ ...ptsd, status: 'evidence_review' }] });
       expect(element(r, 'in-service').state).toBe('missing');
       expect(element(r, 'nexus').reason).toMatch(/service-connected condition/);
     });
