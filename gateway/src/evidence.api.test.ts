@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { dumpTables, freshBuild } from './testing/readModels';
 import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 
 /** Issue 20 over real HTTP: real text documents, linked, analysed by the offline engine, read back as the evidence map. */
@@ -92,7 +93,14 @@ describe('evidence map API', () => {
     expect(list.status).toBe(200);
     expect(list.data.map((r: { id: string }) => r.id)).toEqual([second.id, claim.id]);
     expect(list.headers.get('content-range')).toBe('readiness 0-1/2');
-  });
+
+    // Rebuilding the evidence read model from the log gives the same maps.
+    await app.system.readModelsCaughtUp(30_000);
+    const tables = ['evidence_claims', 'evidence_documents', 'evidence_maps'];
+    const [now, fresh] = [await dumpTables(app.system.knex, tables), await freshBuild(app.system.knex, tables)];
+    expect(now.evidence_maps).toHaveLength(2);
+    for (const table of tables) expect({ table, rows: now[table] }).toEqual({ table, rows: fresh[table] });
+  }, 120_000);
 
   it("answers 404 for another user's claim, and 400 for a bad version", async () => {
     const claim = (await vet.post('/api/claims', { condition: 'PTSD', conditionType: 'primary' })).data;
