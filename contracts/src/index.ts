@@ -21,3 +21,4 @@ export * from './vaForms';
 export * from './chat';
 export * from './staff';
 export * from './pdforge';
+export * from './evidence';

@@ -48,6 +48,9 @@ import { referenceRoutes } from './reference/routes';
 import { vaFormsMigrations } from './vaForms/migrations';
 import { vaFormRoutes } from './vaForms/routes';
 import { chatMigrations } from './chat/migrations';
+import { evidenceMigrations } from './evidence/migrations';
+import { evidenceProjector } from './evidence/projector';
+import { evidenceReadRoutes } from './evidence/routes';
 import { chatProjector, chatUsageProjector } from './chat/projector';
 import { chatExportForUser, chatHistory, findChatSession, veteranFile } from './chat/queries';
 import { chatReadRoutes } from './chat/routes';
@@ -75,6 +78,7 @@ export const projectionMigrations: Migration[] = [
   ...dbqsMigrations,
   ...vaFormsMigrations,
   ...chatMigrations,
+  ...evidenceMigrations,
   ...accessLogMigrations,
   ...tierHistoryMigrations,
 ];
@@ -117,6 +121,7 @@ export function readModelProjectors(vault: PersonalDataVault): Projector[] {
     dbqsProjector(),
     chatProjector(vault),
     chatUsageProjector(),
+    evidenceProjector(vault),
   ];
 }
 
@@ -157,6 +162,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     notificationReadRoutes(deps.knex),
     referenceRoutes(), vaFormRoutes(deps.knex), dbqReadRoutes(deps.knex), deadlineReadRoutes(deps.knex, now), calculatorRoutes(now),
     chatReadRoutes(deps.knex, now),
+    evidenceReadRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault }),
     ...(deps.access ? [staffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access, now })] : []),
     ...(deps.access && deps.support
       ? [supportRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, runner, rebuilder, deadLetterHandler, support: deps.support, access: deps.access })]

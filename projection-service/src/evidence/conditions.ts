@@ -1,0 +1,66 @@
+import { bundledDbqs, referenceList, type BundledDbq } from '@cc/contracts/referenceData';
+
+/** Matching a claim's free-text condition to what analyses found, and to its DBQ (via the diagnostic code, /work/shared/data). */
+
+const GENERIC = new Set(['condition', 'conditions', 'disorder', 'disease', 'chronic', 'left', 'right', 'bilateral', 'pain', 'the', 'and', 'of', 'with', 'due', 'to', 'secondary', 'syndrome', 'acute', 'mild', 'severe', 'dbq']);
+
+/** The words of a condition that tell it apart ("Left knee pain" → knee); abbreviations kept as words. */
+export function conditionWords(text: string): Set<string> {
+  const expanded = text
+    .replace(/post[- ]?traumatic stress( disorder)?/gi, ' ptsd ')
+    .replace(/traumatic brain injury/gi, ' tbi ')
+    .replace(/obstructive sleep apnea/gi, ' sleep apnea ');
+  return new Set(
+    expanded
+      .toLowerCase()
+      .split(/[^a-z0-9']+/)
+      .map((w) => w.replace(/'s$/, ''))
+      .filter((w) => w.length >= 3 && !GENERIC.has(w)),
+  );
+}
+
+export function sameCondition(a: string, b: string): boolean {
+  const wa = conditionWords(a);
+  for (const w of conditionWords(b)) if (wa.has(w)) return true;
+  return false;
+}
+
+/** The part of a condition text before "secondary to …", and the named primary after it. */
+export function splitSecondary(condition: string): { condition: string; primary: string | null } {
+  const m = /^(.*?)\s*[,(-]?\s*(?:secondary|due) to\s+(.+?)\)?$/i.exec(condition);
+  return m ? { condition: m[1]!.trim() || condition, primary: m[2]!.trim() } : { condition, primary: null };
+}
+
+function dbqWords(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .replace(/post traumatic stress disorder/g, 'ptsd')
+      .split(/[^a-z0-9']+/)
+      .filter((w) => w.length >= 3 && !GENERIC.has(w) && !['review', 'initial', 'including', 'other', 'than', 'not'].includes(w)),
+  );
+}
+
+/**
+ * The DBQ for a condition: the disability list (VA's 526EZ conditions, with diagnostic codes)
+ * names the DBQ family; the DBQ catalogue entry whose title shares most words is the form. A
+ * diagnostic code from an analysis finds the disability when the name alone does not.
+ */
+export function dbqForCondition(condition: string, diagnosticCodes: readonly string[] = []): BundledDbq | undefined {
+  const words = conditionWords(condition);
+  const disabilities = referenceList('disabilities');
+  const byName = disabilities.find((d) => d.dbq && [d.name, ...(d.synonyms ?? [])].some((n) => n.toLowerCase() === condition.trim().toLowerCase()));
+  const byCode = disabilities.find((d) => d.dbq && (d.diagnosticCodes ?? []).some((code) => diagnosticCodes.includes(code)));
+  const byWords = disabilities.find((d) => d.dbq && [d.name, ...(d.synonyms ?? [])].some((n) => [...conditionWords(n)].some((w) => words.has(w))));
+  const family = (byName ?? byCode ?? byWords)?.dbq;
+  if (!family) return undefined;
+  const wanted = dbqWords(family.replace(/^DBQ\s+[A-Z]+\s+/, ''));
+  let best: { dbq: BundledDbq; score: number } | undefined;
+  for (const dbq of bundledDbqs()) {
+    // "(Other Than PTSD …)" names what the form is not for.
+    const own = dbq.title.replace(/\((?:other than|not including|excluding)[^)]*\)/gi, '');
+    const score = [...dbqWords(own)].filter((w) => wanted.has(w)).length;
+    if (score > 0 && (!best || score > best.score)) best = { dbq, score };
+  }
+  return best?.dbq;
+}

@@ -1,0 +1,40 @@
+import type { Migration } from '@cc/platform';
+
+export const evidenceMigrations: Migration[] = [
+  {
+    // Issue 20: the evidence map's inputs (claims, documents with their latest analysis) and the maps themselves.
+    name: '0020_evidence',
+    async up(knex) {
+      await knex.raw(`
+        create table evidence_claims (
+          claim_id text primary key,
+          user_id text not null,
+          claim_number text not null,
+          condition text not null,
+          condition_type text not null,
+          status text not null
+        );
+        create index evidence_claims_user on evidence_claims (user_id);
+        create table evidence_documents (
+          document_id text primary key,
+          user_id text not null,
+          claim_id text,
+          file_name text not null,
+          analysis_id text,
+          analysis_type text,
+          result jsonb
+        );
+        create index evidence_documents_claim on evidence_documents (claim_id);
+        create table evidence_maps (
+          claim_id text primary key,
+          user_id text not null,
+          readiness integer not null,
+          readiness_reason text not null,
+          elements jsonb not null,
+          updated_at timestamptz not null
+        );
+        create index evidence_maps_user on evidence_maps (user_id, readiness);
+      `);
+    },
+  },
+];
