@@ -154,6 +154,8 @@ describe('control characters at the API boundary', () => {
       'GET /api/claims': { path: `/api/claims?sort=${encodeURIComponent(JSON.stringify([`filedAt${NUL}`, 'ASC']))}`, field: 'query.sort.0' },
       'GET /api/claims/:id': { path: `/api/claims/${claimId}%00`, field: 'path' },
       'GET /api/claims/:id/history': { path: `/api/claims/%00${claimId}/history`, field: 'path' },
+      'GET /api/claims/:id/evidence': { path: `/api/claims/${claimId}/evidence?at=1%00`, field: 'query.at' },
+      'GET /api/evidence/readiness': { path: `/api/evidence/readiness?filter=${encodeURIComponent(JSON.stringify({ id: NUL }))}`, field: 'query.filter.id' },
       'GET /api/dashboard': { path: '/api/dashboard?x=%1f', field: 'query.x' },
       'GET /api/documents': { path: `/api/documents?filter=${encodeURIComponent(JSON.stringify({ q: `scan${NUL}` }))}`, field: 'query.filter.q' },
       'GET /api/documents/:id': { path: `/api/documents/${documentId}%00`, field: 'path' },
