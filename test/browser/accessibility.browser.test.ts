@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../gateway/src/testing/testApp';
 import { expectText, launchChromium, signIn, visible, waitUntil } from './chromium';
 
-jest.setTimeout(300_000);
+jest.setTimeout(240_000);
 
 const PASSWORD = 'a long enough password';
 const ADMIN = 'a11y.admin@example.org';
@@ -193,8 +193,12 @@ const SCREENS: Screen[] = [
 ];
 
 /** Serious and critical axe violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+async function seriousViolations(page: Page, { within, colorsOnly }: { within?: string; colorsOnly: boolean }): Promise<string[]> {
+  // The dark theme swaps only the palette (same DOM, names, roles and layout as the light one, which
+  // runs every rule), so there the rules that depend on colour are enough; it halves the run.
+  const builder = colorsOnly
+    ? new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block'])
+    : new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -251,34 +255,37 @@ describe('accessibility in Chromium', () => {
     return context;
   }
 
-  it.each(THEMES)('has no serious or critical axe violation and no sideways scroll on any screen (%s theme)', async (theme) => {
+  const AUDIENCES = ['visitor', 'veteran', 'admin'] as const;
+  const RUNS = THEMES.flatMap((theme) => AUDIENCES.map((as) => [theme, as] as const));
+
+  it.each(RUNS)('has no serious or critical axe violation and no sideways scroll (%s theme, %s screens)', async (theme, as) => {
     const problems: string[] = [];
-    for (const as of ['visitor', 'veteran', 'admin'] as const) {
-      const context = await contextFor(as, theme);
-      const page = context.pages()[0] ?? (await context.newPage());
-      try {
-        for (const screen of SCREENS.filter((s) => s.as === as)) {
-          await page.setViewportSize({ width: 1440, height: 900 });
-          try {
-            await screen.open(page, app.baseUrl);
-          } catch (error) {
-            problems.push(`${screen.name} ${theme}: could not open: ${String(error).slice(0, 200)}`);
-            continue;
+    const context = await contextFor(as, theme);
+    const page = context.pages()[0] ?? (await context.newPage());
+    try {
+      for (const screen of SCREENS.filter((s) => s.as === as)) {
+        await page.setViewportSize({ width: 1440, height: 900 });
+        try {
+          await screen.open(page, app.baseUrl);
+        } catch (error) {
+          problems.push(`${screen.name} ${theme}: could not open: ${String(error).slice(0, 200)}`);
+          continue;
+        }
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+          await page.waitForTimeout(250); // transitions (drawer, dialog) settle at the new width
+          for (const violation of await seriousViolations(page, { within: screen.within, colorsOnly: theme === 'dark' })) {
+            problems.push(`${screen.name} @${width} ${theme}: ${violation}`);
           }
-          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
-          for (const width of WIDTHS) {
-            await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-            await page.waitForTimeout(250); // transitions (drawer, dialog) settle at the new width
-            for (const violation of await seriousViolations(page, screen.within)) problems.push(`${screen.name} @${width} ${theme}: ${violation}`);
-            if (width === 360) {
-              const overflow = await sidewaysOverflow(page);
-              if (overflow > 0) problems.push(`${screen.name} @360 ${theme}: scrolls sideways by ${overflow}px`);
-            }
+          if (width === 360) {
+            const overflow = await sidewaysOverflow(page);
+            if (overflow > 0) problems.push(`${screen.name} @360 ${theme}: scrolls sideways by ${overflow}px`);
           }
         }
-      } finally {
-        await context.close();
       }
+    } finally {
+      await context.close();
     }
     expect(problems).toEqual([]);
   });
