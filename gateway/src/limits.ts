@@ -16,7 +16,8 @@ export const EXPENSIVE_ROUTES = {
     routes: [['post', '/api/documents/:id/analyze']],
   },
   chat: {
-    perMinute: 60,
+    // Five routes share it, the wizard's field suggestions among them.
+    perMinute: 120,
     what: 'chat messages',
     routes: [
       ['post', '/api/ai-chat/sessions/:id/messages'],

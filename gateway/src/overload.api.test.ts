@@ -88,7 +88,7 @@ describe('overload: per-user limits on the expensive routes', () => {
   it('defaults leave a person room and RATE_LIMIT_* changes them', () => {
     const defaults = userRateLimitsFrom({});
     for (const bucket of Object.keys(EXPENSIVE_ROUTES) as (keyof typeof EXPENSIVE_ROUTES)[]) expect(defaults[bucket]).toBeGreaterThanOrEqual(60);
-    expect(userRateLimitsFrom({ RATE_LIMIT_CHAT: '5', RATE_LIMIT_PDF: '0' })).toMatchObject({ chat: 5, pdf: 0, analysis: 60 });
+    expect(userRateLimitsFrom({ RATE_LIMIT_CHAT: '5', RATE_LIMIT_PDF: '0' })).toMatchObject({ chat: 5, pdf: 0, analysis: EXPENSIVE_ROUTES.analysis.perMinute });
     expect(() => userRateLimitsFrom({ RATE_LIMIT_UPLOADS: 'lots' })).toThrow(/RATE_LIMIT_UPLOADS/);
   });
 
