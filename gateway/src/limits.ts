@@ -16,11 +16,10 @@ export const EXPENSIVE_ROUTES = {
     routes: [['post', '/api/documents/:id/analyze']],
   },
   chat: {
-    // Five routes share it, the wizard's field suggestions among them.
+    // Four routes share it, the wizard's field suggestions among them.
     perMinute: 120,
     what: 'chat messages',
     routes: [
-      ['post', '/api/ai-chat/sessions/:id/messages'],
       ['post', '/api/ai-chat/sessions/:id/messages/stream'],
       ['post', '/api/ai-chat/message'],
       ['post', '/api/copilot/chat'],

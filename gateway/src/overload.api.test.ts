@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { EXPENSIVE_ROUTES, JSON_BODY_LIMIT_BYTES, userRateLimitsFrom } from './limits';
+import { ROUTES } from './testing/routeTable';
 import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 
 jest.setTimeout(90_000);
@@ -84,6 +85,12 @@ describe('overload: per-user limits on the expensive routes', () => {
     await other.register('overload.other@example.org');
   });
   afterAll(async () => app.close());
+
+  it('limits only routes the app serves (a renamed route must not slip out of its budget)', () => {
+    const served = new Set(ROUTES.map((row) => row.route));
+    const limited = Object.values(EXPENSIVE_ROUTES).flatMap((b) => b.routes.map(([method, path]) => `${method.toUpperCase()} ${path}`));
+    expect(limited.filter((route) => !served.has(route))).toEqual([]);
+  });
 
   it('defaults leave a person room and RATE_LIMIT_* changes them', () => {
     const defaults = userRateLimitsFrom({});
