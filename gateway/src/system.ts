@@ -47,6 +47,8 @@ import { passwordResets } from './auth/passwordResets';
 import { administratorPolicy, ensureAdministrators } from './auth/administrators';
 import { HashQueue, type HashQueueOptions } from './auth/hashQueue';
 import { purgeRateLimits } from './middleware/rateLimit';
+import { userRateLimits } from './middleware/userRateLimits';
+import { userRateLimitsFrom, type UserRateLimits } from './limits';
 import { seedDemoAccounts } from './seed';
 import { createOidc } from './auth/oidc';
 import { SessionStore } from './auth/sessions';
@@ -101,6 +103,8 @@ export interface SystemOptions {
   vaFormsRefreshIntervalMs?: number;
   /** Rebuild heartbeat and takeover timing (tests shorten them). */
   rebuild?: RebuildTuning;
+  /** Per-user limits of the expensive routes over RATE_LIMIT_* and the defaults (limits.ts); tests lower them. */
+  rateLimits?: Partial<UserRateLimits>;
 }
 
 export interface System {
@@ -352,6 +356,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     ],
     frontendDist: options.frontendDist,
     rawBodyPaths: [UPLOAD_PREFIX, WEBHOOK_PATH],
+    userRateLimits: userRateLimits(knex, userRateLimitsFrom(process.env, options.rateLimits)),
     stripe: provider.kind === 'stripe',
   });
 

@@ -130,6 +130,8 @@ export async function startTestApp(
     /** How long a command waits for its read models (default 15 s here: a loaded CI machine is slow; 5 s in production). */
     readYourWritesTimeoutMs?: number;
     rebuild?: SystemOptions['rebuild'];
+    /** Per-user limits of the expensive routes (gateway/src/limits.ts); the defaults unless a test lowers them. */
+    rateLimits?: SystemOptions['rateLimits'];
   } = {},
 ): Promise<TestApp> {
   const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase('app');
@@ -161,6 +163,7 @@ export async function startTestApp(
     vaFormsRefreshIntervalMs: options.vaFormsRefreshIntervalMs,
     readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 15_000,
     rebuild: options.rebuild ?? { heartbeatMs: 500, staleAfterMs: 3000, supervisorIntervalMs: 1000 },
+    rateLimits: options.rateLimits,
     ...options.analysis,
     ...options.uploads,
     ...options.billing,

@@ -57,6 +57,7 @@ export const problems = {
   forbidden: (detail = 'You do not have permission to do this.') => new HttpProblem(403, 'forbidden', 'Forbidden', detail),
   notFound: (detail = 'Not found.') => new HttpProblem(404, 'not-found', 'Not found', detail),
   conflict: (detail: string) => new HttpProblem(409, 'conflict', 'Conflict', detail),
+  payloadTooLarge: () => new HttpProblem(413, 'payload-too-large', 'Payload too large', 'The request body is too large.'),
   unsupportedMediaType: (detail: string) => new HttpProblem(415, 'unsupported-media-type', 'Unsupported media type', detail),
   tooManyRequests: (detail: string, retryAfterSeconds: number) =>
     new HttpProblem(429, 'too-many-requests', 'Too many requests', detail, { retryAfter: retryAfterSeconds }, {
@@ -113,7 +114,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
       return sendProblem(res, problems.badRequest('The request body is not valid JSON.'), req.originalUrl);
     }
     if (error?.type === 'entity.too.large') {
-      return sendProblem(res, new HttpProblem(413, 'payload-too-large', 'Payload too large', 'The request body is too large.'), req.originalUrl);
+      return sendProblem(res, problems.payloadTooLarge(), req.originalUrl);
     }
     if (status >= 400 && status < 500) {
       return sendProblem(res, new HttpProblem(status, 'bad-request', 'Bad request', String(error?.message ?? 'Bad request')), req.originalUrl);
