@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { MAX_STALE_POLLS } from '../documents/analysisFlow';
 import { QueryErrorState } from '../claims/QueryErrorState';
 import { visuallyHidden } from '../common/a11y';
 import { EvidenceMapView } from './EvidenceMapView';
@@ -14,13 +15,31 @@ import { evidenceKeys, useEvidence } from './queries';
  * map follows it, and is read once more when it finishes.
  */
 export function EvidenceTab({ claimId, analysing }: { claimId: string; analysing: boolean }) {
-  const query = useEvidence(claimId, { following: analysing });
   const queryClient = useQueryClient();
+  // The map is its own read model, which may apply the finished analysis a moment after the claim
+  // shows it: after an analysis the map is followed until it changes (or, like the documents list
+  // does, for a bounded number of reads).
+  const [settling, setSettling] = useState<{ from: string | undefined; reads: number } | null>(null);
+  const query = useEvidence(claimId, { following: analysing || settling !== null });
+  const updatedAt = query.data?.updatedAt;
   const wasAnalysing = useRef(analysing);
   useEffect(() => {
-    if (wasAnalysing.current && !analysing) void queryClient.invalidateQueries({ queryKey: evidenceKeys.all });
+    if (wasAnalysing.current && !analysing) setSettling({ from: updatedAt, reads: 0 });
     wasAnalysing.current = analysing;
-  }, [analysing, queryClient]);
+  }, [analysing, updatedAt]);
+  const seen = useRef(updatedAt);
+  useEffect(() => {
+    if (query.dataUpdatedAt === 0) return;
+    const changed = seen.current !== undefined && seen.current !== updatedAt;
+    seen.current = updatedAt;
+    // A changed map changes the claim's readiness on the claim rows and the dashboard card too.
+    if (changed) void queryClient.invalidateQueries({ queryKey: evidenceKeys.readiness });
+    setSettling((current) => {
+      if (current === null) return null;
+      if (updatedAt !== current.from || current.reads >= MAX_STALE_POLLS) return null;
+      return { ...current, reads: current.reads + 1 };
+    });
+  }, [query.dataUpdatedAt, updatedAt, queryClient]);
 
   if (query.isError) {
     return <QueryErrorState what="this claim's evidence" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
