@@ -225,6 +225,7 @@ describe('control characters at the API boundary', () => {
       'GET /api/staff/claims/:id': { path: `/api/staff/claims/${claimId}%00`, field: 'path' },
       'GET /api/staff/claims/:id/history': { path: `/api/staff/claims/${claimId}/history?at=%00`, field: 'query.at' },
       'GET /api/staff/claims/:id/history.csv': { path: `/api/staff/claims/%01${claimId}/history.csv`, field: 'path' },
+      'GET /api/staff/claims/:id/evidence': { path: `/api/staff/claims/${claimId}/evidence?at=%00`, field: 'query.at' },
       'GET /api/staff/documents': { path: `/api/staff/documents?filter=${encodeURIComponent(JSON.stringify({ q: `scan${NUL}` }))}`, field: 'query.filter.q' },
       'GET /api/staff/access-log': { path: '/api/staff/access-log?x=%00', field: 'query.x' },
       'GET /api/staff/users/:id': { path: `/api/staff/users/${userId}%00`, field: 'path' },

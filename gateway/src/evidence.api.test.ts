@@ -21,12 +21,13 @@ const stateOf = (map: { elements: Element[] }, name: string) => map.elements.fin
 
 describe('evidence map API', () => {
   let app: TestApp;
+  let admin: TestClient;
   let vet: TestClient;
   let other: TestClient;
 
   beforeAll(async () => {
     app = await startTestApp({ env: { ADMIN_EMAILS: 'evidence.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' } });
-    const admin = app.client();
+    admin = app.client();
     await admin.signIn('evidence.admin@example.org');
     vet = app.client();
     const user = await vet.register('evidence.vet@example.org');
@@ -112,4 +113,32 @@ describe('evidence map API', () => {
     expect((await vet.get(`/api/claims/${claim.id}/evidence?at=zero`)).status).toBe(400);
     expect((await vet.get(`/api/claims/${claim.id}/evidence?at=999`)).status).toBe(404);
   });
+
+  it("shows staff the owner's map read-only, now and at a version, and logs each read", async () => {
+    const claim = (await vet.post('/api/claims', { condition: 'Knee condition', conditionType: 'primary' })).data;
+    const lay = await upload(vet, 'statement.txt', corpus('lay-statement-knee-injury.txt'), claim.id);
+    expect((await vet.post(`/api/documents/${lay}/analyze`, { analysisType: 'service-connection' })).status).toBe(200);
+    const mine = await mapUntil(claim.id, (m) => stateOf(m, 'in-service').state === 'proven');
+
+    const staffView = await admin.get(`/api/staff/claims/${claim.id}/evidence`);
+    expect(staffView.status).toBe(200);
+    expect(staffView.data).toEqual(mine);
+    const first = await admin.get(`/api/staff/claims/${claim.id}/evidence?at=1`);
+    expect(first.status).toBe(200);
+    expect(first.data).toEqual((await vet.get(`/api/claims/${claim.id}/evidence?at=1`)).data);
+    expect(first.data).toMatchObject({ version: 1, readiness: 0 });
+    expect((await admin.get(`/api/staff/claims/${claim.id}/evidence?at=999`)).status).toBe(404);
+    expect((await admin.get(`/api/staff/claims/${claim.id}/evidence?at=0`)).status).toBe(400);
+    expect((await admin.get(`/api/staff/claims/${claim.id}/evidence?x=1`)).status).toBe(400);
+    expect((await admin.get('/api/staff/claims/00000000-0000-4000-8000-000000000000/evidence')).status).toBe(404);
+    // The veteran has no staff access, not even to their own claim's staff route.
+    expect((await vet.get(`/api/staff/claims/${claim.id}/evidence`)).status).toBe(403);
+
+    const log = await admin.get(`/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ claimId: claim.id }))}`);
+    expect(log.status).toBe(200);
+    expect(log.data.map((e: { endpoint: string; version: number | null }) => [e.endpoint, e.version]).sort()).toEqual([
+      ['GET /api/staff/claims/{id}/evidence', null],
+      ['GET /api/staff/claims/{id}/evidence?at', 1],
+    ]);
+  }, 60_000);
 });

@@ -50,7 +50,7 @@ import { vaFormRoutes } from './vaForms/routes';
 import { chatMigrations } from './chat/migrations';
 import { evidenceMigrations } from './evidence/migrations';
 import { evidenceProjector } from './evidence/projector';
-import { evidenceReadRoutes } from './evidence/routes';
+import { evidenceReadRoutes, evidenceStaffRoutes } from './evidence/routes';
 import { chatProjector, chatUsageProjector } from './chat/projector';
 import { chatExportForUser, chatHistory, findChatSession, veteranFile } from './chat/queries';
 import { chatReadRoutes } from './chat/routes';
@@ -164,6 +164,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     chatReadRoutes(deps.knex, now),
     evidenceReadRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault }),
     ...(deps.access ? [staffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access, now })] : []),
+    ...(deps.access ? [evidenceStaffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access })] : []),
     ...(deps.access && deps.support
       ? [supportRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, runner, rebuilder, deadLetterHandler, support: deps.support, access: deps.access })]
       : []),

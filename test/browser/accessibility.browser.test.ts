@@ -79,6 +79,27 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'claim evidence tab',
+    as: 'veteran',
+    within: '[role=dialog]',
+    open: async (page, base) => {
+      await goTo(page, `${base}/claims`);
+      await page.getByTestId('claim-row').first().click();
+      await page.getByRole('dialog', { name: /Tinnitus/ }).getByRole('tab', { name: 'Evidence' }).click();
+      await visible(page.getByTestId('evidence-element').last());
+    },
+  },
+  {
+    name: 'upload dialog with a claim chosen',
+    as: 'veteran',
+    within: '[role=dialog]',
+    open: async (page, base) => {
+      const claims = (await (await page.request.get(`${base}/api/claims`)).json()) as { id: string }[];
+      await goTo(page, `${base}/documents?upload=1&claimId=${claims[0]!.id}`);
+      await visible(page.getByTestId('upload-dialog').getByTestId('document-drop-zone'));
+    },
+  },
+  {
     name: 'documents',
     as: 'veteran',
     open: async (page, base) => {
@@ -130,6 +151,15 @@ const SCREENS: Screen[] = [
       await goTo(page, `${base}/templates?tab=pdfforge`);
       await page.getByRole('button', { name: 'Fill in Disability Claim Package', exact: true }).click();
       await visible(page.getByTestId('fillable-form-dialog').getByRole('heading', { name: 'Summary & Objectives', exact: true }));
+    },
+  },
+  {
+    name: 'nexus letter opened from the evidence map',
+    as: 'veteran',
+    within: '[role=dialog]',
+    open: async (page, base) => {
+      await goTo(page, `${base}/templates?tab=pdfforge&template=nexus-letter&condition=Tinnitus`);
+      await visible(page.getByTestId('fillable-form-dialog').getByTestId('nexus-check'));
     },
   },
   {
@@ -188,6 +218,15 @@ const SCREENS: Screen[] = [
     open: async (page, base) => {
       await page.goto(`${base}/console/claims`);
       await visible(page.getByText('Tinnitus').first());
+    },
+  },
+  {
+    name: 'console claim evidence',
+    as: 'admin',
+    open: async (page, base) => {
+      const claims = (await (await page.request.get(`${base}/api/staff/claims`)).json()) as { id: string; condition: string }[];
+      await page.goto(`${base}/console/claims/${claims.find((c) => c.condition === 'Tinnitus')!.id}/show/evidence`);
+      await visible(page.getByTestId('staff-claim-evidence').getByTestId('evidence-element').last());
     },
   },
 ];

@@ -46,7 +46,7 @@ export function ClaimsPage() {
       {claims.isError ? (
         <QueryErrorState what="your claims" error={claims.error} onRetry={() => void claims.refetch()} retrying={claims.isFetching} />
       ) : claims.data ? (
-        <ClaimsStatusList claims={claims.data} showAll onAddClaim={openDialog} addClaimDisabled={atLimit} />
+        <ClaimsStatusList claims={claims.data} showAll openFromAddress onAddClaim={openDialog} addClaimDisabled={atLimit} />
       ) : (
         <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-label="Loading your claims">
           <Skeleton width="30%" height={32} />

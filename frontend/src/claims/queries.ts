@@ -2,6 +2,7 @@ import type { DashboardPayload } from '@cc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiJson } from '../api/http';
+import { ANALYSIS_POLL_MS } from '../documents/analysisFlow';
 import { fetchAiProfile, fetchClaim, fetchClaimHistory, fetchClaims } from './api';
 
 /**
@@ -21,11 +22,13 @@ export function useClaims() {
   return useQuery({ queryKey: queryKeys.claimList, queryFn: ({ signal }) => fetchClaims(signal) });
 }
 
-export function useClaim(id: string | null) {
+/** `following`: read again on the documents list's cadence (a linked document is being analysed). */
+export function useClaim(id: string | null, options: { following?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.claim(id ?? ''),
     queryFn: ({ signal }) => fetchClaim(id!, signal),
     enabled: id !== null,
+    refetchInterval: (q) => (options.following && q.state.status !== 'error' ? ANALYSIS_POLL_MS : false),
   });
 }
 

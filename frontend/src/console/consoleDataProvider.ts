@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
-import type { RebuildStatus, StaffClaimAtVersion, StaffHistoryEntry, EventLogDetail } from '@cc/contracts';
+import type { EvidenceMap, RebuildStatus, StaffClaimAtVersion, StaffHistoryEntry, EventLogDetail } from '@cc/contracts';
 import { API_URL, httpClient } from '../api/dataProvider';
 
 /**
@@ -31,6 +31,8 @@ const id = (value: Identifier) => encodeURIComponent(String(value));
 export interface ConsoleDataProvider extends DataProvider {
   claimHistory(claimId: Identifier): Promise<StaffHistoryEntry[]>;
   claimAtVersion(claimId: Identifier, version: number): Promise<StaffClaimAtVersion>;
+  /** The claim's evidence map now, or right after `version` of its history. */
+  claimEvidence(claimId: Identifier, version?: number): Promise<EvidenceMap>;
   rebuildProjection(name: string): Promise<RebuildStatus & { rebuildId: string; created: boolean }>;
   rebuildStatus(rebuildId: string): Promise<RebuildStatus>;
   retryDeadLetter(deadLetterId: Identifier): Promise<{ id: string; outcome: 'handled' }>;
@@ -64,6 +66,7 @@ export const consoleDataProvider: ConsoleDataProvider = {
 
   claimHistory: (claimId) => json(`${API_URL}/staff/claims/${id(claimId)}/history`),
   claimAtVersion: (claimId, version) => json(`${API_URL}/staff/claims/${id(claimId)}/history?at=${version}`),
+  claimEvidence: (claimId, version) => json(`${API_URL}/staff/claims/${id(claimId)}/evidence${version === undefined ? '' : `?at=${version}`}`),
   rebuildProjection: (name) => json(`${API_URL}/staff/projections/${encodeURIComponent(name)}/rebuild`, { method: 'POST', body: '{}' }),
   rebuildStatus: (rebuildId) => json(`${API_URL}/staff/rebuilds/${encodeURIComponent(rebuildId)}`),
   retryDeadLetter: (deadLetterId) => json(`${API_URL}/staff/dead-letters/${id(deadLetterId)}/retry`, { method: 'POST', body: '{}' }),

@@ -7,6 +7,7 @@ import { ClaimsStatusList } from '../claims/list/ClaimsStatusList';
 import { useDashboard } from '../claims/queries';
 import { QueryErrorState } from '../claims/QueryErrorState';
 import { UpcomingDeadlinesCard } from '../deadlines/UpcomingDeadlinesCard';
+import { ClaimNeedsCard } from '../evidence/ClaimNeedsCard';
 import { ChatWidget } from './ChatWidget';
 import { DashboardStats } from './DashboardStats';
 import { QuickActions } from './QuickActions';
@@ -44,6 +45,7 @@ export function DashboardPage() {
         </Box>
       </Box>
 
+      <ClaimNeedsCard />
       <UpcomingDeadlinesCard />
       <ChatWidget />
 

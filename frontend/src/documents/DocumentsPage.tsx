@@ -1,13 +1,26 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../common/usePageTitle';
 import { DocumentsSection } from './DocumentsSection';
 import { SupportedTypesCard } from './SupportedTypesCard';
 import { UploadCard } from './UploadCard';
+import { UploadDialog } from './UploadDialog';
 
-/** /documents, the Document Repository (spec doc 1 §2): upload, supported types, then the user's documents. */
+/**
+ * /documents, the Document Repository (spec doc 1 §2): upload, supported types, then the user's
+ * documents. `?upload=1&claimId=…` opens the upload dialog with that claim chosen.
+ */
 export function DocumentsPage() {
   usePageTitle('Documents');
+  const [params, setParams] = useSearchParams();
+  const uploading = params.get('upload') === '1';
+  const closeUpload = () => {
+    const next = new URLSearchParams(params);
+    next.delete('upload');
+    next.delete('claimId');
+    setParams(next, { replace: true });
+  };
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Box>
@@ -23,6 +36,7 @@ export function DocumentsPage() {
         <SupportedTypesCard />
       </Box>
       <DocumentsSection />
+      {uploading ? <UploadDialog open claimId={params.get('claimId')} onClose={closeUpload} /> : null}
     </Box>
   );
 }

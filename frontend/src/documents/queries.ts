@@ -2,6 +2,7 @@ import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstac
 import { useCallback } from 'react';
 import { isUnauthorizedError } from '../api/http';
 import { queryKeys as claimKeys } from '../claims/queries';
+import { evidenceKeys } from '../evidence/queries';
 import { fetchDocument, fetchDocuments, type DocumentListQuery } from './api';
 import { ANALYSIS_POLL_MS, pollInterval } from './analysisFlow';
 
@@ -53,7 +54,8 @@ export function useFollowedDocuments(ids: readonly string[]) {
 
 /**
  * Queries never go stale on their own (doc 1 §7): after an upload or a delete, refresh the document
- * list, the sidebar badge, the dashboard, and claim details (they list their documents).
+ * list, the sidebar badge, the dashboard, claim details (they list their documents), and the
+ * evidence maps and readiness (a linked, deleted or newly analysed document changes them).
  */
 export function useRefreshDocuments() {
   const queryClient = useQueryClient();
@@ -63,6 +65,8 @@ export function useRefreshDocuments() {
         queryClient.invalidateQueries({ queryKey: documentKeys.all }),
         queryClient.invalidateQueries({ queryKey: claimKeys.dashboard }),
         queryClient.invalidateQueries({ queryKey: ['claims', 'detail'] }),
+        queryClient.invalidateQueries({ queryKey: evidenceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: evidenceKeys.readiness }),
       ]).then(() => undefined),
     [queryClient],
   );

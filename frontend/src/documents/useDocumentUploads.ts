@@ -38,7 +38,8 @@ function transferReason(error: unknown): string {
  * transfer (with progress) and the registration, each step with the spec's toasts (§8 "Upload");
  * the documents, badge and dashboard are refreshed after each registered file.
  */
-export function useDocumentUploads() {
+export function useDocumentUploads(options: { claimId?: string | null } = {}) {
+  const claimId = options.claimId ?? undefined;
   const { toast } = useToast();
   const refresh = useRefreshDocuments();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -67,7 +68,7 @@ export function useDocumentUploads() {
       toast({ title: 'Upload successful', description: `${file.name} uploaded successfully` });
       update(key, { phase: 'saving', percent: 100 });
       try {
-        await registerDocument({ documentURL: uploadURL, fileName: file.name, fileType: contentTypeOf(file), fileSize: file.size });
+        await registerDocument({ documentURL: uploadURL, fileName: file.name, fileType: contentTypeOf(file), fileSize: file.size, ...(claimId ? { claimId } : {}) });
         update(key, { phase: 'done' });
         toast({ title: 'Success', description: 'Document uploaded successfully' });
         void refresh();
@@ -78,7 +79,7 @@ export function useDocumentUploads() {
       }
       return 'transferred';
     },
-    [toast, update, refresh],
+    [toast, update, refresh, claimId],
   );
 
   const upload = useCallback(

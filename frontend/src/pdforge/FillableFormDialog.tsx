@@ -18,7 +18,18 @@ import { useDocuments } from '../documents/queries';
 import { useToast } from '../toast/useToast';
 import { ClaimPackageWizard, LAST_STEP, sectionOf, validateClaimPackage } from './ClaimPackageWizard';
 import { NexusLetterForm, nexusWeaknesses, validateNexusLetter } from './NexusLetterForm';
-import { emptyClaimPackage, emptyNexusLetter, loadDraft, prefillClaimPackage, prefillNexusLetter, saveDraft, type ClaimPackageDraft, type NexusDraft } from './model';
+import {
+  emptyClaimPackage,
+  emptyNexusLetter,
+  loadDraft,
+  nexusLetterForLink,
+  prefillClaimPackage,
+  prefillNexusLetter,
+  saveDraft,
+  type ClaimPackageDraft,
+  type NexusDraft,
+  type NexusLink,
+} from './model';
 import { useDraftAutosave } from './useDraftAutosave';
 import { useGeneratePdf, type FieldErrors } from './useGeneratePdf';
 
@@ -26,6 +37,8 @@ export interface FillableFormDialogProps {
   templateId: PdforgeTemplateId;
   open: boolean;
   onClose: () => void;
+  /** The nexus letter opened from a link (the evidence map's next step), prefilled with its condition. */
+  link?: NexusLink | null;
 }
 
 type Draft = ClaimPackageDraft | NexusDraft;
@@ -35,7 +48,7 @@ type Draft = ClaimPackageDraft | NexusDraft;
  * the seven-section claim package wizard or the nexus letter form. Prefilled from the user (and
  * their claims and documents), with a per-template draft in localStorage.
  */
-export function FillableFormDialog({ templateId, open, onClose }: FillableFormDialogProps) {
+export function FillableFormDialog({ templateId, open, onClose, link = null }: FillableFormDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const titleId = useId();
@@ -64,7 +77,11 @@ export function FillableFormDialog({ templateId, open, onClose }: FillableFormDi
     if (opened.current || !ready) return;
     opened.current = true;
     const stored = loadDraft<Draft>(templateId, isPackage ? emptyClaimPackage() : emptyNexusLetter());
-    if (stored) {
+    if (!isPackage && link) {
+      const opened = nexusLetterForLink(link, stored as NexusDraft | null, prefillNexusLetter(user, claims.data ?? []));
+      setDraft(opened.draft);
+      if (opened.fromDraft) toast({ title: WIZARD_TOASTS.draftLoaded, description: `Your saved ${templateName(templateId)} draft is back.` });
+    } else if (stored) {
       setDraft(stored);
       toast({ title: WIZARD_TOASTS.draftLoaded, description: `Your saved ${templateName(templateId)} draft is back.` });
     } else {
@@ -74,7 +91,7 @@ export function FillableFormDialog({ templateId, open, onClose }: FillableFormDi
     setStep(0);
     setErrors({});
     setDocumentText('');
-  }, [open, ready, templateId, isPackage, user, claims.data, documents.data, toast]);
+  }, [open, ready, templateId, isPackage, user, claims.data, documents.data, toast, link]);
 
   const { saving } = useDraftAutosave(templateId, draft ?? {}, version, Boolean(draft?.veteran_full_name.trim()));
   const change = (next: Draft | ((previous: Draft) => Draft)) => {

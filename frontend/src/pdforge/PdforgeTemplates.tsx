@@ -7,8 +7,14 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { PDFORGE_TEMPLATES, type PdforgeTemplateId } from '@cc/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { FillableFormDialog } from './FillableFormDialog';
+import { nexusLinkOf } from './model';
+
+/** The address parts of a link that opens a template (the evidence map's "nexus letter" next step). */
+const LINK_PARAMS = ['template', 'claimId', 'condition', 'connection', 'primary'] as const;
+const isTemplateId = (value: string | null): value is PdforgeTemplateId => PDFORGE_TEMPLATES.some((t) => t.id === value);
 
 const ABOUT: Record<PdforgeTemplateId, { text: string; icon: typeof ArticleOutlinedIcon }> = {
   'disability-claim-package': {
@@ -21,9 +27,23 @@ const ABOUT: Record<PdforgeTemplateId, { text: string; icon: typeof ArticleOutli
   },
 };
 
-/** The pdfforge tab's two templates (doc 2 §2.2); choosing one opens the fillable-form dialog with its id. */
+/**
+ * The pdfforge tab's two templates (doc 2 §2.2); choosing one opens the fillable-form dialog with its
+ * id. `?template=nexus-letter&condition=…&claimId=…` opens the nexus letter prefilled from the address.
+ */
 export function PdforgeTemplates() {
-  const [openId, setOpenId] = useState<PdforgeTemplateId | null>(null);
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('template');
+  const link = useMemo(() => (linked === 'nexus-letter' ? nexusLinkOf(params) : null), [linked, params]);
+  const [chosenId, setChosenId] = useState<PdforgeTemplateId | null>(null);
+  const openId = chosenId ?? (isTemplateId(linked) ? linked : null);
+  const close = () => {
+    setChosenId(null);
+    if (linked === null) return;
+    const next = new URLSearchParams(params);
+    for (const name of LINK_PARAMS) next.delete(name);
+    setParams(next, { replace: true });
+  };
   return (
     <Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -43,7 +63,7 @@ export function PdforgeTemplates() {
                 </Typography>
               </CardContent>
               <CardActions>
-                <Button variant="contained" onClick={() => setOpenId(t.id)} aria-label={`Fill in ${t.name}`}>
+                <Button variant="contained" onClick={() => setChosenId(t.id)} aria-label={`Fill in ${t.name}`}>
                   Fill in
                 </Button>
               </CardActions>
@@ -51,7 +71,7 @@ export function PdforgeTemplates() {
           );
         })}
       </Box>
-      {openId && <FillableFormDialog templateId={openId} open onClose={() => setOpenId(null)} />}
+      {openId && <FillableFormDialog templateId={openId} open onClose={close} link={chosenId === null ? link : null} />}
     </Box>
   );
 }

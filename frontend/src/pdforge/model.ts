@@ -188,6 +188,40 @@ export function prefillNexusLetter(user: User | undefined, claims: readonly Clai
   return form;
 }
 
+/** What a link into the nexus letter brings (the evidence map's next step: `?template=nexus-letter&condition=…`). */
+export interface NexusLink {
+  condition: string;
+  claimId: string | null;
+  connection: 'direct' | 'secondary' | null;
+  primary: string | null;
+}
+
+/** The link's part of the address, or null when it names no condition. */
+export function nexusLinkOf(params: URLSearchParams): NexusLink | null {
+  const condition = params.get('condition')?.trim();
+  if (!condition) return null;
+  const connection = params.get('connection');
+  return {
+    condition: condition.slice(0, 200),
+    claimId: params.get('claimId'),
+    connection: connection === 'secondary' || connection === 'direct' ? connection : null,
+    primary: params.get('primary')?.trim().slice(0, 200) || null,
+  };
+}
+
+/**
+ * The letter a link opens: the saved draft when it is about the same condition (work is not thrown
+ * away), otherwise the fresh prefill; then the link's condition and theory over it.
+ */
+export function nexusLetterForLink(link: NexusLink, stored: NexusDraft | null, fresh: NexusDraft): { draft: NexusDraft; fromDraft: boolean } {
+  const same = stored !== null && stored.condition.trim().toLowerCase() === link.condition.toLowerCase();
+  const base = same ? stored : fresh;
+  const draft: NexusDraft = { ...base, condition: link.condition };
+  if (link.connection) draft.connection_type = link.connection;
+  if (link.primary) draft.primary_condition = link.primary;
+  return { draft, fromDraft: same };
+}
+
 /** One of the §5 document types from a document's name or its analysis. */
 export function guessDocumentType(fileName: string, result?: AnalysisResult | null): string {
   const text = `${fileName} ${result?.documentType ?? ''}`.toLowerCase();

@@ -8,6 +8,7 @@ import Search from '@mui/icons-material/Search';
 import Sync from '@mui/icons-material/Sync';
 import { DBQ_MESSAGES, memberTier, tierAllows } from '@cc/contracts';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { errorToastText } from '../api/errorToast';
 import { ApiError } from '../api/http';
 import { useCurrentUser } from '../auth/useCurrentUser';
@@ -30,7 +31,9 @@ export function DbqsTab() {
   const hasAccess = user ? memberTier(user.memberTier).hasDbqAccess : false;
   const canSync = user ? tierAllows(user.memberTier, 'dbqs:sync') : false;
   const [category, setCategory] = useState('');
-  const [text, setText] = useState('');
+  // A link can name the DBQ (`?dbq=21-0960M-9`, the evidence map's next step) or a condition (`?q=`).
+  const [params] = useSearchParams();
+  const [text, setText] = useState(() => (params.get('dbq') ?? params.get('q') ?? '').slice(0, 200));
   const search = useDebouncedValue(text.trim(), 300);
   const dbqs = useDbqs({ category, search }, hasAccess);
   const categories = useDbqCategories(hasAccess);

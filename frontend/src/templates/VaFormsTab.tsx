@@ -10,6 +10,7 @@ import FileDownloadOff from '@mui/icons-material/FileDownloadOff';
 import Search from '@mui/icons-material/Search';
 import { FIND_A_FORM_URL, type VaForm } from '@cc/contracts';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { QueryErrorState } from '../claims/QueryErrorState';
 import { formatDate } from '../claims/format';
 import { visuallyHidden } from '../common/a11y';
@@ -93,7 +94,9 @@ function VaFormRow({ form }: { form: VaForm }) {
 /** The va-forms tab: official VA forms, searchable, each with its PDF where VA publishes one. */
 export function VaFormsTab() {
   const query = useVaForms();
-  const [text, setText] = useState('');
+  // A link can name the form (`?form=21-10210`, the evidence map's lay statement next step).
+  const [params] = useSearchParams();
+  const [text, setText] = useState(() => (params.get('form') ?? '').slice(0, 200));
   useErrorToast(query.isError, FORMS_MESSAGES.errorLoadingVaForms);
   const forms = query.data?.data;
   const shown = forms ? filterVaForms(forms, text.trim()) : undefined;

@@ -133,6 +133,8 @@ export const ROUTES: MatrixRow<RouteContext>[] = [
   { method: 'GET', route: 'GET /api/staff/claims/:id/history', path: (c) => `/api/staff/claims/${c.claimId}/history`, expect: only(AUDIT) },
   { method: 'GET', route: 'GET /api/staff/claims/:id/history?at', path: (c) => `/api/staff/claims/${c.claimId}/history?at=1`, expect: only(AUDIT) },
   { method: 'GET', route: 'GET /api/staff/claims/:id/history.csv', path: (c) => `/api/staff/claims/${c.claimId}/history.csv`, expect: only(AUDIT) },
+  { method: 'GET', route: 'GET /api/staff/claims/:id/evidence', path: (c) => `/api/staff/claims/${c.claimId}/evidence`, expect: only(AUDIT) },
+  { method: 'GET', route: 'GET /api/staff/claims/:id/evidence?at', path: (c) => `/api/staff/claims/${c.claimId}/evidence?at=1`, expect: only(AUDIT) },
   { method: 'GET', route: 'GET /api/staff/documents', path: (c) => `/api/staff/documents?filter=${q({ claimId: c.claimId })}`, expect: only(AUDIT) },
   { method: 'GET', route: 'GET /api/staff/access-log', path: () => '/api/staff/access-log', expect: only(ADMIN) },
   { method: 'GET', route: 'GET /api/users/with-tier', path: () => '/api/users/with-tier', expect: only(AUDIT) },

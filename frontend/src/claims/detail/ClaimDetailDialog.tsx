@@ -15,18 +15,21 @@ import { DESKTOP_QUERY } from '../../shell/breakpoints';
 import { useClaim } from '../queries';
 import { QueryErrorState } from '../QueryErrorState';
 import { ClaimDetailsTab } from './ClaimDetailsTab';
+import { EvidenceTab } from '../../evidence/EvidenceTab';
 import { ClaimHistoryTab } from './ClaimHistoryTab';
+import type { DialogTab } from './tabs';
 
-type DialogTab = 'details' | 'history';
 
 interface ClaimDetailDialogProps {
   /** The claim to show; null closes the dialog. */
   claimId: string | null;
   onClose: () => void;
+  /** The tab it opens on (a link to a claim's Evidence tab); Details by default. */
+  initialTab?: DialogTab;
 }
 
-/** A claim's detail dialog: its status, details, documents and notes, and a History tab. */
-export function ClaimDetailDialog({ claimId, onClose }: ClaimDetailDialogProps) {
+/** A claim's detail dialog: its status, details, documents and notes; its Evidence map; and a History tab. */
+export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: ClaimDetailDialogProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
   const titleId = useId();
   const tabsId = useId();
@@ -36,12 +39,17 @@ export function ClaimDetailDialog({ claimId, onClose }: ClaimDetailDialogProps) 
   useEffect(() => {
     if (claimId !== null) {
       setShownId(claimId);
-      setTab('details');
+      setTab(initialTab);
     }
-  }, [claimId]);
+  }, [claimId, initialTab]);
   const id = claimId ?? shownId;
-  const query = useClaim(id);
+  const [analysing, setAnalysing] = useState(false);
+  // While the Evidence tab shows and a linked document is being analysed, the claim is read on the
+  // documents list's cadence too, so the tab knows when the analysis ends.
+  const query = useClaim(id, { following: tab === 'evidence' && analysing });
   const claim = query.data;
+  const nowAnalysing = claim?.documents.some((d) => d.processingStatus === 'processing') ?? false;
+  useEffect(() => setAnalysing(nowAnalysing), [nowAnalysing]);
 
   return (
     <Dialog
@@ -89,6 +97,7 @@ export function ClaimDetailDialog({ claimId, onClose }: ClaimDetailDialogProps) 
         sx={{ px: { xs: 1, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab value="details" label="Details" id={`${tabsId}-details-tab`} aria-controls={`${tabsId}-details`} />
+        <Tab value="evidence" label="Evidence" id={`${tabsId}-evidence-tab`} aria-controls={`${tabsId}-evidence`} data-testid="claim-evidence-tab" />
         <Tab value="history" label="History" id={`${tabsId}-history-tab`} aria-controls={`${tabsId}-history`} />
       </Tabs>
       <DialogContent sx={{ px: { xs: 2, sm: 3 }, py: 2.5 }}>
@@ -99,6 +108,8 @@ export function ClaimDetailDialog({ claimId, onClose }: ClaimDetailDialogProps) 
             <DetailSkeleton />
           ) : tab === 'details' ? (
             <ClaimDetailsTab claim={claim} />
+          ) : tab === 'evidence' ? (
+            <EvidenceTab claimId={claim.id} analysing={nowAnalysing} />
           ) : (
             <ClaimHistoryTab claimId={claim.id} />
           )}

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
-import type { Claim } from '@cc/contracts';
+import type { Claim, ClaimReadiness } from '@cc/contracts';
+import { ReadinessMeter } from '../../evidence/ReadinessMeter';
 import { ClaimProgress } from '../ClaimProgress';
 import { ClaimStatusChip } from '../ClaimStatusChip';
 import { conditionTypeLabel } from '../format';
@@ -10,11 +11,13 @@ import { ApprovedRating, daysPendingText, NO_ACTION_TEXT } from './claimCells';
 
 interface ClaimCardsProps {
   claims: readonly Claim[];
+  /** Evidence readiness by claim id (absent while it loads). */
+  readiness: ReadonlyMap<string, ClaimReadiness>;
   onOpen: (claim: Claim) => void;
 }
 
 /** Below 768 px: one card per claim; the whole card is a button opening the claim. */
-export function ClaimCards({ claims, onOpen }: ClaimCardsProps) {
+export function ClaimCards({ claims, readiness, onOpen }: ClaimCardsProps) {
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }} data-testid="claims-cards">
       {claims.map((claim) => (
@@ -42,6 +45,14 @@ export function ClaimCards({ claims, onOpen }: ClaimCardsProps) {
                 </Box>
               </Box>
               <ClaimProgress value={claim.progressPercentage} label={`Progress of ${claim.condition}`} />
+              {readiness.has(claim.id) ? (
+                <Box component="span" sx={{ display: 'block' }}>
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    Evidence readiness
+                  </Typography>
+                  <ReadinessMeter row={readiness.get(claim.id)!} compact />
+                </Box>
+              ) : null}
               <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 <Box component="span" sx={{ color: 'text.secondary' }}>
                   Next action:{' '}

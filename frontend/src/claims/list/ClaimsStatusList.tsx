@@ -5,8 +5,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import type { Claim } from '@cc/contracts';
-import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useReadiness } from '../../evidence/queries';
+import { isDialogTab, type DialogTab } from '../detail/tabs';
 import { DESKTOP_QUERY } from '../../shell/breakpoints';
 import { DialogLoading } from '../../common/DialogLoading';
 import { lazyComponent } from '../../common/lazyComponent';
@@ -26,22 +28,46 @@ interface ClaimsStatusListProps {
   /** The empty state's Add Your First Claim button: opens the New Claim dialog, or links to /claims. */
   onAddClaim?: () => void;
   addClaimDisabled?: boolean;
+  /** The claims page: `?claim=<id>&tab=evidence` opens that claim's dialog on that tab (the dashboard card links there). */
+  openFromAddress?: boolean;
 }
 
 // The detail dialog (tabs, notes, rating and deadline editors) is fetched the first time a claim opens.
 const ClaimDetailDialog = lazyComponent(() => import('../detail/ClaimDetailDialog'), 'ClaimDetailDialog', <DialogLoading />);
 
 /** The claims status list: a table from 768 px, cards below; a claim opens its detail dialog. */
-export function ClaimsStatusList({ claims, showAll = false, totalCount, onAddClaim, addClaimDisabled }: ClaimsStatusListProps) {
+export function ClaimsStatusList({ claims, showAll = false, totalCount, onAddClaim, addClaimDisabled, openFromAddress = false }: ClaimsStatusListProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
   const headingId = useId();
   const [openClaimId, setOpenClaimId] = useState<string | null>(null);
+  const [initialTab, setInitialTab] = useState<DialogTab>('details');
   // Mounted from the first opening on, so that it can animate closed.
   const [dialogWanted, setDialogWanted] = useState(false);
+  const readiness = useReadiness(claims.length > 0);
+  const readinessById = useMemo(() => new Map((readiness.data ?? []).map((row) => [row.id, row])), [readiness.data]);
+  const [params, setParams] = useSearchParams();
+  const addressedClaim = openFromAddress ? params.get('claim') : null;
+  const addressedTab = params.get('tab');
+  useEffect(() => {
+    if (!addressedClaim) return;
+    setInitialTab(isDialogTab(addressedTab) ? addressedTab : 'details');
+    setDialogWanted(true);
+    setOpenClaimId(addressedClaim);
+  }, [addressedClaim, addressedTab]);
+  const close = () => {
+    setOpenClaimId(null);
+    if (addressedClaim) {
+      const next = new URLSearchParams(params);
+      next.delete('claim');
+      next.delete('tab');
+      setParams(next, { replace: true });
+    }
+  };
   const title = showAll ? 'All Claims Status' : 'Active Claims Status';
   const shown = showAll ? claims : claims.slice(0, CLAIMS_BLOCK_SIZE);
   const hasMore = !showAll && Math.max(claims.length, totalCount ?? 0) > CLAIMS_BLOCK_SIZE;
   const open = (claim: Claim) => {
+    setInitialTab('details');
     setDialogWanted(true);
     setOpenClaimId(claim.id);
   };
@@ -66,13 +92,13 @@ export function ClaimsStatusList({ claims, showAll = false, totalCount, onAddCla
             Select a claim to see its status, details, notes and history.
           </Typography>
           {isDesktop ? (
-            <ClaimsTable claims={shown} onOpen={open} labelledBy={headingId} />
+            <ClaimsTable claims={shown} readiness={readinessById} onOpen={open} labelledBy={headingId} />
           ) : (
-            <ClaimCards claims={shown} onOpen={open} />
+            <ClaimCards claims={shown} readiness={readinessById} onOpen={open} />
           )}
         </>
       )}
-      {dialogWanted ? <ClaimDetailDialog claimId={openClaimId} onClose={() => setOpenClaimId(null)} /> : null}
+      {dialogWanted ? <ClaimDetailDialog claimId={openClaimId} initialTab={initialTab} onClose={close} /> : null}
     </Paper>
   );
 }

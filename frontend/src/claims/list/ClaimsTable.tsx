@@ -5,7 +5,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Claim } from '@cc/contracts';
+import type { Claim, ClaimReadiness } from '@cc/contracts';
+import { ReadinessMeter } from '../../evidence/ReadinessMeter';
 import type { KeyboardEvent } from 'react';
 import { ClaimProgress } from '../ClaimProgress';
 import { ClaimStatusChip } from '../ClaimStatusChip';
@@ -16,11 +17,13 @@ interface ClaimsTableProps {
   claims: readonly Claim[];
   /** The id of the list's heading, which names the table. */
   labelledBy: string;
+  /** Evidence readiness by claim id (absent while it loads). */
+  readiness: ReadonlyMap<string, ClaimReadiness>;
   onOpen: (claim: Claim) => void;
 }
 
 /** From 768 px: one row per claim; a click, Enter or Space on a row opens the claim. */
-export function ClaimsTable({ claims, labelledBy, onOpen }: ClaimsTableProps) {
+export function ClaimsTable({ claims, labelledBy, readiness, onOpen }: ClaimsTableProps) {
   const onKeyDown = (event: KeyboardEvent, claim: Claim) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
@@ -36,6 +39,7 @@ export function ClaimsTable({ claims, labelledBy, onOpen }: ClaimsTableProps) {
             <TableCell sx={{ minWidth: 160 }}>Condition</TableCell>
             <TableCell>Status</TableCell>
             <TableCell sx={{ minWidth: 140 }}>Progress</TableCell>
+            <TableCell sx={{ minWidth: 170 }}>Evidence readiness</TableCell>
             <TableCell>Next Action</TableCell>
             <TableCell>Days Pending</TableCell>
           </TableRow>
@@ -70,6 +74,7 @@ export function ClaimsTable({ claims, labelledBy, onOpen }: ClaimsTableProps) {
               <TableCell>
                 <ClaimProgress value={claim.progressPercentage} label={`Progress of ${claim.condition}`} />
               </TableCell>
+              <TableCell>{readiness.has(claim.id) ? <ReadinessMeter row={readiness.get(claim.id)!} compact /> : null}</TableCell>
               <TableCell>
                 <TruncatedNextAction nextAction={claim.nextAction} />
               </TableCell>

@@ -24,6 +24,7 @@ import { formatFileSize, statusLabel as documentStatusLabel } from '../../docume
 import { usePageTitle } from '../../common/usePageTitle';
 import { EmptyState } from '../EmptyState';
 import { historyCsvUrl } from '../consoleDataProvider';
+import { ClaimEvidencePanel } from './ClaimEvidencePanel';
 import { ClaimHistoryPanel } from './ClaimHistoryPanel';
 import { ClaimNotesList } from './ClaimStateCard';
 import { PriorityField, StatusField } from './fields';
@@ -74,7 +75,7 @@ function NotesField(_props: { label?: string }) {
   return record.notes ? <ClaimNotesList notes={record.notes} /> : <Skeleton variant="rounded" height={48} aria-label="Loading the notes" />;
 }
 
-/** One claim, as its owner sees it, with its documents and its full history (adjudicators, administrators). */
+/** One claim, as its owner sees it, with its evidence map, its documents and its full history (adjudicators, administrators). */
 export function StaffClaimShow() {
   return (
     // The claims list seeds the record with its row and the app's queries never go stale: fetch the
@@ -124,6 +125,9 @@ export function StaffClaimShow() {
           <Labeled label="Notes" fullWidth>
             <NotesField />
           </Labeled>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Evidence" path="evidence">
+          <ClaimEvidencePanel />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Documents" path="documents">
           <ReferenceManyField
