@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
 import { recordDueReminders, startDeadlineReminders } from '@cc/notification-service';
-import { createProjectionService, deadlinesDueWithin, startVaFormsRefresh, type RebuildTuning } from '@cc/projection-service';
+import { checkpointWaiter, createProjectionService, deadlinesDueWithin, startVaFormsRefresh, type RebuildTuning } from '@cc/projection-service';
 import {
   createOfflineEngine,
   DOCUMENT_ANALYSIS_WORKER,
@@ -40,6 +40,7 @@ import { composeAssistant } from './composition/assistant';
 import { composeCommands } from './composition/commands';
 import { composeNotifications } from './composition/notifications';
 import { openFoundation } from './composition/foundation';
+import { forwardedRoutes } from './services/routing';
 
 export interface SystemOptions {
   config: AppConfig;
@@ -88,6 +89,19 @@ export interface SystemOptions {
   vaFormsRefreshIntervalMs?: number;
   /** Rebuild heartbeat and takeover timing (tests shorten them). */
   rebuild?: RebuildTuning;
+  /**
+   * One process per service (ARCHITECTURE §18): this process is then the gateway only. It runs no
+   * projector and no worker, waits for the projection checkpoints in the shared database, and
+   * forwards the command routes, the assistant's and the payment provider's to their services.
+   */
+  forward?: ForwardTargets;
+}
+
+export interface ForwardTargets {
+  secret: string;
+  commandServiceUrl: string;
+  aiWorkerUrl: string;
+  billingServiceUrl: string;
 }
 
 export interface System {
@@ -134,11 +148,13 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     rebuild: options.rebuild,
     now: options.billingNow,
   });
-  projections.start();
+  const split = options.forward;
+  if (!split) projections.start();
 
   const readTimeout = options.readYourWritesTimeoutMs ?? 5000;
+  const checkpointsPassed = split ? checkpointWaiter(knex, projections.runner.subscriptionNames) : undefined;
   const waitForReadModels = async (position: GlobalPosition) => {
-    await projections.runner.waitFor(position, readTimeout).catch((error) => {
+    await (checkpointsPassed ?? projections.runner.waitFor.bind(projections.runner))(position, readTimeout).catch((error) => {
       logger.warn({ err: error }, 'read models are behind; answering with what they have');
     });
   };
@@ -152,9 +168,10 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     uploadTransferLimitMs: options.uploadTransferLimitMs,
     billingNow: options.billingNow,
   });
-  const tierWorker = startSubscriptionTierWorker({ store, commands: commands.commandBus, logger, pollIntervalMs: options.pollIntervalMs });
+  // Split: the billing service runs these (and the ai-worker and notification service theirs, below).
+  const tierWorker = split ? undefined : startSubscriptionTierWorker({ store, commands: commands.commandBus, logger, pollIntervalMs: options.pollIntervalMs });
   const billingClock =
-    options.billingClock === false || config.billing.kind !== 'test'
+    split || options.billingClock === false || config.billing.kind !== 'test'
       ? undefined
       : setInterval(() => void advanceClock().catch((error: unknown) => logger.warn({ err: error }, 'test-mode billing clock failed; trying again later')), config.billing.clockIntervalMs);
   billingClock?.unref();
@@ -164,7 +181,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const engine = options.analysisEngine ?? openAiEngineFromEnv(process.env) ?? createOfflineEngine();
   logger.info({ engine: engine.name, model: engine.model }, 'document analysis engine');
   const analysisWorker =
-    options.analysisWorker === false
+    split || options.analysisWorker === false
       ? undefined
       : startDocumentAnalysisWorker({
           store,
@@ -203,9 +220,9 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     waitForReadModels,
     pollIntervalMs: options.pollIntervalMs,
   });
-  const notificationsWorker = options.notificationsWorker === false ? undefined : startNotifications();
+  const notificationsWorker = split || options.notificationsWorker === false ? undefined : startNotifications();
   const reminderDeps = { store, logger, deadlinesDue: (at: Date) => deadlinesDueWithin(knex, at, 30), now: options.billingNow };
-  const deadlineReminders = options.deadlineRemindersIntervalMs === 0 ? undefined : startDeadlineReminders({ ...reminderDeps, intervalMs: options.deadlineRemindersIntervalMs });
+  const deadlineReminders = split || options.deadlineRemindersIntervalMs === 0 ? undefined : startDeadlineReminders({ ...reminderDeps, intervalMs: options.deadlineRemindersIntervalMs });
 
   /**
    * Every feature's share of the data export and of an account deletion (ARCHITECTURE §17): the read
@@ -272,15 +289,22 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ipLimitPerMinute: config.authIpLimitPerMinute,
       refusalPauseMs: options.refusalPauseMs,
     },
-    health: healthRoutes({ knex, migrationsDone: foundation.migrationsDone, projectionsRunning: () => projections.runner.isRunning() }),
-    serviceRoutes: [
-      ...commands.routes,
-      ...projections.routes,
-      billingServiceRoutes({ provider, deliver: deliverFact, logger }),
-      ...notifications.routes,
-      accountRoutes({ knex, accounts, sessions, account: commands.account, resets, erasure, contributors: accountData, waitForReadModels, logger, secureCookies }),
-      ...assistantRoutes,
-    ],
+    health: healthRoutes({ knex, migrationsDone: foundation.migrationsDone, projectionsRunning: () => Boolean(split) || projections.runner.isRunning() }),
+    serviceRoutes: split
+      ? [
+          ...projections.routes,
+          ...notifications.routes,
+          accountRoutes({ knex, accounts, sessions, account: commands.account, resets, erasure, contributors: accountData, waitForReadModels, logger, secureCookies }),
+          ...forwardedRoutes(split, logger),
+        ]
+      : [
+          ...commands.routes,
+          ...projections.routes,
+          billingServiceRoutes({ provider, deliver: deliverFact, logger }),
+          ...notifications.routes,
+          accountRoutes({ knex, accounts, sessions, account: commands.account, resets, erasure, contributors: accountData, waitForReadModels, logger, secureCookies }),
+          ...assistantRoutes,
+        ],
     frontendDist: options.frontendDist,
     rawBodyPaths: [UPLOAD_PREFIX, WEBHOOK_PATH],
     stripe: provider.kind === 'stripe',
@@ -324,7 +348,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       await vaForms?.stop();
       clearInterval(purge);
       clearInterval(billingClock);
-      await tierWorker.stop();
+      await tierWorker?.stop();
       clearInterval(sweepUploads);
       await analysisWorker?.stop();
       await deadlineReminders?.stop();
