@@ -1,5 +1,6 @@
 import express, { type Express, type Router } from 'express';
 import { forwardedContext, problemHandler, problems, sendProblem, type Logger } from '@cc/platform';
+import { SessionStore } from '../auth/sessions';
 import type { Foundation } from '../composition/foundation';
 
 /**
@@ -28,7 +29,9 @@ export function serviceApp(options: {
   for (const router of options.internal ?? []) app.use(router);
   const jsonBody = express.json({ limit: '1mb' });
   const raw = (url: string) => (options.rawBodyPaths ?? []).some((prefix) => url.startsWith(prefix));
-  app.use('/api', forwardedContext({ secret: options.secret, logger: options.logger }));
+  // Sessions live in the shared database: a streamed answer's write is recorded there directly.
+  const sessions = new SessionStore(options.foundation.knex, () => false);
+  app.use('/api', forwardedContext({ secret: options.secret, logger: options.logger, recordLateWrite: (id, position) => sessions.recordWriteOf(id, position) }));
   app.use('/api', (req, res, next) => (raw(req.originalUrl) ? next() : jsonBody(req, res, next)));
   for (const router of options.routes ?? []) app.use(router);
   app.use((req, res) => sendProblem(res, problems.notFound(`There is no ${req.method} ${req.originalUrl.split('?')[0]}.`), req.originalUrl));

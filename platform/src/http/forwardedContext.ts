@@ -40,7 +40,12 @@ export function forwardedContextHeaders(secret: string, request: { method: strin
  * details without a valid one), and puts the forwarded context on `res.locals.ctx`. A command's
  * position goes back in a response header, since the session lives in the gateway.
  */
-export function forwardedContext(options: { secret: string; logger: Logger }): RequestHandler {
+export function forwardedContext(options: {
+  secret: string;
+  logger: Logger;
+  /** Records a position in the session itself, for a write made after the answer started streaming (no header can carry it then). */
+  recordLateWrite?: (sessionId: string, position: GlobalPosition) => Promise<void>;
+}): RequestHandler {
   if (options.secret.length < 32) throw new Error('The internal secret must be at least 32 characters');
   return (req, res, next) => {
     const encoded = req.get(FORWARDED_CONTEXT_HEADER) ?? '';
@@ -51,7 +56,13 @@ export function forwardedContext(options: { secret: string; logger: Logger }): R
     const ctx: RequestContext = {
       correlationId: forwarded.correlationId,
       auth: forwarded.auth as AuthContext | undefined,
-      recordWrite: async (position) => recordWriteHeader(res, position),
+      recordWrite: async (position) => {
+        if (!position) return;
+        if (!res.headersSent) return recordWriteHeader(res, position);
+        if (forwarded.auth && options.recordLateWrite) {
+          await options.recordLateWrite(forwarded.auth.sessionId, position).catch((error: unknown) => options.logger.warn({ err: error }, 'could not remember the write for read-your-writes'));
+        }
+      },
       logger: options.logger.child({ correlationId: forwarded.correlationId }),
     };
     res.locals.ctx = ctx;
@@ -59,8 +70,7 @@ export function forwardedContext(options: { secret: string; logger: Logger }): R
   };
 }
 
-function recordWriteHeader(res: Response, position: GlobalPosition | undefined) {
-  if (!position || res.headersSent) return;
+function recordWriteHeader(res: Response, position: GlobalPosition) {
   // The furthest of several writes in one request.
   const furthest = maxPosition(parsePosition(res.getHeader(WRITE_POSITION_HEADER) as string | undefined), position)!;
   res.setHeader(WRITE_POSITION_HEADER, formatPosition(furthest));
