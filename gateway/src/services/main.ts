@@ -23,6 +23,10 @@ async function main() {
   if (!config.databaseUrl) throw new ConfigError('DATABASE_URL is required when each service runs in its own process (they share one database).');
   delete process.env.ADMIN_PASSWORD;
   const logger = createLogger(config.logLevel).child({ service: name });
+  for (const variable of ['EVENTSTORE_CONNECTION_STRING', 'KAFKA_BROKERS']) {
+    // The adapters exist and pass their contract suites, but the services do not select them yet (ARCHITECTURE §18).
+    if (process.env[variable]) logger.warn({ variable }, `${variable} is set, but the services still use the PostgreSQL event store and its subscriptions`);
+  }
   const started = Date.now();
   const service = await start({ config, logger, databaseUrl: config.databaseUrl, topology, pollIntervalMs: Number(process.env.POLL_INTERVAL_MS) || undefined });
   const server = http.createServer(service.handler);
