@@ -10,6 +10,7 @@ COPY command-service/package.json command-service/
 COPY projection-service/package.json projection-service/
 COPY ai-worker/package.json ai-worker/
 COPY billing-service/package.json billing-service/
+COPY notification-service/package.json notification-service/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
 RUN npm ci --no-fund --no-audit
@@ -33,6 +34,7 @@ COPY --from=build /app/command-service ./command-service
 COPY --from=build /app/projection-service ./projection-service
 COPY --from=build /app/ai-worker ./ai-worker
 COPY --from=build /app/billing-service ./billing-service
+COPY --from=build /app/notification-service ./notification-service
 COPY --from=build /app/gateway ./gateway
 COPY --from=build /app/frontend/dist ./frontend/dist
 COPY --from=build /app/scripts ./scripts

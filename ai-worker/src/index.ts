@@ -19,3 +19,4 @@ export {
   type GroundingClaim,
 } from './pdforge/fieldAssist';
 export { fieldAssistRoutes } from './pdforge/routes';
+export { analysisClaimMigrations, analysisClaims, type AnalysisClaims } from './analysis/analysisClaims';

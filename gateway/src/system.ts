@@ -1,49 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
-import { commandMigrations, createCommandService, staffRecords, storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
-import { createNotificationService, notificationMigrations, recordDueReminders, startDeadlineReminders, startNotificationsWorker } from '@cc/notification-service';
-import { createProjectionService, deadlinesDueWithin, projectionMigrations, projectionRunnerMigrations, startVaFormsRefresh, type RebuildTuning } from '@cc/projection-service';
+import { storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
+import { recordDueReminders, startDeadlineReminders } from '@cc/notification-service';
+import { checkpointWaiter, createProjectionService, deadlinesDueWithin, startVaFormsRefresh, type RebuildTuning } from '@cc/projection-service';
 import {
-  chatAssistantRoutes,
-  chatEngineFromEnv,
-  createOfflineChatEngine,
   createOfflineEngine,
   DOCUMENT_ANALYSIS_WORKER,
-  fieldAssistEngineFromEnv,
-  fieldAssistRoutes,
   openAiEngineFromEnv,
   startDocumentAnalysisWorker,
   type AnalysisEngine,
   type ChatEngine,
   type FieldAssistEngine,
 } from '@cc/ai-worker';
-import { renderAnalysisReport } from '@cc/ai-worker/report/analysisReport';
-import { renderTemplatePdf, templateFileName } from '@cc/ai-worker/pdforge/templatePdf';
-import { billingMigrations, billingServiceRoutes, createPaymentProvider, startSubscriptionTierWorker, TestModeProvider, WEBHOOK_PATH } from '@cc/billing-service';
+import { billingServiceRoutes, startSubscriptionTierWorker, WEBHOOK_PATH } from '@cc/billing-service';
 import { BILLING_SERVICE } from '@cc/command-service';
 import type { PaymentProvider } from '@cc/contracts';
 import {
-  createKnex,
-  eventStoreMigrations,
-  migrate,
-  personalDataMigrations,
-  PersonalDataVault,
-  PostgresEventStore,
   startWorker,
   type AccountDataContributor,
   type AppConfig,
   type GlobalPosition,
   type Knex,
   type Logger,
-  type ObjectStorage,
+  type PostgresEventStore,
   type Subscription,
 } from '@cc/platform';
-import { LocalObjectStorage } from '@cc/platform/storage/localStorage';
-import { S3ObjectStorage } from '@cc/platform/storage/s3Storage';
 import { accountErasure } from './account/erasure';
 import { accountRoutes } from './account/routes';
 import { accounts as createAccounts, type Accounts } from './auth/accounts';
-import { passwordResets } from './auth/passwordResets';
 import { administratorPolicy, ensureAdministrators } from './auth/administrators';
 import { HashQueue, type HashQueueOptions } from './auth/hashQueue';
 import { purgeRateLimits } from './middleware/rateLimit';
@@ -53,8 +37,12 @@ import { seedDemoAccounts } from './seed';
 import { createOidc } from './auth/oidc';
 import { SessionStore } from './auth/sessions';
 import { createApp } from './app';
-import { gatewayMigrations } from './migrations';
 import { healthRoutes } from './health';
+import { composeAssistant } from './composition/assistant';
+import { composeCommands } from './composition/commands';
+import { composeNotifications } from './composition/notifications';
+import { openFoundation } from './composition/foundation';
+import { forwardedRoutes } from './services/routing';
 
 export interface SystemOptions {
   config: AppConfig;
@@ -105,6 +93,19 @@ export interface SystemOptions {
   rebuild?: RebuildTuning;
   /** Per-user limits of the expensive routes over RATE_LIMIT_* and the defaults (limits.ts); tests lower them. */
   rateLimits?: Partial<UserRateLimits>;
+  /**
+   * One process per service (ARCHITECTURE §18): this process is then the gateway only. It runs no
+   * projector and no worker, waits for the projection checkpoints in the shared database, and
+   * forwards the command routes, the assistant's and the payment provider's to their services.
+   */
+  forward?: ForwardTargets;
+}
+
+export interface ForwardTargets {
+  secret: string;
+  commandServiceUrl: string;
+  aiWorkerUrl: string;
+  billingServiceUrl: string;
 }
 
 export interface System {
@@ -137,28 +138,8 @@ export interface System {
 /** Everything in one process: migrations, the event store, every service, and the gateway in front. */
 export async function startSystem(options: SystemOptions): Promise<System> {
   const { config, logger } = options;
-  const knex = createKnex(options.databaseUrl, { max: 20 });
-  let migrationsDone = false;
-  await migrate(knex, 'platform', [...eventStoreMigrations, ...personalDataMigrations]);
-  await migrate(knex, 'gateway', gatewayMigrations);
-  await migrate(knex, 'command', commandMigrations);
-  await migrate(knex, 'projection', projectionMigrations);
-  await migrate(knex, 'billing', billingMigrations);
-  await migrate(knex, 'notification', notificationMigrations);
-  await migrate(knex, 'projection_runner', projectionRunnerMigrations);
-  migrationsDone = true;
-
-  const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
-  // Positions stay increasing after a dump and restore; checked now so a problem shows at start.
-  await store.ready();
-  const vault = new PersonalDataVault(knex);
-  const storage: ObjectStorage =
-    config.objectStorage.kind === 's3'
-      ? // Region and credentials come from the usual AWS variables; bucket and endpoint from the config.
-        S3ObjectStorage.fromEnv({ ...process.env, S3_BUCKET: config.objectStorage.bucket, S3_ENDPOINT: config.objectStorage.endpoint })
-      : new LocalObjectStorage(config.objectStorage.root);
-  // Staff reads and support actions are recorded as events (the command service's records).
-  const records = staffRecords({ store });
+  const foundation = await openFoundation({ config, logger, databaseUrl: options.databaseUrl });
+  const { knex, store, vault, storage, records } = foundation;
   const projections = createProjectionService({
     knex,
     store,
@@ -171,47 +152,30 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     rebuild: options.rebuild,
     now: options.billingNow,
   });
-  projections.start();
+  const split = options.forward;
+  if (!split) projections.start();
 
   const readTimeout = options.readYourWritesTimeoutMs ?? 5000;
+  const checkpointsPassed = split ? checkpointWaiter(knex, projections.runner.subscriptionNames) : undefined;
   const waitForReadModels = async (position: GlobalPosition) => {
-    await projections.runner.waitFor(position, readTimeout).catch((error) => {
+    await (checkpointsPassed ?? projections.runner.waitFor.bind(projections.runner))(position, readTimeout).catch((error) => {
       logger.warn({ err: error }, 'read models are behind; answering with what they have');
     });
   };
-  // The provider reports payments through the same path as Stripe's webhook; `commands` is made
-  // right below, before anything can be reported.
-  const deliverFact = (fact: Parameters<NonNullable<typeof commands.billing>['ingest']>[0], correlationId: string = randomUUID()) =>
-    commands.billing!.ingest(fact, { userId: null, service: BILLING_SERVICE, correlationId });
-  const provider = createPaymentProvider(
-    config.billing.kind === 'stripe' ? { ...config.billing } : { kind: 'test', coupons: config.billing.coupons, graceDays: config.billing.graceDays },
-    { knex, deliver: (fact) => deliverFact(fact), logger, now: options.billingNow },
-  );
-  logger.info({ provider: provider.kind }, 'payment provider');
-  const commands = createCommandService({
-    store,
-    vault,
-    knex,
-    storage,
-    readBack: { waitFor: waitForReadModels, ...projections.queries },
-    analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
-    templates: { render: renderTemplatePdf, fileName: templateFileName },
+  const { commands, provider, deliverFact, advanceClock } = composeCommands({
+    config,
+    logger,
+    foundation,
+    queries: projections.queries,
+    waitForReadModels,
+    analysisWaitMs: options.analysisWaitMs,
     uploadTransferLimitMs: options.uploadTransferLimitMs,
-    dbqSyncUrl: config.dbqSyncUrl,
-    now: options.billingNow,
-    billing: {
-      provider,
-      readBack: { waitFor: waitForReadModels, subscription: projections.queries.subscription },
-      currentSubscriptionId: projections.queries.currentSubscriptionId,
-      publicUrl: config.publicUrl,
-    },
+    billingNow: options.billingNow,
   });
-  const tierWorker = startSubscriptionTierWorker({ store, commands: commands.commandBus, logger, pollIntervalMs: options.pollIntervalMs });
-  const advanceClock = async () => {
-    if (provider instanceof TestModeProvider) await provider.advance();
-  };
+  // Split: the billing service runs these (and the ai-worker and notification service theirs, below).
+  const tierWorker = split ? undefined : startSubscriptionTierWorker({ store, commands: commands.commandBus, logger, pollIntervalMs: options.pollIntervalMs });
   const billingClock =
-    options.billingClock === false || config.billing.kind !== 'test'
+    split || options.billingClock === false || config.billing.kind !== 'test'
       ? undefined
       : setInterval(() => void advanceClock().catch((error: unknown) => logger.warn({ err: error }, 'test-mode billing clock failed; trying again later')), config.billing.clockIntervalMs);
   billingClock?.unref();
@@ -221,7 +185,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const engine = options.analysisEngine ?? openAiEngineFromEnv(process.env) ?? createOfflineEngine();
   logger.info({ engine: engine.name, model: engine.model }, 'document analysis engine');
   const analysisWorker =
-    options.analysisWorker === false
+    split || options.analysisWorker === false
       ? undefined
       : startDocumentAnalysisWorker({
           store,
@@ -240,44 +204,29 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   }
   const secureCookies = (req: { secure: boolean }) => req.secure || Boolean(config.publicUrl?.startsWith('https:'));
   const sessions = new SessionStore(knex, secureCookies);
-  const chatEngine = options.chatEngine ?? chatEngineFromEnv(process.env) ?? createOfflineChatEngine();
-  logger.info({ engine: chatEngine.name, model: chatEngine.model }, 'chat engine');
-  const chatRoutes = chatAssistantRoutes({
-    questions: commands.chat,
-    veteranFile: projections.queries.veteranFile,
-    history: projections.queries.chatHistory,
-    engine: chatEngine,
-    heartbeatMs: options.chatHeartbeatMs,
-  });
-  const fieldAssist = fieldAssistRoutes({
-    engine: options.fieldAssistEngine ?? fieldAssistEngineFromEnv(process.env),
-    grounding: projections.queries.assistGrounding,
+  const assistantRoutes = composeAssistant({
+    logger,
+    chat: commands.chat,
+    queries: projections.queries,
+    chatEngine: options.chatEngine,
+    chatHeartbeatMs: options.chatHeartbeatMs,
+    fieldAssistEngine: options.fieldAssistEngine,
   });
   const hashes = new HashQueue(options.hashing);
   const accounts = createAccounts({ knex, users: commands.users, scryptCost: options.scryptCost, hashes });
-  const resets = passwordResets(knex);
 
-  const notifications = createNotificationService({ knex, dataDir: config.dataDir, smtpUrl: config.mail.smtpUrl, from: config.mail.from, appUrl: config.appUrl });
-  logger.info({ transport: notifications.mailer.kind }, 'e-mail transport');
-  const startNotifications = () =>
-    startNotificationsWorker({
-      store,
-      vault,
-      commands: commands.commandBus,
-      deliveries: notifications.deliveries,
-      async findUser(userId, position) {
-        await waitForReadModels(position);
-        return projections.queries.findUserProfile(userId);
-      },
-      preferences: projections.queries.preferences,
-      mintPasswordResetUrl: async (request) => `${config.appUrl}/reset-password?token=${await resets.mint(request)}`,
-      appUrl: config.appUrl,
-      logger,
-      pollIntervalMs: options.pollIntervalMs,
-    });
-  const notificationsWorker = options.notificationsWorker === false ? undefined : startNotifications();
+  const { notifications, resets, startWorker: startNotifications } = composeNotifications({
+    config,
+    logger,
+    foundation,
+    commands: commands.commandBus,
+    queries: projections.queries,
+    waitForReadModels,
+    pollIntervalMs: options.pollIntervalMs,
+  });
+  const notificationsWorker = split || options.notificationsWorker === false ? undefined : startNotifications();
   const reminderDeps = { store, logger, deadlinesDue: (at: Date) => deadlinesDueWithin(knex, at, 30), now: options.billingNow };
-  const deadlineReminders = options.deadlineRemindersIntervalMs === 0 ? undefined : startDeadlineReminders({ ...reminderDeps, intervalMs: options.deadlineRemindersIntervalMs });
+  const deadlineReminders = split || options.deadlineRemindersIntervalMs === 0 ? undefined : startDeadlineReminders({ ...reminderDeps, intervalMs: options.deadlineRemindersIntervalMs });
 
   /**
    * Every feature's share of the data export and of an account deletion (ARCHITECTURE §17): the read
@@ -344,16 +293,22 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ipLimitPerMinute: config.authIpLimitPerMinute,
       refusalPauseMs: options.refusalPauseMs,
     },
-    health: healthRoutes({ knex, migrationsDone: () => migrationsDone, projectionsRunning: () => projections.runner.isRunning() }),
-    serviceRoutes: [
-      ...commands.routes,
-      ...projections.routes,
-      billingServiceRoutes({ provider, deliver: deliverFact, logger }),
-      ...notifications.routes,
-      accountRoutes({ knex, accounts, sessions, account: commands.account, resets, erasure, contributors: accountData, waitForReadModels, logger, secureCookies }),
-      chatRoutes,
-      fieldAssist,
-    ],
+    health: healthRoutes({ knex, migrationsDone: foundation.migrationsDone, projectionsRunning: () => Boolean(split) || projections.runner.isRunning() }),
+    serviceRoutes: split
+      ? [
+          ...projections.routes,
+          ...notifications.routes,
+          accountRoutes({ knex, accounts, sessions, account: commands.account, resets, erasure, contributors: accountData, waitForReadModels, logger, secureCookies }),
+          ...forwardedRoutes(split, logger),
+        ]
+      : [
+          ...commands.routes,
+          ...projections.routes,
+          billingServiceRoutes({ provider, deliver: deliverFact, logger }),
+          ...notifications.routes,
+          accountRoutes({ knex, accounts, sessions, account: commands.account, resets, erasure, contributors: accountData, waitForReadModels, logger, secureCookies }),
+          ...assistantRoutes,
+        ],
     frontendDist: options.frontendDist,
     rawBodyPaths: [UPLOAD_PREFIX, WEBHOOK_PATH],
     userRateLimits: userRateLimits(knex, userRateLimitsFrom(process.env, options.rateLimits)),
@@ -398,7 +353,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       await vaForms?.stop();
       clearInterval(purge);
       clearInterval(billingClock);
-      await tierWorker.stop();
+      await tierWorker?.stop();
       clearInterval(sweepUploads);
       await analysisWorker?.stop();
       await deadlineReminders?.stop();
@@ -406,8 +361,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       await erasureWorker.stop();
       notifications.mailer.close();
       await projections.stop();
-      await store.close();
-      await knex.destroy();
+      await foundation.close();
     },
   };
 }

@@ -22,6 +22,7 @@ export * from './commands/commandBus';
 export * from './account/accountData';
 export * from './http/tierGate';
 export * from './http/readBody';
+export * from './http/forwardedContext';
 export { isTransientFault } from './subscriptions/faults';
 export type { Bus } from './bus/types';
 export { busMigrations } from './bus/migrations';

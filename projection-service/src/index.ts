@@ -57,6 +57,7 @@ import { chatReadRoutes } from './chat/routes';
 import { assistGrounding } from './pdforge/grounding';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
+export { checkpointWaiter } from './runner/checkpointWait';
 export { ProjectionRebuilder, UnknownProjectionError, rebuildSubscriptionName, type RebuildRequest } from './runner/rebuild';
 export { projectionRunnerMigrations } from './runner/rebuildMigrations';
 export type { Projector } from './runner/projector';

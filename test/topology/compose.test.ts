@@ -62,7 +62,6 @@ describe('docker-compose.yml (the production topology)', () => {
     const published = Object.entries(services).filter(([, s]) => s.ports?.length).map(([name]) => name).sort();
     expect(published).toEqual(['gateway', 'mailpit']);
     expect(services.gateway!.environment).toMatchObject({
-      PROJECTION_SERVICE_URL: 'http://projection-service:4000',
       AI_WORKER_URL: 'http://ai-worker:4000',
       BILLING_SERVICE_URL: 'http://billing-service:4000',
     });
@@ -74,5 +73,18 @@ describe('docker-compose.yml (the production topology)', () => {
     expect(stages).toEqual(['deps', 'build', 'prod-deps', 'runtime']);
     expect(dockerfile).toMatch(/npm ci/);
     expect(dockerfile).toMatch(/USER node/);
+    // Every workspace is installed and shipped (the gateway composes them all).
+    const workspaces = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    for (const workspace of workspaces) {
+      expect(dockerfile).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+      expect(dockerfile).toContain(workspace === 'frontend' ? 'COPY --from=build /app/frontend/dist ./frontend/dist' : `COPY --from=build /app/${workspace} ./${workspace}`);
+    }
+  });
+
+  it('starts each service with a start script of its own workspace', () => {
+    for (const name of appServices) {
+      const scripts = (JSON.parse(readFileSync(path.join(root, name, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts;
+      expect(scripts?.start).toBe(`node --import tsx ../gateway/src/services/main.ts ${name}`);
+    }
   });
 });

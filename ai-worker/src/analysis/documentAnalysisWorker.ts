@@ -1,8 +1,9 @@
 import { eventSchemas, ANALYSIS_MESSAGES, streams } from '@cc/contracts';
-import { startWorker, type CommandBus, type EventStore, type Logger, type ObjectStorage, type WorkerSubscription } from '@cc/platform';
+import { startWorker, type CommandBus, type EventStore, type Logger, type ObjectStorage, type SendOptions, type WorkerSubscription } from '@cc/platform';
 import type { AnalysisEngine } from '../engines/types';
-import { analyseDocument, type AnalysisOutcome } from './analyseDocument';
+import { analyseDocument, type AnalysisOutcome, type AnalysisRequest } from './analyseDocument';
 import { analysisAwaitsAnswer } from './analysisProgress';
+import type { AnalysisClaims } from './analysisClaims';
 
 export interface DocumentAnalysisWorkerDeps {
   store: EventStore;
@@ -15,6 +16,11 @@ export interface DocumentAnalysisWorkerDeps {
   attempts?: number;
   /** Analyses run at once (ANALYSIS_CONCURRENCY, default 4). */
   concurrency?: number;
+  /**
+   * Set when several worker processes share the work (one process per service): each analysis is
+   * claimed before its engine runs, and claims whose holder died are taken over.
+   */
+  claims?: AnalysisClaims;
 }
 
 export const DOCUMENT_ANALYSIS_WORKER = 'document-analysis';
@@ -43,40 +49,42 @@ function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
  */
 export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): WorkerSubscription {
   const attempts = deps.attempts ?? 3;
-  return startWorker(deps.store, {
-    name: DOCUMENT_ANALYSIS_WORKER,
-    filter: { types: ['DocumentAnalysisRequested'] },
-    concurrency: deps.concurrency ?? 4,
-    pollIntervalMs: deps.pollIntervalMs,
-    onError: (error, context) => deps.logger.error({ err: error, ...context }, 'document analysis worker: delivery failed'),
-    onStateChange: ({ state, error, downForMs }) =>
-      state === 'degraded'
-        ? deps.logger.warn({ err: error }, 'document analysis worker waits for the database to come back')
-        : deps.logger.info({ downForMs }, 'document analysis worker is back'),
-    async handle(event, context) {
-      const request = eventSchemas.DocumentAnalysisRequested.schema.parse(event.data);
-      const { documentId, analysisId } = request;
-      const log = deps.logger.child({
-        documentId,
-        analysisId,
-        analysisType: request.analysisType,
-        engine: `${deps.engine.name}/${deps.engine.model}`,
-        correlationId: event.metadata.correlationId,
-      });
-      const started = Date.now();
-      const options = { metadata: context.metadata, idempotencyKey: context.eventId() };
+  const { claims } = deps;
+  /** Analyses this process holds claims on, kept alive by the heartbeat. */
+  const held = new Set<string>();
 
-      const { events } = await deps.store.readStream(streams.document(documentId));
-      if (!analysisAwaitsAnswer(events, analysisId)) {
-        await deps.commands.send({ type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason: ANALYSIS_MESSAGES.unexpected } }, options);
-        log.info({ outcome: 'already-answered', ms: Date.now() - started }, 'document analysis finished');
+  const answer = async (request: AnalysisRequest, options: SendOptions, signal: AbortSignal, claimed: boolean) => {
+    const { documentId, analysisId } = request;
+    const log = deps.logger.child({
+      documentId,
+      analysisId,
+      analysisType: request.analysisType,
+      engine: `${deps.engine.name}/${deps.engine.model}`,
+      correlationId: options.metadata.correlationId,
+    });
+    const started = Date.now();
+
+    const { events } = await deps.store.readStream(streams.document(documentId));
+    if (!analysisAwaitsAnswer(events, analysisId)) {
+      await deps.commands.send({ type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason: ANALYSIS_MESSAGES.unexpected } }, options);
+      if (claimed) await claims?.answered(analysisId);
+      log.info({ outcome: 'already-answered', ms: Date.now() - started }, 'document analysis finished');
+      return;
+    }
+    if (claims && !claimed) {
+      const mine = await claims.claim({ analysisId, eventId: options.idempotencyKey, request, metadata: options.metadata });
+      if (!mine) {
+        // Another worker runs it; if that one dies, a sweeper takes its claim over.
+        log.info({ outcome: 'claimed-elsewhere' }, 'document analysis left to another worker');
         return;
       }
-
+    }
+    held.add(analysisId);
+    try {
       let outcome: AnalysisOutcome | undefined;
       for (let attempt = 1; !outcome; attempt++) {
         try {
-          outcome = await unlessStopped(analyseDocument(request, deps), context.signal);
+          outcome = await unlessStopped(analyseDocument(request, deps), signal);
         } catch (error) {
           if (error instanceof Stopped) throw error;
           log.warn({ err: error, attempt }, 'document analysis: unexpected error');
@@ -89,7 +97,55 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
       } else {
         await deps.commands.send({ type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason: outcome.reason } }, options);
       }
+      await claims?.answered(analysisId);
       log.info({ outcome: outcome.kind, reason: outcome.kind === 'failed' ? outcome.reason : undefined, ms: Date.now() - started }, 'document analysis finished');
+    } finally {
+      held.delete(analysisId);
+    }
+  };
+
+  const subscription = startWorker(deps.store, {
+    name: DOCUMENT_ANALYSIS_WORKER,
+    filter: { types: ['DocumentAnalysisRequested'] },
+    concurrency: deps.concurrency ?? 4,
+    pollIntervalMs: deps.pollIntervalMs,
+    onError: (error, context) => deps.logger.error({ err: error, ...context }, 'document analysis worker: delivery failed'),
+    onStateChange: ({ state, error, downForMs }) =>
+      state === 'degraded'
+        ? deps.logger.warn({ err: error }, 'document analysis worker waits for the database to come back')
+        : deps.logger.info({ downForMs }, 'document analysis worker is back'),
+    async handle(event, context) {
+      const request = eventSchemas.DocumentAnalysisRequested.schema.parse(event.data);
+      await answer(request, { metadata: context.metadata, idempotencyKey: context.eventId() }, context.signal, false);
     },
   });
+  if (!claims) return subscription;
+
+  // Heartbeats for held claims, and takeovers of claims whose holder went quiet.
+  const stopping = new AbortController();
+  const sweep = async () => {
+    await claims.heartbeat([...held]);
+    for (const entry of await claims.takeOverExpired(Math.max(1, deps.concurrency ?? 4))) {
+      const request = eventSchemas.DocumentAnalysisRequested.schema.parse(entry.request);
+      deps.logger.info({ analysisId: entry.analysisId }, 'document analysis taken over from a worker that stopped');
+      await answer(request, { metadata: entry.metadata as SendOptions['metadata'], idempotencyKey: entry.eventId }, stopping.signal, true);
+    }
+  };
+  let sweeping: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    sweeping ??= sweep()
+      .catch((error: unknown) => {
+        if (!(error instanceof Stopped)) deps.logger.warn({ err: error }, 'document analysis claims: heartbeat or takeover failed; trying again');
+      })
+      .finally(() => (sweeping = undefined));
+  }, Math.max(50, Math.floor(claims.ttlMs / 3)));
+  return {
+    ...subscription,
+    async stop() {
+      clearInterval(timer);
+      stopping.abort();
+      await sweeping;
+      await subscription.stop();
+    },
+  };
 }

@@ -56,6 +56,17 @@ export class SessionStore {
     await this.knex('sessions').where({ id_hash: session.idHash }).update({ last_position: formatPosition(next) });
   }
 
+  /**
+   * The same for a session known only by its id: a service of the split topology whose answer was
+   * already streaming when its command's position became known (ARCHITECTURE §18).
+   */
+  async recordWriteOf(idHash: string, position: GlobalPosition): Promise<void> {
+    const row = await this.knex('sessions').where({ id_hash: idHash }).first('last_position');
+    if (!row) return;
+    const next = maxPosition(parsePosition(row.last_position as string | null), position)!;
+    await this.knex('sessions').where({ id_hash: idHash }).update({ last_position: formatPosition(next) });
+  }
+
   async destroy(req: Request, res: Response): Promise<void> {
     const token = readCookie(req, SESSION_COOKIE);
     if (token) await this.knex('sessions').where({ id_hash: hashOf(token) }).del();

@@ -1,0 +1,93 @@
+import pg from 'pg';
+import { commandMigrations, staffRecords, type StaffRecords } from '@cc/command-service';
+import { notificationMigrations } from '@cc/notification-service';
+import { projectionMigrations, projectionRunnerMigrations } from '@cc/projection-service';
+import { analysisClaimMigrations } from '@cc/ai-worker';
+import { billingMigrations } from '@cc/billing-service';
+import {
+  createKnex,
+  eventStoreMigrations,
+  migrate,
+  personalDataMigrations,
+  PersonalDataVault,
+  PostgresEventStore,
+  type AppConfig,
+  type Knex,
+  type Logger,
+  type ObjectStorage,
+} from '@cc/platform';
+import { LocalObjectStorage } from '@cc/platform/storage/localStorage';
+import { S3ObjectStorage } from '@cc/platform/storage/s3Storage';
+import { gatewayMigrations } from '../migrations';
+
+/** What every service process stands on: the database (migrated), the event store, the vault, object storage. */
+export interface Foundation {
+  knex: Knex;
+  store: PostgresEventStore;
+  vault: PersonalDataVault;
+  storage: ObjectStorage;
+  /** Staff reads and support actions, recorded as events (the command service's records). */
+  records: StaffRecords;
+  migrationsDone(): boolean;
+  /** Closes the event store and the pool (after everything built on them has stopped). */
+  close(): Promise<void>;
+}
+
+/**
+ * knex's own migration lock refuses a second migrator instead of waiting for it, so the services
+ * of a deployment starting together queue on a session advisory lock instead.
+ */
+async function oneAtATime(databaseUrl: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtextextended('claims-copilot:migrations', 0))");
+    await work();
+  } finally {
+    // Ending the session releases the lock, whatever happened above.
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Every process runs every migration before it starts, one process at a time: the first to start
+ * migrates and the others find the work done.
+ */
+export async function openFoundation(options: { config: AppConfig; logger: Logger; databaseUrl: string; poolSize?: number }): Promise<Foundation> {
+  const { config, logger } = options;
+  const knex = createKnex(options.databaseUrl, { max: options.poolSize ?? 20 });
+  let migrationsDone = false;
+  await oneAtATime(options.databaseUrl, async () => {
+    await migrate(knex, 'platform', [...eventStoreMigrations, ...personalDataMigrations]);
+    await migrate(knex, 'gateway', gatewayMigrations);
+    await migrate(knex, 'command', commandMigrations);
+    await migrate(knex, 'projection', projectionMigrations);
+    await migrate(knex, 'billing', billingMigrations);
+    await migrate(knex, 'notification', notificationMigrations);
+    await migrate(knex, 'projection_runner', projectionRunnerMigrations);
+    await migrate(knex, 'ai_worker', analysisClaimMigrations);
+  });
+  migrationsDone = true;
+
+  const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
+  // Positions stay increasing after a dump and restore; checked now so a problem shows at start.
+  await store.ready();
+  const vault = new PersonalDataVault(knex);
+  const storage: ObjectStorage =
+    config.objectStorage.kind === 's3'
+      ? // Region and credentials come from the usual AWS variables; bucket and endpoint from the config.
+        S3ObjectStorage.fromEnv({ ...process.env, S3_BUCKET: config.objectStorage.bucket, S3_ENDPOINT: config.objectStorage.endpoint })
+      : new LocalObjectStorage(config.objectStorage.root);
+  return {
+    knex,
+    store,
+    vault,
+    storage,
+    records: staffRecords({ store }),
+    migrationsDone: () => migrationsDone,
+    async close() {
+      await store.close();
+      await knex.destroy();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { billingServiceRoutes, createPaymentProvider, startSubscriptionTierWorker, TestModeProvider, WEBHOOK_PATH } from '@cc/billing-service';
+import type { ProviderFact } from '@cc/contracts';
+import { HttpCommandBus } from '@cc/platform';
+import { openFoundation } from '../composition/foundation';
+import { serviceApp } from './serviceApp';
+import type { RunningService, ServiceContext } from './topology';
+
+/**
+ * The payment provider's side: Stripe's webhook (or the test-mode provider's pages and clock), and
+ * the worker that makes a user's tier follow their subscription. What the provider reports goes to
+ * the command service as RecordProviderFact, once per provider event.
+ */
+export async function startBillingService(context: ServiceContext): Promise<RunningService> {
+  const { config, logger } = context;
+  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 5 });
+  const commands = new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret });
+  // The internal call answers without a position, so a test-mode payment's page reads what the read side has.
+  const deliver = async (fact: ProviderFact): Promise<undefined> => {
+    await commands.send({ type: 'RecordProviderFact', data: { fact } }, { idempotencyKey: `provider-fact:${fact.eventId}`, metadata: { userId: null } });
+    return undefined;
+  };
+  const provider = createPaymentProvider(
+    config.billing.kind === 'stripe' ? { ...config.billing } : { kind: 'test', coupons: config.billing.coupons, graceDays: config.billing.graceDays },
+    { knex: foundation.knex, deliver, logger },
+  );
+  const tierWorker = startSubscriptionTierWorker({ store: foundation.store, commands, logger, pollIntervalMs: context.pollIntervalMs });
+  const clock =
+    provider instanceof TestModeProvider && config.billing.kind === 'test'
+      ? setInterval(() => void provider.advance().catch((error: unknown) => logger.warn({ err: error }, 'test-mode billing clock failed; trying again later')), config.billing.clockIntervalMs)
+      : undefined;
+  clock?.unref();
+  const app = serviceApp({
+    logger,
+    secret: context.topology.internalSecret,
+    foundation,
+    routes: [billingServiceRoutes({ provider, deliver, logger })],
+    rawBodyPaths: [WEBHOOK_PATH],
+  });
+  return {
+    handler: app,
+    async stop() {
+      clearInterval(clock);
+      await tierWorker.stop();
+      await foundation.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * One service of the split topology in this process: `npm run start -w <service>` runs
+ * `node --import tsx gateway/src/services/main.ts <service>` (ARCHITECTURE §18). Every service reads
+ * the same configuration; DATABASE_URL is required, since the services meet in one database.
+ */
+import http from 'node:http';
+
+import { fileURLToPath } from 'node:url';
+import { ConfigError, createLogger, loadConfig } from '@cc/platform';
+import { answerMalformedRequests } from '../malformedRequests';
+import { SERVICES } from './services';
+import { loadTopologyConfig } from './topology';
+
+// Relative paths (DATA_DIR) mean the same as under `npm start`, whichever workspace npm ran this from.
+process.chdir(fileURLToPath(new URL('../../..', import.meta.url)));
+
+async function main() {
+  const name = process.argv[2] ?? '';
+  const start = SERVICES[name];
+  if (!start) throw new ConfigError(`Which service? One of: ${Object.keys(SERVICES).join(', ')}`);
+  const config = loadConfig();
+  const topology = loadTopologyConfig();
+  if (!config.databaseUrl) throw new ConfigError('DATABASE_URL is required when each service runs in its own process (they share one database).');
+  delete process.env.ADMIN_PASSWORD;
+  const logger = createLogger(config.logLevel).child({ service: name });
+  for (const variable of ['EVENTSTORE_CONNECTION_STRING', 'KAFKA_BROKERS']) {
+    // The adapters exist and pass their contract suites, but the services do not select them yet (ARCHITECTURE §18).
+    if (process.env[variable]) logger.warn({ variable }, `${variable} is set, but the services still use the PostgreSQL event store and its subscriptions`);
+  }
+  const started = Date.now();
+  const service = await start({ config, logger, databaseUrl: config.databaseUrl, topology, pollIntervalMs: Number(process.env.POLL_INTERVAL_MS) || undefined });
+  const server = http.createServer(service.handler);
+  answerMalformedRequests(server);
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error }, 'server error');
+    process.exit(1);
+  });
+  server.listen(config.port, config.host, () => logger.info({ port: config.port, ms: Date.now() - started }, 'ready'));
+
+  // A plain stop; draining in-flight requests is the graceful shutdown's job (issue 17).
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections();
+    await service.stop().catch((error: unknown) => logger.warn({ err: error }, 'stopping the service'));
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(130));
+  process.on('SIGTERM', () => void stop(143));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(error instanceof ConfigError ? `${error.message}\n` : `The service could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
+

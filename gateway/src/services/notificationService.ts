@@ -1,0 +1,36 @@
+import { startDeadlineReminders } from '@cc/notification-service';
+import { checkpointWaiter, createProjectionService, deadlinesDueWithin } from '@cc/projection-service';
+import { HttpCommandBus } from '@cc/platform';
+import { composeNotifications } from '../composition/notifications';
+import { openFoundation } from '../composition/foundation';
+import { serviceApp } from './serviceApp';
+import type { RunningService, ServiceContext } from './topology';
+
+/** E-mail and in-app notifications from events, and the hourly deadline reminders. */
+export async function startNotificationService(context: ServiceContext): Promise<RunningService> {
+  const { config, logger } = context;
+  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 5 });
+  const readSide = createProjectionService({ ...foundation, logger });
+  const waitFor = checkpointWaiter(foundation.knex, readSide.runner.subscriptionNames);
+  const { notifications, startWorker } = composeNotifications({
+    config,
+    logger,
+    foundation,
+    commands: new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret }),
+    queries: readSide.queries,
+    waitForReadModels: (position) => waitFor(position, 5000).catch(() => undefined),
+    pollIntervalMs: context.pollIntervalMs,
+  });
+  const worker = startWorker();
+  const reminders = startDeadlineReminders({ store: foundation.store, logger, deadlinesDue: (at: Date) => deadlinesDueWithin(foundation.knex, at, 30) });
+  const app = serviceApp({ logger, secret: context.topology.internalSecret, foundation });
+  return {
+    handler: app,
+    async stop() {
+      await reminders.stop();
+      await worker.stop();
+      notifications.mailer.close();
+      await foundation.close();
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { streams } from '@cc/contracts';
+import { PostgresEventStore } from '@cc/platform';
+import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
+import { dumpTables, freshBuild, readModelTables } from '../../gateway/src/testing/readModels';
+import { postStream } from '../../gateway/src/testing/sseClient';
+import { TestClient } from '../../gateway/src/testing/testApp';
+
+/**
+ * The split topology on this machine (ARCHITECTURE §18): every service its own Node process, started
+ * as `npm run start -w <service>` starts it, all on one embedded PostgreSQL; two projection services
+ * and two ai-workers.
+ */
+const root = path.resolve(__dirname, '../..');
+const LETTER = readFileSync(path.join(root, 'ai-worker/corpus/nexus-gerd-secondary-nsaids.txt'), 'utf8');
+const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface ServiceProcess {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  output(): string;
+  count(text: string): number;
+  saw(text: string, times?: number, timeoutMs?: number): Promise<void>;
+  exited: Promise<NodeJS.Signals | number | null>;
+}
+
+function startService(name: string, port: number, env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'gateway/src/services/main.ts'), name], {
+    cwd: path.join(root, name),
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const count = (text: string) => output.split(text).length - 1;
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  return {
+    name,
+    port,
+    child,
+    output: () => output,
+    count,
+    async saw(text, times = 1, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (count(text) < times && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+      if (count(text) < times) throw new Error(`${name} never printed "${text}" ${times} time(s):\n${output.slice(-4000)}`);
+    },
+    exited,
+  };
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('one process per service', () => {
+  let db: TestDatabase;
+  let dataDir: string;
+  const services: ServiceProcess[] = [];
+  let gateway: ServiceProcess;
+  let commandService: ServiceProcess;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('topology');
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-topology-'));
+    const ports = { command: await freePort(), ai1: await freePort(), ai2: await freePort(), billing: await freePort() };
+    const env = {
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      INTERNAL_SECRET: SECRET,
+      COMMAND_SERVICE_URL: `http://127.0.0.1:${ports.command}`,
+      AI_WORKER_URL: `http://127.0.0.1:${ports.ai1}`,
+      BILLING_SERVICE_URL: `http://127.0.0.1:${ports.billing}`,
+      POLL_INTERVAL_MS: '50',
+      AUTH_IP_LIMIT_PER_MINUTE: '0',
+      ADMIN_EMAILS: 'topology.admin@example.org',
+      ADMIN_PASSWORD: 'correct horse battery',
+    };
+    // The command service first: it migrates the empty database (the others would wait for it anyway).
+    commandService = startService('command-service', ports.command, env);
+    services.push(commandService);
+    await commandService.saw('"msg":"ready"');
+    services.push(
+      startService('projection-service', await freePort(), env),
+      startService('projection-service', await freePort(), env),
+      startService('ai-worker', ports.ai1, env),
+      startService('ai-worker', ports.ai2, env),
+      startService('billing-service', ports.billing, env),
+      startService('notification-service', await freePort(), env),
+    );
+    gateway = startService('gateway', await freePort(), env);
+    services.push(gateway);
+    await Promise.all(services.map((s) => s.saw('"msg":"ready"', 1, 90_000)));
+    baseUrl = `http://127.0.0.1:${gateway.port}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const service of services) if (service.child.exitCode === null && service.child.signalCode === null) service.child.kill('SIGTERM');
+    await Promise.all(services.map((s) => s.exited));
+    await db?.drop().catch(() => undefined);
+    await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+  });
+
+  it('refuses calls to a service that do not come from the gateway', async () => {
+    const direct = await fetch(`http://127.0.0.1:${commandService.port}/api/claims`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(direct.status).toBe(401);
+    expect(direct.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    const internal = await fetch(`http://127.0.0.1:${commandService.port}/internal/commands`, { method: 'POST', body: '{}' });
+    expect(internal.status).toBe(401);
+  });
+
+  it('registers, files a claim, uploads and analyzes ten documents over two ai-workers, chats, and survives losing a projection service', async () => {
+    const vet = new TestClient(baseUrl);
+    const user = await vet.register('topology.vet@example.org');
+    const admin = new TestClient(baseUrl);
+    await admin.signIn('topology.admin@example.org');
+    expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
+
+    // A command through the gateway, then read back at once (read-your-writes across processes).
+    const filed = await vet.post('/api/claims', { condition: 'GERD', conditionType: 'primary' });
+    expect(filed.status).toBe(201);
+    const claimId = filed.data.id as string;
+    expect((await vet.get(`/api/claims/${claimId}`)).data).toMatchObject({ id: claimId, condition: 'GERD' });
+    expect((await vet.get('/api/claims')).data.map((c: { id: string }) => c.id)).toContain(claimId);
+
+    // Uploads stream through the gateway to the command service.
+    const documentIds: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const address = (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
+      expect((await vet.request('PUT', address, { body: LETTER, headers: { 'content-type': 'text/plain' } })).status).toBeLessThan(300);
+      const document = await vet.put('/api/documents', { documentURL: address, fileName: `gerd letter ${i}.txt`, fileType: 'text/plain' });
+      expect(document.status).toBeLessThan(300);
+      documentIds.push(document.data.id as string);
+    }
+    const first = await until(() => vet.post(`/api/documents/${documentIds[0]}/analyze`, { analysisType: 'nexus-letter' }), (r) => r.status !== 403, 'the pro tier');
+    expect(first.status).toBe(200);
+    expect(first.data.analysisResult).toMatchObject({ analysisType: 'nexus-letter' });
+
+    // The projection service holding the lease dies mid-run; the other takes over.
+    const projectionServices = services.filter((s) => s.name === 'projection-service');
+    const holder = projectionServices.find((s) => s.count('projections lease taken') > 0)!;
+    const standby = projectionServices.find((s) => s !== holder)!;
+    expect(holder).toBeDefined();
+    expect(standby.count('projections lease taken')).toBe(0);
+    const analyses = Promise.all(documentIds.slice(1).map((id) => vet.post(`/api/documents/${id}/analyze`, { analysisType: 'nexus-letter' })));
+    holder.child.kill('SIGKILL');
+    expect(await holder.exited).toBe('SIGKILL');
+    await standby.saw('projections lease taken', 1, 30_000);
+    expect((await analyses).every((r) => r.status === 200 || r.status === 202)).toBe(true);
+
+    const statuses = () => Promise.all(documentIds.map(async (id) => (await vet.get(`/api/documents/${id}`)).data.processingStatus as string));
+    await until(statuses, (s) => s.every((status) => status === 'completed'), 'ten completed analyses');
+
+    // Ten results, none twice: one answer per document, one engine run per analysis, across both workers.
+    const store = new PostgresEventStore({ knex: db.knex, connectionString: db.url });
+    for (const id of documentIds) {
+      const types = (await store.readStream(streams.document(id))).events.map((e) => e.type);
+      expect(types).toEqual(['DocumentRegistered', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted']);
+    }
+    const workers = services.filter((s) => s.name === 'ai-worker');
+    const ran = workers.map((w) => w.count('"outcome":"completed"'));
+    expect(ran[0]! + ran[1]!).toBe(10);
+    expect(Math.min(...ran)).toBeGreaterThan(0);
+
+    // The chat's answer streams (SSE) from the ai-worker through the gateway.
+    const session = (await vet.post('/api/ai-chat/sessions')).data as { id: string };
+    const chat = await postStream(baseUrl, vet, `/api/ai-chat/sessions/${session.id}/messages/stream`, { content: 'What is an Intent to File?' });
+    expect(chat.events.at(-1)).toMatchObject({ type: 'done' });
+    expect((await vet.get(`/api/ai-chat/sessions/${session.id}/messages`)).data.length).toBeGreaterThanOrEqual(2);
+
+    // Nothing lost or applied twice: the read models equal a fresh build from the same events.
+    const head = await store.headPosition();
+    const names = (await db.knex('subscription_checkpoints').where('name', 'like', 'projection:%').select('name')).map((r: { name: string }) => r.name);
+    await until(
+      async () => (await db.knex('subscription_checkpoints').whereIn('name', names).andWhereRaw('(tx_id, seq) >= (?::xid8, ?::bigint)', [head.txId.toString(), head.seq.toString()]).count<{ count: string }[]>('* as count'))[0]!.count,
+      (count) => Number(count) === names.length,
+      'the projectors to catch up',
+    );
+    expect(await dumpTables(db.knex, readModelTables())).toEqual(await freshBuild(db.knex));
+  }, 150_000);
+});
