@@ -7,6 +7,7 @@ import http from 'node:http';
 
 import { fileURLToPath } from 'node:url';
 import { ConfigError, createLogger, loadConfig } from '@cc/platform';
+import { gracefulShutdown } from '@cc/platform/process/gracefulShutdown';
 import { answerMalformedRequests } from '../malformedRequests';
 import { SERVICES } from './services';
 import { loadTopologyConfig } from './topology';
@@ -37,18 +38,10 @@ async function main() {
   });
   server.listen(config.port, config.host, () => logger.info({ port: config.port, ms: Date.now() - started }, 'ready'));
 
-  // A plain stop; draining in-flight requests is the graceful shutdown's job (issue 17).
-  let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    server.close();
-    server.closeAllConnections();
-    await service.stop().catch((error: unknown) => logger.warn({ err: error }, 'stopping the service'));
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void stop(130));
-  process.on('SIGTERM', () => void stop(143));
+  // SIGTERM drains the requests under way, then stops the service's workers at a batch boundary (ARCHITECTURE §24).
+  const shutdown = gracefulShutdown({ server, logger });
+  shutdown.onStop(() => service.stop());
+  shutdown.claimSignals();
 }
 
 main().catch((error: unknown) => {
