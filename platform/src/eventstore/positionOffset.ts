@@ -11,10 +11,32 @@ export interface PositionAlignment {
 
 const idFunction = (offset: bigint) =>
   offset === 0n ? ' select pg_current_xact_id() ' : ` select (pg_current_xact_id()::text::numeric + ${offset})::text::xid8 `;
+/**
+ * The visibility horizon: the oldest transaction still running that may be appending here. That is
+ * the snapshot's xmin, except that transaction ids held by sessions of *other* databases are passed
+ * over: ids are cluster-wide, so an open transaction in another database (a neighbour on a shared
+ * server; another test's database) would otherwise hold every subscriber of this one back. A
+ * running id is passed over only when `pg_locks` proves its holder is in another database (it holds
+ * a relation lock there: a session can lock only its own database's relations and shared ones);
+ * an id whose holder is not found (it just ended, or is prepared) still counts, since our snapshot
+ * may not see what it wrote. With nothing running the horizon is the snapshot's xmax, which is
+ * what xmin is then too; `pg_locks` is only read when something is running.
+ */
+const LOCAL_HORIZON = `case
+    when pg_snapshot_xmin(s) = pg_snapshot_xmax(s) then pg_snapshot_xmax(s)
+    else coalesce(
+      (select min(x) from pg_snapshot_xip(s) x
+        where not exists (
+          select 1 from pg_locks t join pg_locks r on r.virtualtransaction = t.virtualtransaction
+          where t.locktype = 'transactionid' and t.transactionid = x::xid
+            and r.locktype = 'relation' and r.database <> 0
+            and r.database <> (select oid from pg_database where datname = current_database()))),
+      pg_snapshot_xmax(s))
+  end`;
 const horizonFunction = (offset: bigint) =>
   offset === 0n
-    ? ' select pg_snapshot_xmin(pg_current_snapshot()) '
-    : ` select (pg_snapshot_xmin(pg_current_snapshot())::text::numeric + ${offset})::text::xid8 `;
+    ? ` select ${LOCAL_HORIZON} from pg_current_snapshot() s `
+    : ` select ((${LOCAL_HORIZON})::text::numeric + ${offset})::text::xid8 from pg_current_snapshot() s `;
 
 /**
  * Keeps global positions increasing after a dump and restore (ARCHITECTURE §12). Positions are

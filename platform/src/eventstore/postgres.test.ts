@@ -58,7 +58,7 @@ describe('PostgreSQL event store specifics', () => {
   it('does not show an event to global readers while an older transaction is still open', async () => {
     const db: TestDatabase = opened.db;
     await opened.store.appendToStream('early', [{ type: 'A', data: {} }], { expectedVersion: 0 });
-    // Other tests share the cluster (and its xmin), so even A becomes readable only eventually.
+    // Readable once no older transaction of this database is running.
     await waitUntil(async () => (await opened.store.readAll()).length === 1);
     // An open transaction that has written (so it holds a transaction id) ...
     const slow = await db.knex.transaction();
@@ -70,11 +70,27 @@ describe('PostgreSQL event store specifics', () => {
       // The head is the newest committed event even while it is not readable yet, so waiting for it is safe.
       expect(await opened.store.headPosition()).toEqual(late.position);
     } finally {
-      // Never leave it open: an open transaction holds back every reader in the cluster.
+      // Never leave it open: an open transaction holds back every reader of this database.
       await slow.rollback();
     }
     await waitUntil(async () => (await opened.store.readAll()).length === 2);
     expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A', 'B']);
+  });
+
+  it("is not held back by an open transaction in another database of the same server", async () => {
+    const neighbour = await createTestDatabase('es_neighbour');
+    const other = await neighbour.knex.transaction();
+    try {
+      await other.raw('create table busy (v int)');
+      await other.raw('insert into busy values (1)');
+      // Our append gets a newer transaction id than the neighbour's, which is still running.
+      await opened.store.appendToStream('here', [{ type: 'Here', data: {} }], { expectedVersion: 0 });
+      // The id is cluster-wide, but a neighbour cannot append to our events table: it does not count.
+      await waitUntil(async () => (await opened.store.readAll()).length === 1, 5_000);
+    } finally {
+      await other.rollback();
+      await neighbour.drop();
+    }
   });
 
   it('reads an event soon after the older transaction that hid it ends, not a whole poll interval later', async () => {

@@ -238,7 +238,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = (await this.knex.raw(
       `select ${EVENT_COLUMNS} from events
        where (transaction_id, global_position) > (?::xid8, ?::bigint)
-         and transaction_id < events_readable_before()
+         and transaction_id < (select events_readable_before())
        order by events.transaction_id, events.global_position
        limit ?`,
       [after.txId.toString(), after.seq.toString(), Math.max(1, Math.min(limit, 10_000))],
@@ -256,7 +256,7 @@ export class PostgresEventStore implements EventStore {
 
   async headPosition(): Promise<GlobalPosition> {
     // No visibility guard here: this is the newest committed event, which every subscriber is
-    // guaranteed to reach once older transactions finish (xmin is cluster-wide, so that can lag).
+    // guaranteed to reach once older transactions of this database finish.
     const { rows } = (await this.knex.raw(
       `select transaction_id::text as tx, global_position::text as seq from events
        order by transaction_id desc, global_position desc limit 1`,
