@@ -79,6 +79,8 @@ describe('ten analyses requested together', () => {
     for (const types of await outcomes()) expect(types).toEqual(['DocumentRegistered', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted']);
     expect(stats.calls).toBe(10);
     expect(stats.most).toBe(4);
+    // The results were written by the worker, not by this user, so the user's next read does not wait for them.
+    await app.system.projections.runner.waitFor(await app.system.store.headPosition(), 30_000);
     const listed = await vet.get('/api/documents');
     expect(listed.data.map((d: { processingStatus: string }) => d.processingStatus)).toEqual(Array(10).fill('completed'));
   }, 60_000);
