@@ -1,6 +1,6 @@
 import { SAMPLE_EMAILS } from '@cc/contracts';
 import { expectListContract } from './testing/listContract';
-import { eventually, readOutbox, waitForMail } from './testing/mail';
+import { eventually, mailSettled, readOutbox, waitForMail } from './testing/mail';
 import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 
 const PASSWORD = 'correct horse battery';
@@ -170,6 +170,8 @@ describe('notifications: the worker, the bell API and e-mail in the outbox', () 
     });
 
     it('lists the outbox newest first and opens a message: text, a sandboxed HTML view, the raw .eml', async () => {
+      // The tests before this one caused e-mails (a sign-up's welcome) that may still be on their way.
+      await mailSettled(app.system);
       const list = await admin.get('/api/emails/outbox');
       expect(list.status).toBe(200);
       expect(list.headers.get('x-mail-transport')).toBe('outbox');

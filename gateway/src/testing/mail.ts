@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { NOTIFICATIONS_WORKER } from '@cc/notification-service';
+import { comparePositions, formatPosition, START, type GlobalPosition, type Knex } from '@cc/platform';
+import { loadCheckpoint } from '@cc/platform/subscriptions/checkpoints';
 
 export interface ReadMessage {
   file: string;
@@ -35,4 +38,20 @@ export async function waitForMail(dir: string, to: string, subject: RegExp, coun
   const found = await eventually(async () => matching(await readOutbox(dir)), (list) => list.length >= count, timeoutMs);
   if (found.length < count) throw new Error(`expected ${count} e-mail(s) to ${to} matching ${subject}, found ${found.length}`);
   return found;
+}
+
+/**
+ * Resolves once the notifications worker has handled every event committed so far and no e-mail is
+ * half sent, so the outbox holds everything those events cause (a test that counts the outbox).
+ */
+export async function mailSettled(system: { knex: Knex; store: { headPosition(): Promise<GlobalPosition> } }, timeoutMs = 15_000): Promise<void> {
+  const head = await system.store.headPosition();
+  const settled = await eventually(
+    async () =>
+      comparePositions(await loadCheckpoint(system.knex, `worker:${NOTIFICATIONS_WORKER}`, START), head) >= 0 &&
+      !(await system.knex('email_deliveries').where({ status: 'sending' }).first('key')),
+    (done) => done,
+    timeoutMs,
+  );
+  if (!settled) throw new Error(`the notifications worker did not reach ${formatPosition(head)} within ${timeoutMs} ms`);
 }
