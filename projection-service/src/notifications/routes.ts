@@ -18,7 +18,11 @@ export function notificationReadRoutes(knex: Knex): Router {
       defaultSort: { field: 'createdAt', order: 'DESC' },
       filter: z.object({ isRead: z.boolean().optional(), kind: z.enum(NOTIFICATION_KINDS).optional() }).strict(),
     });
-    const [{ rows, total }, unread] = await Promise.all([listNotifications(knex, auth.userId, query), countUnread(knex, auth.userId)]);
+    // One snapshot for the page, its total and the unread count, so the header never disagrees with the rows.
+    const { rows, total, unread } = await knex.transaction(
+      async (trx) => ({ ...(await listNotifications(trx, auth.userId, query)), unread: await countUnread(trx, auth.userId) }),
+      { isolationLevel: 'repeatable read', readOnly: true },
+    );
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader(UNREAD_COUNT_HEADER, String(unread));
     sendList(res, 'notifications', rows, total, query.range);
