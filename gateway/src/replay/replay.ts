@@ -23,6 +23,9 @@ export interface ReplayOptions {
   interrupted?: Promise<void>;
 }
 
+/** How many read models `all` rebuilds at once. */
+const REPLAY_CONCURRENCY = 2;
+
 /** The names `npm run replay` takes. */
 export function readModelNames(): string[] {
   return readModelProjectors(undefined as unknown as PersonalDataVault).map((p) => p.name);
@@ -86,27 +89,34 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
   try {
     // A rebuild whose process died (a replay killed earlier) is taken over first.
     await rebuilder.resumeAbandoned();
-    const started: RebuildStatus[] = [];
-    for (const name of targets) {
-      const { status, created } = await rebuilder.start(name, { requestedBy: null, operator: options.operator });
-      if (created) await records.support.rebuildRequested(status, { userId: null, operator: options.operator });
-      else options.out(`${name}: a rebuild is already running (${status.id}); following it`);
-      started.push(status);
-    }
-    const rows = new Map(started.map((s) => [s.id, bars.create(Math.max(1, s.total), s.processed, { name: s.projection.padEnd(width), state: s.state })]));
+    // A few at a time: each rebuild holds a connection of this process's small pool while it
+    // builds, and `all` is every read model there is.
+    const pending = [...targets];
+    const running: RebuildStatus[] = [];
+    const rows = new Map<string, cliProgress.SingleBar>();
     const finished = new Map<string, RebuildStatus>();
-    while (finished.size < started.length && !stopped) {
-      for (const s of started) {
-        if (finished.has(s.id)) continue;
+    while ((pending.length > 0 || running.length > 0) && !stopped) {
+      while (running.length < REPLAY_CONCURRENCY && pending.length > 0) {
+        const name = pending.shift()!;
+        const { status, created } = await rebuilder.start(name, { requestedBy: null, operator: options.operator });
+        if (created) await records.support.rebuildRequested(status, { userId: null, operator: options.operator });
+        else options.out(`${name}: a rebuild is already running (${status.id}); following it`);
+        running.push(status);
+        rows.set(status.id, bars.create(Math.max(1, status.total), status.processed, { name: status.projection.padEnd(width), state: status.state }));
+      }
+      for (const s of [...running]) {
         const status = await rebuilder.status(s.id);
         if (!status) continue;
         const bar = rows.get(s.id)!;
         bar.setTotal(Math.max(1, status.total, status.processed));
         bar.update(status.state === 'swapped' ? Math.max(1, status.total, status.processed) : status.processed, { state: status.state });
         // A rebuild this process runs, or one running elsewhere (then its heartbeat keeps it), or taken over here.
-        if (status.state !== 'running') finished.set(s.id, status);
+        if (status.state !== 'running') {
+          finished.set(s.id, status);
+          running.splice(running.indexOf(s), 1);
+        }
       }
-      if (finished.size < started.length) {
+      if (running.length > 0) {
         await rebuilder.resumeAbandoned();
         await sleep(200);
       }
