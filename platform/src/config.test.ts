@@ -65,11 +65,14 @@ describe('production adapters in the configuration (issue 16)', () => {
 
   it('selects EventStoreDB with EVENTSTORE_CONNECTION_STRING and Kafka with KAFKA_BROKERS', () => {
     const config = loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb://kurrentdb:2113?tls=false', KAFKA_BROKERS: 'kafka-1:9092, kafka-2:9092' });
-    expect(config.eventStore).toEqual({ kind: 'eventstoredb', connectionString: 'esdb://kurrentdb:2113?tls=false' });
-    expect(config.bus).toEqual({ kind: 'kafka', brokers: ['kafka-1:9092', 'kafka-2:9092'] });
+    expect(config.eventStore).toEqual({ kind: 'eventstoredb', connectionString: 'esdb://kurrentdb:2113?tls=false', namespace: undefined });
+    expect(config.bus).toEqual({ kind: 'kafka', brokers: ['kafka-1:9092', 'kafka-2:9092'], topicPrefix: 'cc.events.' });
+    const shared = loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb://k', EVENTSTORE_NAMESPACE: 'staging-', KAFKA_BROKERS: 'k:9092', KAFKA_TOPIC_PREFIX: 'staging.events.' });
+    expect(shared).toMatchObject({ eventStore: { namespace: 'staging-' }, bus: { topicPrefix: 'staging.events.' } });
+    expect(() => loadConfig({ KAFKA_TOPIC_PREFIX: 'a topic/' })).toThrow(/KAFKA_TOPIC_PREFIX: must be/);
     expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb+discover://admin:changeit@cluster.example.org?tlsCAFile=/ca.crt&nodePreference=leader' }).eventStore.kind).toBe('eventstoredb');
     expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb://a:2113,b:2113,c:2113' }).eventStore.kind).toBe('eventstoredb');
-    expect(loadConfig({ KAFKA_BROKERS: '[::1]:9092' }).bus).toEqual({ kind: 'kafka', brokers: ['[::1]:9092'] });
+    expect(loadConfig({ KAFKA_BROKERS: '[::1]:9092' }).bus).toMatchObject({ kind: 'kafka', brokers: ['[::1]:9092'] });
   });
 
   it('says what is wrong with a malformed connection string, without echoing it (it may hold a password)', () => {

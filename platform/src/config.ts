@@ -64,6 +64,10 @@ const envSchema = z.object({
   EVENTSTORE_CONNECTION_STRING: z.string().trim().optional().transform((v) => v || undefined),
   /** Issue 16: Kafka brokers (host:port, comma-separated): workers consume through Kafka, fed by the relay. */
   KAFKA_BROKERS: z.string().trim().optional().transform((v) => v || undefined),
+  /** Prefix of every stream in EventStoreDB, so several environments can share one server (default none). */
+  EVENTSTORE_NAMESPACE: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be letters, digits, ".", "_" or "-"').optional(),
+  /** Prefix of the event topics (`<prefix><stream category>`), so several environments can share one cluster. */
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be letters, digits, ".", "_" or "-" (Kafka topic characters)').default('cc.events.'),
 });
 
 const STRIPE_REQUIRED = [
@@ -121,9 +125,9 @@ export interface AppConfig {
   /** VA's public DBQ page (DBQ_SYNC_URL); without it a DBQ sync reads the bundled catalogue. */
   dbqSyncUrl: string | undefined;
   /** Where events are stored (ARCHITECTURE §18): PostgreSQL by default, EventStoreDB with EVENTSTORE_CONNECTION_STRING. */
-  eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; connectionString: string };
-  /** How workers receive events: the event store itself by default, Kafka with KAFKA_BROKERS. */
-  bus: { kind: 'embedded' } | { kind: 'kafka'; brokers: string[] };
+  eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; connectionString: string; namespace: string | undefined };
+  /** How workers receive events: the event store itself by default, Kafka with KAFKA_BROKERS (fed by the relay). */
+  bus: { kind: 'embedded' } | { kind: 'kafka'; brokers: string[]; topicPrefix: string };
   oidc:
     | { issuerUrl: string; clientId: string; clientSecret: string | undefined; redirectUri: string | undefined; scopes: string }
     | undefined;
@@ -256,8 +260,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     vaFormsApi: e.VA_FORMS_API_URL && e.VA_API_KEY ? { url: e.VA_FORMS_API_URL, apiKey: e.VA_API_KEY } : undefined,
     dbqSyncUrl: e.DBQ_SYNC_URL,
-    eventStore: e.EVENTSTORE_CONNECTION_STRING ? { kind: 'eventstoredb', connectionString: e.EVENTSTORE_CONNECTION_STRING } : { kind: 'postgres' },
-    bus: Array.isArray(brokers) ? { kind: 'kafka', brokers } : { kind: 'embedded' },
+    eventStore: e.EVENTSTORE_CONNECTION_STRING
+      ? { kind: 'eventstoredb', connectionString: e.EVENTSTORE_CONNECTION_STRING, namespace: e.EVENTSTORE_NAMESPACE }
+      : { kind: 'postgres' },
+    bus: Array.isArray(brokers) ? { kind: 'kafka', brokers, topicPrefix: e.KAFKA_TOPIC_PREFIX } : { kind: 'embedded' },
     objectStorage: e.S3_BUCKET ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT } : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
     oidc: e.OIDC_ISSUER_URL
       ? {
