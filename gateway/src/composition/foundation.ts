@@ -93,7 +93,7 @@ export async function openFoundation(options: {
     await knex.destroy();
     throw error;
   }
-  if (config.eventStore.kind !== 'postgres' || bus.kind !== 'embedded') logger.info({ eventStore: config.eventStore.kind, bus: bus.kind }, 'production adapters selected');
+  logger.info({ eventStore: config.eventStore.kind, bus: bus.kind }, 'event store and bus');
   const vault = new PersonalDataVault(knex);
   const storage: ObjectStorage =
     config.objectStorage.kind === 's3'
