@@ -19,10 +19,10 @@ import {
   startWorker,
   type AccountDataContributor,
   type AppConfig,
+  type EventStore,
   type GlobalPosition,
   type Knex,
   type Logger,
-  type PostgresEventStore,
   type Subscription,
 } from '@cc/platform';
 import { accountErasure } from './account/erasure';
@@ -42,6 +42,7 @@ import { composeAssistant } from './composition/assistant';
 import { composeCommands } from './composition/commands';
 import { composeNotifications } from './composition/notifications';
 import { openFoundation } from './composition/foundation';
+import { relayUnderLease } from './composition/relay';
 import { forwardedRoutes } from './services/routing';
 
 export interface SystemOptions {
@@ -117,7 +118,8 @@ export interface System {
   /** Where the embedded outbox writes its `.eml` files. */
   outboxDir: string;
   knex: Knex;
-  store: PostgresEventStore;
+  /** PostgreSQL's, or EventStoreDB with EVENTSTORE_CONNECTION_STRING. */
+  store: EventStore;
   accounts: Accounts;
   hashes: HashQueue;
   stop(): Promise<void>;
@@ -138,8 +140,9 @@ export interface System {
 /** Everything in one process: migrations, the event store, every service, and the gateway in front. */
 export async function startSystem(options: SystemOptions): Promise<System> {
   const { config, logger } = options;
-  const foundation = await openFoundation({ config, logger, databaseUrl: options.databaseUrl });
+  const foundation = await openFoundation({ config, logger, databaseUrl: options.databaseUrl, clientId: options.forward ? 'gateway' : 'claims-copilot', pollIntervalMs: options.pollIntervalMs });
   const { knex, store, vault, storage, records } = foundation;
+  const bus = foundation.bus.bus;
   const projections = createProjectionService({
     knex,
     store,
@@ -173,7 +176,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     billingNow: options.billingNow,
   });
   // Split: the billing service runs these (and the ai-worker and notification service theirs, below).
-  const tierWorker = split ? undefined : startSubscriptionTierWorker({ store, commands: commands.commandBus, logger, pollIntervalMs: options.pollIntervalMs });
+  const tierWorker = split ? undefined : startSubscriptionTierWorker({ store, bus, commands: commands.commandBus, logger, pollIntervalMs: options.pollIntervalMs });
   const billingClock =
     split || options.billingClock === false || config.billing.kind !== 'test'
       ? undefined
@@ -189,6 +192,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ? undefined
       : startDocumentAnalysisWorker({
           store,
+          bus,
           storage,
           commands: commands.commandBus,
           engine,
@@ -225,6 +229,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     pollIntervalMs: options.pollIntervalMs,
   });
   const notificationsWorker = split || options.notificationsWorker === false ? undefined : startNotifications();
+  // With Kafka the workers above read what the relay publishes; in the split the projection service runs it.
+  const relay = split ? undefined : relayUnderLease({ bus: foundation.bus, databaseUrl: options.databaseUrl, logger });
   const reminderDeps = { store, logger, deadlinesDue: (at: Date) => deadlinesDueWithin(knex, at, 30), now: options.billingNow };
   const deadlineReminders = split || options.deadlineRemindersIntervalMs === 0 ? undefined : startDeadlineReminders({ ...reminderDeps, intervalMs: options.deadlineRemindersIntervalMs });
 
@@ -359,6 +365,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       await deadlineReminders?.stop();
       await notificationsWorker?.stop();
       await erasureWorker.stop();
+      await relay?.stop();
       notifications.mailer.close();
       await projections.stop();
       await foundation.close();

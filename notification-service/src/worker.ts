@@ -6,7 +6,7 @@ import {
   type Preferences,
   type User,
 } from '@cc/contracts';
-import { DuplicateEventError, startWorker, type CommandBus, type EventStore, type GlobalPosition, type Logger, type PersonalDataVault, type RecordedEvent, type Subscription } from '@cc/platform';
+import { DuplicateEventError, startWorker, type Bus, type CommandBus, type EventStore, type GlobalPosition, type Logger, type PersonalDataVault, type RecordedEvent, type Subscription } from '@cc/platform';
 import type { EmailDeliveries } from './mail/deliveries';
 import { renderEmail } from './templates/layout';
 import { renderNotification, type TemplateData } from './templates/templates';
@@ -17,6 +17,8 @@ export const NOTIFICATIONS_WORKER = 'notifications';
 
 export interface NotificationsWorkerDeps {
   store: EventStore;
+  /** Where the events arrive from: the store itself (default) or Kafka (KAFKA_BROKERS); the same code runs on either. */
+  bus?: Bus;
   vault: PersonalDataVault;
   commands: CommandBus;
   deliveries: EmailDeliveries;
@@ -45,7 +47,7 @@ export function startNotificationsWorker(deps: NotificationsWorkerDeps): Subscri
   const types = [...new Set(rules.flatMap((rule) => rule.eventTypes))];
   const context: RuleContext = { store: deps.store, vault: deps.vault, mintPasswordResetUrl: deps.mintPasswordResetUrl };
 
-  return startWorker(deps.store, {
+  return startWorker(deps.bus ?? deps.store, {
     name: NOTIFICATIONS_WORKER,
     filter: { types },
     concurrency: deps.concurrency ?? 4,

@@ -56,3 +56,42 @@ describe('configuration', () => {
     expect(() => loadConfig({ ANALYSIS_CONCURRENCY: 'many' })).toThrow(/ANALYSIS_CONCURRENCY/);
   });
 });
+
+describe('production adapters in the configuration (issue 16)', () => {
+  it('stores events in PostgreSQL and delivers them to workers from the store unless told otherwise (an empty value is unset)', () => {
+    expect(loadConfig({})).toMatchObject({ eventStore: { kind: 'postgres' }, bus: { kind: 'embedded' } });
+    expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: '', KAFKA_BROKERS: ' ' })).toMatchObject({ eventStore: { kind: 'postgres' }, bus: { kind: 'embedded' } });
+  });
+
+  it('selects EventStoreDB with EVENTSTORE_CONNECTION_STRING and Kafka with KAFKA_BROKERS', () => {
+    const config = loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb://kurrentdb:2113?tls=false', KAFKA_BROKERS: 'kafka-1:9092, kafka-2:9092' });
+    expect(config.eventStore).toEqual({ kind: 'eventstoredb', connectionString: 'esdb://kurrentdb:2113?tls=false', namespace: undefined });
+    expect(config.bus).toEqual({ kind: 'kafka', brokers: ['kafka-1:9092', 'kafka-2:9092'], topicPrefix: 'cc.events.' });
+    const shared = loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb://k', EVENTSTORE_NAMESPACE: 'staging-', KAFKA_BROKERS: 'k:9092', KAFKA_TOPIC_PREFIX: 'staging.events.' });
+    expect(shared).toMatchObject({ eventStore: { namespace: 'staging-' }, bus: { topicPrefix: 'staging.events.' } });
+    expect(() => loadConfig({ KAFKA_TOPIC_PREFIX: 'a topic/' })).toThrow(/KAFKA_TOPIC_PREFIX: must be/);
+    expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb+discover://admin:changeit@cluster.example.org?tlsCAFile=/ca.crt&nodePreference=leader' }).eventStore.kind).toBe('eventstoredb');
+    expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb://a:2113,b:2113,c:2113' }).eventStore.kind).toBe('eventstoredb');
+    expect(loadConfig({ KAFKA_BROKERS: '[::1]:9092' }).bus).toMatchObject({ kind: 'kafka', brokers: ['[::1]:9092'] });
+  });
+
+  it('says what is wrong with a malformed connection string, without echoing it (it may hold a password)', () => {
+    const bad = (value: string) => () => loadConfig({ EVENTSTORE_CONNECTION_STRING: value });
+    expect(bad('http://kurrentdb:2113')).toThrow(ConfigError);
+    expect(bad('http://kurrentdb:2113')).toThrow(/EVENTSTORE_CONNECTION_STRING: must look like esdb:\/\/host:2113\?tls=false/);
+    expect(bad('kurrentdb:2113')).toThrow(/EVENTSTORE_CONNECTION_STRING: must look like/);
+    expect(bad('esdb://')).toThrow(/EVENTSTORE_CONNECTION_STRING: names no host/);
+    expect(bad('esdb://admin:s3cret@kurrentdb:99999')).toThrow(/EVENTSTORE_CONNECTION_STRING: has a port outside 1–65535/);
+    expect(bad('esdb://admin:s3cret@kurrentdb:99999')).not.toThrow(/s3cret/);
+    expect(bad('esdb://kurrentdb:2113?tls')).toThrow(/EVENTSTORE_CONNECTION_STRING: has an option that is not key=value/);
+  });
+
+  it('names the broker that is not host:port', () => {
+    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka' })).toThrow(/KAFKA_BROKERS: "kafka" is not host:port/);
+    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka:9092,,other:9092' })).toThrow(/KAFKA_BROKERS: "" is not host:port/);
+    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka:0' })).toThrow(/KAFKA_BROKERS: "kafka:0" has a port outside/);
+    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka://kafka:9092' })).toThrow(ConfigError);
+    // Both wrong: both named.
+    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka', EVENTSTORE_CONNECTION_STRING: 'tcp://x' })).toThrow(/EVENTSTORE_CONNECTION_STRING[\s\S]*KAFKA_BROKERS/);
+  });
+});

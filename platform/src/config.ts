@@ -60,6 +60,14 @@ const envSchema = z.object({
   VA_API_KEY: z.string().min(1).optional(),
   /** Issue 12: VA's public DBQ page, read by the administrators' DBQ sync. */
   DBQ_SYNC_URL: z.string().url().optional(),
+  /** Issue 16: EventStoreDB / KurrentDB (esdb://host:2113?tls=false) as the event store instead of PostgreSQL's `events` table. */
+  EVENTSTORE_CONNECTION_STRING: z.string().trim().optional().transform((v) => v || undefined),
+  /** Issue 16: Kafka brokers (host:port, comma-separated): workers consume through Kafka, fed by the relay. */
+  KAFKA_BROKERS: z.string().trim().optional().transform((v) => v || undefined),
+  /** Prefix of every stream in EventStoreDB, so several environments can share one server (default none). */
+  EVENTSTORE_NAMESPACE: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be letters, digits, ".", "_" or "-"').optional(),
+  /** Prefix of the event topics (`<prefix><stream category>`), so several environments can share one cluster. */
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be letters, digits, ".", "_" or "-" (Kafka topic characters)').default('cc.events.'),
 });
 
 const STRIPE_REQUIRED = [
@@ -116,6 +124,10 @@ export interface AppConfig {
   vaFormsApi: { url: string; apiKey: string } | undefined;
   /** VA's public DBQ page (DBQ_SYNC_URL); without it a DBQ sync reads the bundled catalogue. */
   dbqSyncUrl: string | undefined;
+  /** Where events are stored (ARCHITECTURE §18): PostgreSQL by default, EventStoreDB with EVENTSTORE_CONNECTION_STRING. */
+  eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; connectionString: string; namespace: string | undefined };
+  /** How workers receive events: the event store itself by default, Kafka with KAFKA_BROKERS (fed by the relay). */
+  bus: { kind: 'embedded' } | { kind: 'kafka'; brokers: string[]; topicPrefix: string };
   oidc:
     | { issuerUrl: string; clientId: string; clientSecret: string | undefined; redirectUri: string | undefined; scopes: string }
     | undefined;
@@ -143,6 +155,38 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
     );
   }
   return entries;
+}
+
+/**
+ * The shape the EventStoreDB client accepts (`esdb://` or `esdb+discover://`, optional
+ * `user:password@`, hosts with optional ports, `?key=value` options), checked here so a typo stops
+ * the start with a message instead of failing at the first append. The client parses it again when
+ * the store is made (and that error is a ConfigError too). The value is never echoed: it may hold a password.
+ */
+function eventStoreProblem(value: string): string | undefined {
+  const match = /^(esdb|esdb\+discover):\/\/(?:[^:@/?]+:[^@/?]+@)?([^/?@]*)\/?(?:\?(.*))?$/.exec(value);
+  if (!match) return 'must look like esdb://host:2113?tls=false (or esdb+discover://…)';
+  const hosts = match[2]!.split(',');
+  for (const host of hosts) {
+    const hostMatch = /^([A-Za-z0-9._-]+)(?::(\d{1,5}))?$/.exec(host.trim());
+    if (!hostMatch) return `names no host, or a host that is not host[:port] (${hosts.length} given)`;
+    if (hostMatch[2] !== undefined && (Number(hostMatch[2]) < 1 || Number(hostMatch[2]) > 65535)) return 'has a port outside 1–65535';
+  }
+  for (const option of match[3] ? match[3].split('&') : []) {
+    if (!/^[A-Za-z]+=[^=]+$/.test(option)) return 'has an option that is not key=value after "?"';
+  }
+  return undefined;
+}
+
+/** `host:port` entries, comma-separated; the message says which entry is wrong (brokers hold no secrets). */
+function parseBrokers(value: string): string[] | string {
+  const brokers = value.split(',').map((entry) => entry.trim());
+  for (const broker of brokers) {
+    const match = /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9._-]+):(\d{1,5})$/.exec(broker);
+    if (!match) return `"${broker}" is not host:port (e.g. kafka:9092; several are separated by commas)`;
+    if (Number(match[2]) < 1 || Number(match[2]) > 65535) return `"${broker}" has a port outside 1–65535`;
+  }
+  return brokers;
 }
 
 /** `Claims Copilot <no-reply@host>`, the host from PUBLIC_URL when there is one. */
@@ -174,6 +218,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const missing = STRIPE_REQUIRED.filter((name) => !e[name]);
     if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when STRIPE_SECRET_KEY is set`).join('\n')}`);
   }
+  const eventStoreError = e.EVENTSTORE_CONNECTION_STRING === undefined ? undefined : eventStoreProblem(e.EVENTSTORE_CONNECTION_STRING);
+  const brokers = e.KAFKA_BROKERS === undefined ? undefined : parseBrokers(e.KAFKA_BROKERS);
+  const productionErrors = [
+    ...(eventStoreError ? [`  EVENTSTORE_CONNECTION_STRING: ${eventStoreError}`] : []),
+    ...(typeof brokers === 'string' ? [`  KAFKA_BROKERS: ${brokers}`] : []),
+  ];
+  if (productionErrors.length) throw new ConfigError(`Invalid configuration:\n${productionErrors.join('\n')}`);
   const billing: BillingConfig = e.STRIPE_SECRET_KEY
     ? {
         kind: 'stripe',
@@ -209,6 +260,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     vaFormsApi: e.VA_FORMS_API_URL && e.VA_API_KEY ? { url: e.VA_FORMS_API_URL, apiKey: e.VA_API_KEY } : undefined,
     dbqSyncUrl: e.DBQ_SYNC_URL,
+    eventStore: e.EVENTSTORE_CONNECTION_STRING
+      ? { kind: 'eventstoredb', connectionString: e.EVENTSTORE_CONNECTION_STRING, namespace: e.EVENTSTORE_NAMESPACE }
+      : { kind: 'postgres' },
+    bus: Array.isArray(brokers) ? { kind: 'kafka', brokers, topicPrefix: e.KAFKA_TOPIC_PREFIX } : { kind: 'embedded' },
     objectStorage: e.S3_BUCKET ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT } : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
     oidc: e.OIDC_ISSUER_URL
       ? {

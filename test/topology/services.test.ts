@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { streams } from '@cc/contracts';
@@ -10,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/data
 import { dumpTables, freshBuild, readModelTables } from '../../gateway/src/testing/readModels';
 import { postStream } from '../../gateway/src/testing/sseClient';
 import { TestClient } from '../../gateway/src/testing/testApp';
+import { freePort, startService, until, type ServiceProcess } from './processes';
 
 /**
  * The split topology on this machine (ARCHITECTURE §18): every service its own Node process, started
@@ -19,60 +18,6 @@ import { TestClient } from '../../gateway/src/testing/testApp';
 const root = path.resolve(__dirname, '../..');
 const LETTER = readFileSync(path.join(root, 'ai-worker/corpus/nexus-gerd-secondary-nsaids.txt'), 'utf8');
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface ServiceProcess {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  output(): string;
-  count(text: string): number;
-  saw(text: string, times?: number, timeoutMs?: number): Promise<void>;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-function startService(name: string, port: number, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'gateway/src/services/main.ts'), name], {
-    cwd: path.join(root, name),
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const count = (text: string) => output.split(text).length - 1;
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  return {
-    name,
-    port,
-    child,
-    output: () => output,
-    count,
-    async saw(text, times = 1, timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (count(text) < times && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
-      if (count(text) < times) throw new Error(`${name} never printed "${text}" ${times} time(s):\n${output.slice(-4000)}`);
-    },
-    exited,
-  };
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('one process per service', () => {
   let db: TestDatabase;

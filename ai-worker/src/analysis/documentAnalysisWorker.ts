@@ -1,5 +1,5 @@
 import { eventSchemas, ANALYSIS_MESSAGES, streams } from '@cc/contracts';
-import { startWorker, type CommandBus, type EventStore, type Logger, type ObjectStorage, type SendOptions, type WorkerSubscription } from '@cc/platform';
+import { startWorker, type Bus, type CommandBus, type EventStore, type Logger, type ObjectStorage, type SendOptions, type WorkerSubscription } from '@cc/platform';
 import type { AnalysisEngine } from '../engines/types';
 import { analyseDocument, type AnalysisOutcome, type AnalysisRequest } from './analyseDocument';
 import { analysisAwaitsAnswer } from './analysisProgress';
@@ -7,6 +7,8 @@ import type { AnalysisClaims } from './analysisClaims';
 
 export interface DocumentAnalysisWorkerDeps {
   store: EventStore;
+  /** Where the requests arrive from: the store itself (default) or Kafka (KAFKA_BROKERS); the same code runs on either. */
+  bus?: Bus;
   storage: ObjectStorage;
   commands: CommandBus;
   engine: AnalysisEngine;
@@ -104,7 +106,7 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
     }
   };
 
-  const subscription = startWorker(deps.store, {
+  const subscription = startWorker(deps.bus ?? deps.store, {
     name: DOCUMENT_ANALYSIS_WORKER,
     filter: { types: ['DocumentAnalysisRequested'] },
     concurrency: deps.concurrency ?? 4,

@@ -5,8 +5,9 @@
  * command when the app is stopped). Exit status: 0 done (or nothing to change), 1 refused, 2 usage.
  */
 import { userCommands } from '@cc/command-service';
-import { ConfigError, createKnex, DomainError, loadConfig, PersonalDataVault, PostgresEventStore } from '@cc/platform';
+import { ConfigError, createKnex, DomainError, loadConfig, PersonalDataVault, type EventStore } from '@cc/platform';
 import { CommandLineError, openAppDatabase } from '../cli/appDatabase';
+import { eventStoreFrom } from '../composition/adapters';
 import { operatorName } from './operator';
 import { AdminCommandError, changeRole, ROLE_NAMES, type RoleAction } from './roleCommands';
 
@@ -24,16 +25,19 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openAppDatabase(config);
   const knex = createKnex(database.url, { max: 2 });
+  let store: EventStore | undefined;
   try {
     if (!(await knex.schema.hasTable('user_credentials'))) {
       throw new AdminCommandError('This database has no Claims Copilot accounts yet. Start the app once (npm start) first.');
     }
-    const store = new PostgresEventStore({ knex, connectionString: database.url });
+    // The app's event store, whichever the configuration names (EVENTSTORE_CONNECTION_STRING).
+    store = await eventStoreFrom(config, { knex, databaseUrl: database.url });
     const users = userCommands({ store, vault: new PersonalDataVault(knex) });
     const outcome = await changeRole({ knex, users }, action as RoleAction, email, role, operatorName());
     process.stdout.write(`${outcome}\n`);
     return 0;
   } finally {
+    await store?.close();
     await knex.destroy();
     await database.close();
   }

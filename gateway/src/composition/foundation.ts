@@ -5,13 +5,14 @@ import { projectionMigrations, projectionRunnerMigrations } from '@cc/projection
 import { analysisClaimMigrations } from '@cc/ai-worker';
 import { billingMigrations } from '@cc/billing-service';
 import {
+  busMigrations,
   createKnex,
   eventStoreMigrations,
   migrate,
   personalDataMigrations,
   PersonalDataVault,
-  PostgresEventStore,
   type AppConfig,
+  type EventStore,
   type Knex,
   type Logger,
   type ObjectStorage,
@@ -19,11 +20,15 @@ import {
 import { LocalObjectStorage } from '@cc/platform/storage/localStorage';
 import { S3ObjectStorage } from '@cc/platform/storage/s3Storage';
 import { gatewayMigrations } from '../migrations';
+import { busFrom, eventStoreFrom, type SelectedBus } from './adapters';
 
-/** What every service process stands on: the database (migrated), the event store, the vault, object storage. */
+/** What every service process stands on: the database (migrated), the event store and bus the configuration names, the vault, object storage. */
 export interface Foundation {
   knex: Knex;
-  store: PostgresEventStore;
+  /** PostgreSQL's `events` table, or EventStoreDB with EVENTSTORE_CONNECTION_STRING. */
+  store: EventStore;
+  /** Where workers receive events: the store itself, or Kafka with KAFKA_BROKERS (then also how to start the relay). */
+  bus: SelectedBus;
   vault: PersonalDataVault;
   storage: ObjectStorage;
   /** Staff reads and support actions, recorded as events (the command service's records). */
@@ -53,12 +58,21 @@ async function oneAtATime(databaseUrl: string, work: () => Promise<void>): Promi
  * Every process runs every migration before it starts, one process at a time: the first to start
  * migrates and the others find the work done.
  */
-export async function openFoundation(options: { config: AppConfig; logger: Logger; databaseUrl: string; poolSize?: number }): Promise<Foundation> {
+export async function openFoundation(options: {
+  config: AppConfig;
+  logger: Logger;
+  databaseUrl: string;
+  poolSize?: number;
+  /** Names this process to Kafka (its service). */
+  clientId?: string;
+  pollIntervalMs?: number;
+}): Promise<Foundation> {
   const { config, logger } = options;
   const knex = createKnex(options.databaseUrl, { max: options.poolSize ?? 20 });
   let migrationsDone = false;
   await oneAtATime(options.databaseUrl, async () => {
     await migrate(knex, 'platform', [...eventStoreMigrations, ...personalDataMigrations]);
+    await migrate(knex, 'bus', busMigrations);
     await migrate(knex, 'gateway', gatewayMigrations);
     await migrate(knex, 'command', commandMigrations);
     await migrate(knex, 'projection', projectionMigrations);
@@ -69,9 +83,17 @@ export async function openFoundation(options: { config: AppConfig; logger: Logge
   });
   migrationsDone = true;
 
-  const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
-  // Positions stay increasing after a dump and restore; checked now so a problem shows at start.
-  await store.ready();
+  let store: EventStore | undefined;
+  let bus: SelectedBus;
+  try {
+    store = await eventStoreFrom(config, { knex, databaseUrl: options.databaseUrl, logger });
+    bus = await busFrom(config, { knex, store, logger, clientId: options.clientId ?? 'claims-copilot', pollIntervalMs: options.pollIntervalMs });
+  } catch (error) {
+    await store?.close().catch(() => undefined);
+    await knex.destroy();
+    throw error;
+  }
+  logger.info({ eventStore: config.eventStore.kind, bus: bus.kind }, 'event store and bus');
   const vault = new PersonalDataVault(knex);
   const storage: ObjectStorage =
     config.objectStorage.kind === 's3'
@@ -81,6 +103,7 @@ export async function openFoundation(options: { config: AppConfig; logger: Logge
   return {
     knex,
     store,
+    bus,
     vault,
     storage,
     records: staffRecords({ store }),

@@ -22,6 +22,7 @@ export function composeNotifications(options: {
   const startWorker = () =>
     startNotificationsWorker({
       store,
+      bus: foundation.bus.bus,
       vault,
       commands: options.commands,
       deliveries: notifications.deliveries,

@@ -36,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
     return await runReplay({
       knex,
       databaseUrl: database.url,
+      config,
       target,
       operator: operatorName(),
       logger: createLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr),

@@ -3,13 +3,16 @@ import cliProgress from 'cli-progress';
 import type { RebuildStatus } from '@cc/contracts';
 import { staffRecords } from '@cc/command-service';
 import { ProjectionRebuilder, projectionMigrations, readModelProjectors } from '@cc/projection-service';
-import { PersonalDataVault, PostgresEventStore, type Knex, type Logger } from '@cc/platform';
+import { PersonalDataVault, PostgresEventStore, type AppConfig, type Knex, type Logger } from '@cc/platform';
+import { eventStoreFrom } from '../composition/adapters';
 import { CommandLineError } from '../cli/appDatabase';
 
 export interface ReplayOptions {
   knex: Knex;
   /** For the store's LISTEN connection, so the build follows appends at once. */
   databaseUrl: string;
+  /** The app's configuration, for its event store (EVENTSTORE_CONNECTION_STRING); PostgreSQL's without it. */
+  config?: AppConfig;
   /** A read model's name, or every one. */
   target: string;
   /** Who runs it, recorded as the operator of ProjectionRebuildRequested. */
@@ -61,7 +64,9 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
   if (!names.includes(targets[0]!)) throw new CommandLineError(`There is no read model named ${options.target}. Read models: ${names.join(', ')}, or all.`);
   await checkSchema(knex);
 
-  const store = new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
+  const store = options.config
+    ? await eventStoreFrom(options.config, { knex, databaseUrl: options.databaseUrl, logger })
+    : new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
   const records = staffRecords({ store });
   const rebuilder = new ProjectionRebuilder({
     knex,

@@ -9,18 +9,20 @@ import type { RunningService, ServiceContext } from './topology';
 
 /**
  * Document analysis and the chat assistant. Analyses are answered through the command service
- * (HTTP, signed); several ai-worker processes split them by claiming each before its engine runs.
+ * (HTTP, signed); several ai-worker processes split them by claiming each before its engine runs
+ * (with Kafka the consumer group splits them first; the claims stay as a second guard).
  * The chat's streaming routes are forwarded here by the gateway and answered as they are generated.
  */
 export async function startAiWorker(context: ServiceContext & { analysisEngine?: AnalysisEngine; claimTtlMs?: number }): Promise<RunningService> {
   const { config, logger } = context;
-  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 10 });
+  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 10, clientId: 'ai-worker', pollIntervalMs: context.pollIntervalMs });
   const readSide = createProjectionService({ ...foundation, logger });
   const commands = new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret });
   const engine = context.analysisEngine ?? openAiEngineFromEnv(process.env) ?? createOfflineEngine();
   logger.info({ engine: engine.name, model: engine.model }, 'document analysis engine');
   const worker = startDocumentAnalysisWorker({
     store: foundation.store,
+    bus: foundation.bus.bus,
     storage: foundation.storage,
     commands,
     engine,

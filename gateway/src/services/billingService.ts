@@ -12,7 +12,7 @@ import type { RunningService, ServiceContext } from './topology';
  */
 export async function startBillingService(context: ServiceContext): Promise<RunningService> {
   const { config, logger } = context;
-  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 5 });
+  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 5, clientId: 'billing-service', pollIntervalMs: context.pollIntervalMs });
   const commands = new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret });
   // The internal call answers without a position, so a test-mode payment's page reads what the read side has.
   const deliver = async (fact: ProviderFact): Promise<undefined> => {
@@ -23,7 +23,7 @@ export async function startBillingService(context: ServiceContext): Promise<Runn
     config.billing.kind === 'stripe' ? { ...config.billing } : { kind: 'test', coupons: config.billing.coupons, graceDays: config.billing.graceDays },
     { knex: foundation.knex, deliver, logger },
   );
-  const tierWorker = startSubscriptionTierWorker({ store: foundation.store, commands, logger, pollIntervalMs: context.pollIntervalMs });
+  const tierWorker = startSubscriptionTierWorker({ store: foundation.store, bus: foundation.bus.bus, commands, logger, pollIntervalMs: context.pollIntervalMs });
   const clock =
     provider instanceof TestModeProvider && config.billing.kind === 'test'
       ? setInterval(() => void provider.advance().catch((error: unknown) => logger.warn({ err: error }, 'test-mode billing clock failed; trying again later')), config.billing.clockIntervalMs)

@@ -13,7 +13,7 @@ import type { RunningService, ServiceContext } from './topology';
  */
 export async function startCommandService(context: ServiceContext): Promise<RunningService> {
   const { config, logger } = context;
-  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl });
+  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, clientId: 'command-service', pollIntervalMs: context.pollIntervalMs });
   // Not started: only its queries (and the projectors' names, for the checkpoints) are used here.
   const readSide = createProjectionService({ ...foundation, logger });
   const waitFor = checkpointWaiter(foundation.knex, readSide.runner.subscriptionNames);

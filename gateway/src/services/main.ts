@@ -1,7 +1,9 @@
 /**
  * One service of the split topology in this process: `npm run start -w <service>` runs
  * `node --import tsx gateway/src/services/main.ts <service>` (ARCHITECTURE §18). Every service reads
- * the same configuration; DATABASE_URL is required, since the services meet in one database.
+ * the same configuration; DATABASE_URL is required, since the services meet in one database (read
+ * models and checkpoints, also when EVENTSTORE_CONNECTION_STRING and KAFKA_BROKERS choose the
+ * production event store and bus, which the composition selects).
  */
 import http from 'node:http';
 
@@ -24,10 +26,6 @@ async function main() {
   if (!config.databaseUrl) throw new ConfigError('DATABASE_URL is required when each service runs in its own process (they share one database).');
   delete process.env.ADMIN_PASSWORD;
   const logger = createLogger(config.logLevel).child({ service: name });
-  for (const variable of ['EVENTSTORE_CONNECTION_STRING', 'KAFKA_BROKERS']) {
-    // The adapters exist and pass their contract suites, but the services do not select them yet (ARCHITECTURE §18).
-    if (process.env[variable]) logger.warn({ variable }, `${variable} is set, but the services still use the PostgreSQL event store and its subscriptions`);
-  }
   const started = Date.now();
   const service = await start({ config, logger, databaseUrl: config.databaseUrl, topology, pollIntervalMs: Number(process.env.POLL_INTERVAL_MS) || undefined });
   const server = http.createServer(service.handler);

@@ -9,7 +9,7 @@ import type { RunningService, ServiceContext } from './topology';
 /** E-mail and in-app notifications from events, and the hourly deadline reminders. */
 export async function startNotificationService(context: ServiceContext): Promise<RunningService> {
   const { config, logger } = context;
-  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 5 });
+  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 5, clientId: 'notification-service', pollIntervalMs: context.pollIntervalMs });
   const readSide = createProjectionService({ ...foundation, logger });
   const waitFor = checkpointWaiter(foundation.knex, readSide.runner.subscriptionNames);
   const { notifications, startWorker } = composeNotifications({

@@ -1,6 +1,7 @@
 import { createProjectionService } from '@cc/projection-service';
 import { holdLease } from '@cc/platform';
 import { openFoundation } from '../composition/foundation';
+import { relayUnderLease } from '../composition/relay';
 import { serviceApp } from './serviceApp';
 import type { RunningService, ServiceContext } from './topology';
 
@@ -10,11 +11,12 @@ export const PROJECTIONS_LEASE = 'claims-copilot:projections';
 /**
  * The projectors, one process at a time (ARCHITECTURE §18): every projection-service process tries
  * for the lease; its holder runs the projectors and the rebuild supervisor, the others wait and
- * take over when the holder's database session ends (a stop, a crash, kill -9).
+ * take over when the holder's database session ends (a stop, a crash, kill -9). With Kafka, the relay
+ * runs here too under a lease of its own, so one process publishes and another may project.
  */
 export async function startProjectionService(context: ServiceContext & { leaseRetryMs?: number }): Promise<RunningService> {
   const { config, logger } = context;
-  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 10 });
+  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 10, clientId: 'projection-service', pollIntervalMs: context.pollIntervalMs });
   const lease = holdLease({
     connectionString: context.databaseUrl,
     key: PROJECTIONS_LEASE,
@@ -27,10 +29,12 @@ export async function startProjectionService(context: ServiceContext & { leaseRe
       return () => projections.stop();
     },
   });
+  const relay = relayUnderLease({ bus: foundation.bus, databaseUrl: context.databaseUrl, logger, retryMs: context.leaseRetryMs });
   const app = serviceApp({ logger, secret: context.topology.internalSecret, foundation });
   return {
     handler: app,
     async stop() {
+      await relay?.stop();
       await lease.stop();
       await foundation.close();
     },
