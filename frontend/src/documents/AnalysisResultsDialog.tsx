@@ -13,7 +13,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
@@ -40,9 +39,10 @@ import { documentFileUrl } from './format';
 import { useGenerateAnalysisReport } from './mutations';
 import type { Document } from './types';
 import { useLastDefined } from './useLastDefined';
+import { ToneChip, type ChipTone } from '../common/ToneChip';
 
 /** Text colours at least 4.5:1 on the paper of each theme; each tone also has its own icon. */
-const TONE_STYLE: Record<Tone, { icon: typeof CheckCircleOutline; light: string; dark: string }> = {
+const TONE_STYLE: Record<Tone, ChipTone> = {
   positive: { icon: CheckCircleOutline, light: '#1b7a3a', dark: '#6fd68f' },
   caution: { icon: WarningAmberOutlined, light: '#8a4b00', dark: '#ffc766' },
   negative: { icon: CancelOutlined, light: '#b3261e', dark: '#ff8a80' },
@@ -51,22 +51,7 @@ const TONE_STYLE: Record<Tone, { icon: typeof CheckCircleOutline; light: string;
 
 /** A status as icon and text (colour is never the only signal). */
 function StatusChip({ status }: { status: StatusTag }) {
-  const theme = useTheme();
-  const style = TONE_STYLE[status.tone] ?? TONE_STYLE.neutral;
-  const Icon = style.icon;
-  const color = style[theme.palette.mode];
-  return (
-    <Chip
-      component="span"
-      size="small"
-      variant="outlined"
-      icon={<Icon aria-hidden />}
-      label={status.text}
-      data-testid="analysis-status"
-      data-tone={status.tone}
-      sx={{ fontWeight: 700, color, borderColor: color, '& .MuiChip-icon': { color }, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
-    />
-  );
+  return <ToneChip tone={TONE_STYLE[status.tone] ?? TONE_STYLE.neutral} label={status.text} wrap data={{ 'data-testid': 'analysis-status', 'data-tone': status.tone }} />;
 }
 
 /** The sentence a finding was read from, quoted, muted and smaller. */
