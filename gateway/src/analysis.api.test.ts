@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ANALYSIS_MESSAGES, streams } from '@cc/contracts';
 import { createOfflineEngine, EXTRACTION_REASONS, type AnalysisEngine } from '@cc/ai-worker';
 import { makePdf, textToPdf } from '@cc/ai-worker/testing/makePdf';
+import { slowedEngine } from '@cc/ai-worker/testing/slowedEngine';
 import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 
 const corpus = (name: string) => readFileSync(path.resolve(__dirname, '../../ai-worker/corpus', name), 'utf8');
@@ -248,14 +249,7 @@ describe('document analysis API when the worker takes longer than the wait', () 
 describe('document analysis API when the document is deleted during its analysis', () => {
   let app: TestApp;
   const offline = createOfflineEngine();
-  const slow: AnalysisEngine = {
-    name: offline.name,
-    model: offline.model,
-    analyze: async (input) => {
-      await new Promise((r) => setTimeout(r, 1_000));
-      return offline.analyze(input);
-    },
-  };
+  const slow = slowedEngine(offline, 1_000);
 
   beforeAll(async () => {
     app = await startTestApp({ env: { ADMIN_EMAILS: 'gone.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' }, analysis: { analysisWaitMs: 20_000, analysisEngine: slow } });

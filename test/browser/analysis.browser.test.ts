@@ -9,7 +9,8 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { createOfflineEngine, EXTRACTION_REASONS, type AnalysisEngine } from '../../ai-worker/src';
+import { createOfflineEngine, EXTRACTION_REASONS } from '../../ai-worker/src';
+import { slowedEngine } from '../../ai-worker/src/testing/slowedEngine';
 import { textToPdf } from '../../ai-worker/src/testing/makePdf';
 import type { TestApp } from '../../gateway/src/testing/testApp';
 import { ARTIFACTS, expectCount, snapshot, startSignedIn, visible, type SignedInSession } from './chromium';
@@ -106,14 +107,7 @@ describe('a slow analysis and a failed one in Chromium', () => {
   let page: Page;
   const offline = createOfflineEngine();
   // Slower than the server waits, so the answer is 202 and the page follows the document.
-  const slow: AnalysisEngine = {
-    name: offline.name,
-    model: offline.model,
-    analyze: async (input) => {
-      await new Promise((r) => setTimeout(r, 2_500));
-      return offline.analyze(input);
-    },
-  };
+  const slow = slowedEngine(offline, 2_500);
 
   beforeAll(async () => {
     session = await startSignedIn('slow.browser@example.org', { firstName: 'Sam' }, { tier: 'pro', analysis: { analysisEngine: slow, analysisWaitMs: 100 } });

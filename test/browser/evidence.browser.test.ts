@@ -10,7 +10,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { createOfflineEngine, type AnalysisEngine } from '../../ai-worker/src';
+import { createOfflineEngine } from '../../ai-worker/src';
+import { slowedEngine } from '../../ai-worker/src/testing/slowedEngine';
 import type { TestApp } from '../../gateway/src/testing/testApp';
 import { expectText, snapshot, startSignedIn, visible, waitUntil, type SignedInSession } from './chromium';
 
@@ -26,14 +27,7 @@ describe('the evidence map in Chromium', () => {
   let page: Page;
   const offline = createOfflineEngine();
   // Slower than the server waits (202), so the analysis is still running when the Evidence tab opens.
-  const slow: AnalysisEngine = {
-    name: offline.name,
-    model: offline.model,
-    analyze: async (input) => {
-      await new Promise((r) => setTimeout(r, 4_000));
-      return offline.analyze(input);
-    },
-  };
+  const slow = slowedEngine(offline, 4_000);
 
   beforeAll(async () => {
     session = await startSignedIn('evidence.browser@example.org', { firstName: 'Eve' }, { tier: 'pro', analysis: { analysisEngine: slow, analysisWaitMs: 100 } });
