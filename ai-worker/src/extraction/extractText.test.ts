@@ -18,6 +18,11 @@ describe('document text extraction', () => {
     expect(text).toBe('Buddy statement: Pat’s knee was injured at Fort Hood in 2004.');
   });
 
+  it('drops control characters, which PostgreSQL refuses in text and jsonb (a NUL would make the result unstorable)', async () => {
+    const text = await extractDocumentText(Buffer.from('Hearing loss\u0000 noted\u0007 at separation.\u001b\nTinnitus\u007f since 2004.'), 'text/plain');
+    expect(text).toBe('Hearing loss noted at separation.\nTinnitus since 2004.');
+  });
+
   it('fails with a clear reason for a PDF without text (a scan), a damaged PDF, another type, and a large file', async () => {
     await expect(extractDocumentText(makePdf([[]]), 'application/pdf')).rejects.toMatchObject({ reason: EXTRACTION_REASONS.noText });
     await expect(extractDocumentText(Buffer.from('%PDF-1.4\nthis is not really a pdf'), 'application/pdf')).rejects.toMatchObject({

@@ -18,6 +18,10 @@ export const EXTRACTION_REASONS = {
   unreadable: 'This PDF could not be read. It may be damaged or password-protected.',
 } as const;
 
+// Every C0 control character but tab and newline, and DEL.
+// eslint-disable-next-line no-control-regex -- stripping control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
 /**
  * The text of a stored document, read from its real contents. `detectedType` is the type found
  * in the file's own bytes when it was registered.
@@ -34,7 +38,13 @@ export async function extractDocumentText(bytes: Uint8Array, detectedType: strin
   } else {
     throw new ExtractionError(EXTRACTION_REASONS.wrongType);
   }
-  const normalised = text.replace(/\r\n?/g, '\n').replace(/[ \t]+/g, ' ').trim();
+  // PostgreSQL refuses NUL in text and jsonb, so a quote carrying one could never be stored; the
+  // other control characters (PDF fonts map glyphs to them) carry nothing a reader can use.
+  const normalised = text
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROL_CHARACTERS, '')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
   if (normalised.replace(/\s/g, '').length < 10) throw new ExtractionError(EXTRACTION_REASONS.noText);
   return normalised;
 }
