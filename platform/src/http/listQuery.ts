@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { problems } from './problem';
+import { pageArray } from './listArray';
 
 /**
  * The ra-data-simple-rest list contract: `sort=["field","ASC"]`, `range=[start,end]` (inclusive),
@@ -123,27 +124,18 @@ export async function countList<Field extends string>(
 }
 
 /**
- * The list contract for rows computed in memory: `filter.id`, the sort (nulls last ascending, first
- * descending, as PostgreSQL does), then the row's id so ties keep one order, then the range.
+ * The list contract for rows computed in memory whose sort values are derived (`values`), not read
+ * from a field: `pageArray` over each row's value, ties by id.
  */
 export function pageRows<Row extends { id: string }, Field extends keyof Row & string>(
   rows: readonly Row[],
   values: SortValues<Row>,
   query: Pick<ListQuery<Field, unknown>, 'sort' | 'range' | 'ids'>,
 ): { rows: Row[]; total: number } {
-  const wanted = query.ids ? new Set(query.ids) : undefined;
-  const selected = wanted ? rows.filter((row) => wanted.has(row.id)) : [...rows];
   const valueOf = values[query.sort.field];
-  const direction = query.sort.order === 'ASC' ? 1 : -1;
-  type Value = string | number | boolean | null;
-  const compare = (a: Value, b: Value): number => {
-    if (a === b) return 0;
-    if (a === null) return 1;
-    if (b === null) return -1;
-    return a < b ? -1 : 1;
-  };
-  selected.sort((a, b) => direction * compare(valueOf(a), valueOf(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { rows: selected.slice(query.range[0], query.range[1] + 1), total: selected.length };
+  const keyed = rows.map((row) => ({ id: row.id, value: valueOf(row), row }));
+  const page = pageArray(keyed, { ...query, sort: { field: 'value', order: query.sort.order } }, 'id');
+  return { rows: page.rows.map((entry) => entry.row), total: page.total };
 }
 
 /**
