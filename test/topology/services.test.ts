@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { streams } from '@cc/contracts';
-import { PostgresEventStore } from '@cc/platform';
+import { comparePositions, parsePosition, PostgresEventStore } from '@cc/platform';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
 import { dumpTables, freshBuild, readModelTables } from '../../gateway/src/testing/readModels';
 import { postStream } from '../../gateway/src/testing/sseClient';
@@ -76,6 +76,32 @@ describe('one process per service', () => {
     expect(direct.headers.get('content-type')).toMatch(/application\/problem\+json/);
     const internal = await fetch(`http://127.0.0.1:${commandService.port}/internal/commands`, { method: 'POST', body: '{}' });
     expect(internal.status).toBe(401);
+  });
+
+  it('a test-mode payment made in the billing service reads back its new tier at once', async () => {
+    const payer = new TestClient(baseUrl);
+    const user = await payer.register('topology.payer@example.org');
+    const started = await payer.post('/api/billing/checkout', { tierName: 'basic', cycle: 'monthly' });
+    expect(started.status).toBe(200);
+    const checkout = new URL(started.data.url as string, baseUrl);
+    const paid = await payer.post('/api/billing/test-mode/pay', {
+      clientSecret: checkout.searchParams.get('client_secret'),
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.data.status).toBe('succeeded');
+    expect((await payer.get('/api/auth/user')).data.memberTier).toBe('basic');
+    // Not luck: the billing service's answer carried the position the payment reached (through the
+    // internal command call) and the gateway put it in the session, so that read waited for it.
+    const store = new PostgresEventStore({ knex: db.knex, connectionString: db.url });
+    const activated = (await store.readStream(streams.subscription(checkout.searchParams.get('subscription_id')!))).events.find((e) => e.type === 'SubscriptionActivated');
+    expect(activated).toBeDefined();
+    const session = await db.knex('sessions').where({ user_id: user.id }).first('last_position');
+    const remembered = parsePosition(session?.last_position as string | null);
+    expect(remembered).toBeDefined();
+    expect(comparePositions(remembered!, activated!.position)).toBeGreaterThanOrEqual(0);
   });
 
   it('registers, files a claim, uploads and analyzes ten documents over two ai-workers, chats, and survives losing a projection service', async () => {

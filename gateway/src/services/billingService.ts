@@ -14,11 +14,10 @@ export async function startBillingService(context: ServiceContext): Promise<Runn
   const { config, logger } = context;
   const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 5, clientId: 'billing-service', pollIntervalMs: context.pollIntervalMs });
   const commands = new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret });
-  // The internal call answers without a position, so a test-mode payment's page reads what the read side has.
-  const deliver = async (fact: ProviderFact): Promise<undefined> => {
-    await commands.send({ type: 'RecordProviderFact', data: { fact } }, { idempotencyKey: `provider-fact:${fact.eventId}`, metadata: { userId: null } });
-    return undefined;
-  };
+  // The internal call answers the position the fact reached, so a test-mode payment's answer
+  // carries it to the gateway's session and the next read waits for it.
+  const deliver = (fact: ProviderFact, correlationId?: string) =>
+    commands.send({ type: 'RecordProviderFact', data: { fact } }, { idempotencyKey: `provider-fact:${fact.eventId}`, metadata: { userId: null, correlationId } });
   const provider = createPaymentProvider(
     config.billing.kind === 'stripe' ? { ...config.billing } : { kind: 'test', coupons: config.billing.coupons, graceDays: config.billing.graceDays },
     { knex: foundation.knex, deliver, logger },
