@@ -1,6 +1,6 @@
-import { billingServiceRoutes, createPaymentProvider, startSubscriptionTierWorker, TestModeProvider, WEBHOOK_PATH } from '@cc/billing-service';
+import { billingServiceRoutes, createPaymentProvider, startSubscriptionTierWorker, SUBSCRIPTION_TIER_WORKER, TestModeProvider, WEBHOOK_PATH } from '@cc/billing-service';
 import type { ProviderFact } from '@cc/contracts';
-import { HttpCommandBus } from '@cc/platform';
+import { HttpCommandBus, serveDeadLetterRetries } from '@cc/platform';
 import { openFoundation } from '../composition/foundation';
 import { serviceApp } from './serviceApp';
 import type { RunningService, ServiceContext } from './topology';
@@ -23,6 +23,7 @@ export async function startBillingService(context: ServiceContext): Promise<Runn
     { knex: foundation.knex, deliver, logger },
   );
   const tierWorker = startSubscriptionTierWorker({ store: foundation.store, bus: foundation.bus.bus, commands, logger, pollIntervalMs: context.pollIntervalMs });
+  const retries = serveDeadLetterRetries({ knex: foundation.knex, store: foundation.store, subscription: `worker:${SUBSCRIPTION_TIER_WORKER}`, handleAgain: (event) => tierWorker.handleAgain(event), logger });
   const clock =
     provider instanceof TestModeProvider && config.billing.kind === 'test'
       ? setInterval(() => void provider.advance().catch((error: unknown) => logger.warn({ err: error }, 'test-mode billing clock failed; trying again later')), config.billing.clockIntervalMs)
@@ -39,6 +40,7 @@ export async function startBillingService(context: ServiceContext): Promise<Runn
     handler: app,
     async stop() {
       clearInterval(clock);
+      await retries.stop();
       await tierWorker.stop();
       await foundation.close();
     },
