@@ -1,4 +1,4 @@
-import { startWorker, type Bus, type CommandBus, type EventStore, type Logger, type Subscription } from '@cc/platform';
+import { startWorker, type Bus, type CommandBus, type EventStore, type Logger, type WorkerSubscription } from '@cc/platform';
 
 export const SUBSCRIPTION_TIER_WORKER = 'subscription-tier';
 
@@ -19,7 +19,7 @@ export const ENTITLEMENT_EVENTS = [
  * as the actor. The routes that record these events sync at once too (so limits follow before the
  * answer); this worker makes sure it happens when they could not, and for events from elsewhere.
  */
-export function startSubscriptionTierWorker(deps: { store: EventStore; bus?: Bus; commands: CommandBus; logger: Logger; pollIntervalMs?: number }): Subscription {
+export function startSubscriptionTierWorker(deps: { store: EventStore; bus?: Bus; commands: CommandBus; logger: Logger; pollIntervalMs?: number }): WorkerSubscription {
   // The bus (Kafka or the store itself) delivers; the same code runs on either.
   return startWorker(deps.bus ?? deps.store, {
     name: SUBSCRIPTION_TIER_WORKER,

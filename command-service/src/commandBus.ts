@@ -18,19 +18,21 @@ export function inProcessCommandBus(handlers: InProcessHandlers): CommandBus {
       const valid = parseWorkerCommand(command);
       switch (valid.type) {
         case 'CompleteDocumentAnalysis':
-          return handlers.analysis.complete(valid.data.documentId, valid.data.analysisId, valid.data.result, options);
+          await handlers.analysis.complete(valid.data.documentId, valid.data.analysisId, valid.data.result, options);
+          return undefined;
         case 'FailDocumentAnalysis':
-          return handlers.analysis.fail(valid.data.documentId, valid.data.analysisId, valid.data.reason, options);
+          await handlers.analysis.fail(valid.data.documentId, valid.data.analysisId, valid.data.reason, options);
+          return undefined;
         case 'RecordNotification':
           await handlers.notifications.create(valid.data, options);
-          return;
+          return undefined;
         case 'RecordProviderFact':
         case 'SyncSubscriptionEntitlement': {
           const { billing } = handlers;
           if (!billing) throw new Error(`${valid.type}: billing is not configured in this process`);
-          if (valid.type === 'RecordProviderFact') await billing.ingest(valid.data.fact, options.metadata);
-          else await billing.syncEntitlement(valid.data.subscriptionId, options.metadata, options.idempotencyKey);
-          return;
+          // The position lets the test-mode payment form in the billing service read back its own write.
+          if (valid.type === 'RecordProviderFact') return billing.ingest(valid.data.fact, options.metadata);
+          return billing.syncEntitlement(valid.data.subscriptionId, options.metadata, options.idempotencyKey);
         }
       }
     },

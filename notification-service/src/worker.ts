@@ -6,7 +6,7 @@ import {
   type Preferences,
   type User,
 } from '@cc/contracts';
-import { DuplicateEventError, startWorker, type Bus, type CommandBus, type EventStore, type GlobalPosition, type Logger, type PersonalDataVault, type RecordedEvent, type Subscription } from '@cc/platform';
+import { DuplicateEventError, startWorker, type Bus, type CommandBus, type EventStore, type GlobalPosition, type Logger, type PersonalDataVault, type RecordedEvent, type WorkerSubscription } from '@cc/platform';
 import type { EmailDeliveries } from './mail/deliveries';
 import { renderEmail } from './templates/layout';
 import { renderNotification, type TemplateData } from './templates/templates';
@@ -42,7 +42,7 @@ export interface NotificationsWorkerDeps {
  * - e-mail: through the delivery log, which never sends a key twice (see deliveries.ts).
  * Nothing goes to an account that was erased. Logs name the event, kind and outcome, never content.
  */
-export function startNotificationsWorker(deps: NotificationsWorkerDeps): Subscription {
+export function startNotificationsWorker(deps: NotificationsWorkerDeps): WorkerSubscription {
   const rules = deps.rules ?? NOTIFICATION_RULES;
   const types = [...new Set(rules.flatMap((rule) => rule.eventTypes))];
   const context: RuleContext = { store: deps.store, vault: deps.vault, mintPasswordResetUrl: deps.mintPasswordResetUrl };

@@ -15,6 +15,7 @@ export * from './http/listArray';
 export * from './http/controlCharacters';
 export * from './http/commandAnswer';
 export * from './workers/worker';
+export * from './subscriptions/deadLetterRetries';
 export * from './storage/types';
 export * from './storage/localStorage';
 export * from './storage/s3Storage';

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { streams } from '@cc/contracts';
-import { PostgresEventStore } from '@cc/platform';
+import { comparePositions, parsePosition, PostgresEventStore } from '@cc/platform';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
 import { dumpTables, freshBuild, readModelTables } from '../../gateway/src/testing/readModels';
 import { postStream } from '../../gateway/src/testing/sseClient';
@@ -76,6 +76,77 @@ describe('one process per service', () => {
     expect(direct.headers.get('content-type')).toMatch(/application\/problem\+json/);
     const internal = await fetch(`http://127.0.0.1:${commandService.port}/internal/commands`, { method: 'POST', body: '{}' });
     expect(internal.status).toBe(401);
+  });
+
+  /** Registers someone who then pays for Basic in test mode; answers the payment's answer. */
+  async function payForBasic(email: string) {
+    const payer = new TestClient(baseUrl);
+    const user = await payer.register(email);
+    const started = await payer.post('/api/billing/checkout', { tierName: 'basic', cycle: 'monthly' });
+    expect(started.status).toBe(200);
+    const checkout = new URL(started.data.url as string, baseUrl);
+    const paid = await payer.post('/api/billing/test-mode/pay', {
+      clientSecret: checkout.searchParams.get('client_secret'),
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+    });
+    return { payer, user, paid, subscriptionId: checkout.searchParams.get('subscription_id')! };
+  }
+
+  it('a test-mode payment made in the billing service reads back its new tier at once', async () => {
+    const { payer, user, paid, subscriptionId } = await payForBasic('topology.payer@example.org');
+    expect(paid.status).toBe(200);
+    expect(paid.data.status).toBe('succeeded');
+    expect((await payer.get('/api/auth/user')).data.memberTier).toBe('basic');
+    // Not luck: the billing service's answer carried the position the payment reached (through the
+    // internal command call) and the gateway put it in the session, so that read waited for it.
+    const store = new PostgresEventStore({ knex: db.knex, connectionString: db.url });
+    const activated = (await store.readStream(streams.subscription(subscriptionId))).events.find((e) => e.type === 'SubscriptionActivated');
+    expect(activated).toBeDefined();
+    const session = await db.knex('sessions').where({ user_id: user.id }).first('last_position');
+    const remembered = parsePosition(session?.last_position as string | null);
+    expect(remembered).toBeDefined();
+    expect(comparePositions(remembered!, activated!.position)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('support retries a parked worker event from the gateway; the worker\'s own process runs it', async () => {
+    const { subscriptionId } = await payForBasic('topology.parked@example.org');
+    const store = new PostgresEventStore({ knex: db.knex, connectionString: db.url });
+    const activated = (await store.readStream(streams.subscription(subscriptionId))).events.find((e) => e.type === 'SubscriptionActivated')!;
+    // Parked as the tier worker (billing service) parks an event it kept failing on.
+    const park = async (eventId: string, subscription = 'worker:subscription-tier') =>
+      (
+        await db.knex('subscription_dead_letters')
+          .insert({ subscription, event_id: eventId, stream_id: activated.streamId, type: activated.type, tx_id: db.knex.raw('?::xid8', [activated.position.txId.toString()]), seq: activated.position.seq.toString(), attempts: 5, error: 'Error: provider down' })
+          .returning(db.knex.raw('id::text as id'))
+      )[0].id as string;
+    const admin = new TestClient(baseUrl);
+    await admin.signIn('topology.admin@example.org');
+    const billing = services.find((s) => s.name === 'billing-service')!;
+
+    const letter = await park(activated.id);
+    const handled = await admin.post(`/api/staff/dead-letters/${letter}/retry`, {});
+    expect(handled).toMatchObject({ status: 200, data: { id: letter, outcome: 'handled' } });
+    await billing.saw('dead-letter retry handled', 1, 5000);
+    expect((await admin.get(`/api/staff/dead-letters/${letter}`)).status).toBe(404);
+
+    // An event the worker cannot run: it fails again in the billing service and stays parked.
+    const unreadable = await park('00000000-0000-4000-8000-000000000016');
+    const failed = await admin.post(`/api/staff/dead-letters/${unreadable}/retry`, {});
+    expect(failed.status).toBe(422);
+    expect(failed.data).toMatchObject({ type: '/problems/retry-failed', detail: expect.stringContaining('no longer readable') });
+    expect((await admin.get(`/api/staff/dead-letters/${unreadable}`)).data).toMatchObject({ attempts: 6 });
+
+    // Nobody runs this subscriber: refused as before.
+    const orphan = await park(activated.id, 'worker:retired-worker');
+    expect((await admin.post(`/api/staff/dead-letters/${orphan}/retry`, {})).status).toBe(409);
+
+    const log = await admin.get(`/api/staff/events?filter=${encodeURIComponent(JSON.stringify({ type: 'DeadLetterRetried' }))}&sort=${encodeURIComponent(JSON.stringify(['position', 'ASC']))}`);
+    expect(log.data.map((e: { streamId: string; data: { outcome: string } }) => [e.streamId, e.data.outcome])).toEqual([
+      [`dead-letter-${letter}`, 'handled'],
+      [`dead-letter-${unreadable}`, 'failed'],
+    ]);
   });
 
   it('registers, files a claim, uploads and analyzes ten documents over two ai-workers, chats, and survives losing a projection service', async () => {

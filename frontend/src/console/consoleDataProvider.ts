@@ -35,7 +35,7 @@ export interface ConsoleDataProvider extends DataProvider {
   claimEvidence(claimId: Identifier, version?: number): Promise<EvidenceMap>;
   rebuildProjection(name: string): Promise<RebuildStatus & { rebuildId: string; created: boolean }>;
   rebuildStatus(rebuildId: string): Promise<RebuildStatus>;
-  retryDeadLetter(deadLetterId: Identifier): Promise<{ id: string; outcome: 'handled' }>;
+  retryDeadLetter(deadLetterId: Identifier): Promise<{ id: string; outcome: 'handled' | 'requested' }>;
   revealEvent(eventId: Identifier): Promise<EventLogDetail>;
 }
 

@@ -1,7 +1,7 @@
-import { analysisClaims, createOfflineEngine, openAiEngineFromEnv, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
+import { analysisClaims, createOfflineEngine, openAiEngineFromEnv, DOCUMENT_ANALYSIS_WORKER, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
 import { chatCommands } from '@cc/command-service';
 import { createProjectionService } from '@cc/projection-service';
-import { HttpCommandBus } from '@cc/platform';
+import { serveDeadLetterRetries, HttpCommandBus } from '@cc/platform';
 import { composeAssistant } from '../composition/assistant';
 import { openFoundation } from '../composition/foundation';
 import { serviceApp } from './serviceApp';
@@ -31,6 +31,8 @@ export async function startAiWorker(context: ServiceContext & { analysisEngine?:
     concurrency: config.analysisConcurrency,
     claims: analysisClaims(foundation.knex, { ttlMs: context.claimTtlMs }),
   });
+  // Support's retries of parked analysis requests arrive through the shared database (ARCHITECTURE §18).
+  const retries = serveDeadLetterRetries({ knex: foundation.knex, store: foundation.store, subscription: `worker:${DOCUMENT_ANALYSIS_WORKER}`, handleAgain: (event) => worker.handleAgain(event), logger });
   const app = serviceApp({
     logger,
     secret: context.topology.internalSecret,
@@ -40,6 +42,7 @@ export async function startAiWorker(context: ServiceContext & { analysisEngine?:
   return {
     handler: app,
     async stop() {
+      await retries.stop();
       await worker.stop();
       await foundation.close();
     },

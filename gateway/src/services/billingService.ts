@@ -1,6 +1,6 @@
-import { billingServiceRoutes, createPaymentProvider, startSubscriptionTierWorker, TestModeProvider, WEBHOOK_PATH } from '@cc/billing-service';
+import { billingServiceRoutes, createPaymentProvider, startSubscriptionTierWorker, SUBSCRIPTION_TIER_WORKER, TestModeProvider, WEBHOOK_PATH } from '@cc/billing-service';
 import type { ProviderFact } from '@cc/contracts';
-import { HttpCommandBus } from '@cc/platform';
+import { HttpCommandBus, serveDeadLetterRetries } from '@cc/platform';
 import { openFoundation } from '../composition/foundation';
 import { serviceApp } from './serviceApp';
 import type { RunningService, ServiceContext } from './topology';
@@ -14,16 +14,16 @@ export async function startBillingService(context: ServiceContext): Promise<Runn
   const { config, logger } = context;
   const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 5, clientId: 'billing-service', pollIntervalMs: context.pollIntervalMs });
   const commands = new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret });
-  // The internal call answers without a position, so a test-mode payment's page reads what the read side has.
-  const deliver = async (fact: ProviderFact): Promise<undefined> => {
-    await commands.send({ type: 'RecordProviderFact', data: { fact } }, { idempotencyKey: `provider-fact:${fact.eventId}`, metadata: { userId: null } });
-    return undefined;
-  };
+  // The internal call answers the position the fact reached, so a test-mode payment's answer
+  // carries it to the gateway's session and the next read waits for it.
+  const deliver = (fact: ProviderFact, correlationId?: string) =>
+    commands.send({ type: 'RecordProviderFact', data: { fact } }, { idempotencyKey: `provider-fact:${fact.eventId}`, metadata: { userId: null, correlationId } });
   const provider = createPaymentProvider(
     config.billing.kind === 'stripe' ? { ...config.billing } : { kind: 'test', coupons: config.billing.coupons, graceDays: config.billing.graceDays },
     { knex: foundation.knex, deliver, logger },
   );
   const tierWorker = startSubscriptionTierWorker({ store: foundation.store, bus: foundation.bus.bus, commands, logger, pollIntervalMs: context.pollIntervalMs });
+  const retries = serveDeadLetterRetries({ knex: foundation.knex, store: foundation.store, subscription: `worker:${SUBSCRIPTION_TIER_WORKER}`, handleAgain: (event) => tierWorker.handleAgain(event), logger });
   const clock =
     provider instanceof TestModeProvider && config.billing.kind === 'test'
       ? setInterval(() => void provider.advance().catch((error: unknown) => logger.warn({ err: error }, 'test-mode billing clock failed; trying again later')), config.billing.clockIntervalMs)
@@ -40,6 +40,7 @@ export async function startBillingService(context: ServiceContext): Promise<Runn
     handler: app,
     async stop() {
       clearInterval(clock);
+      await retries.stop();
       await tierWorker.stop();
       await foundation.close();
     },

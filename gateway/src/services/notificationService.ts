@@ -1,6 +1,6 @@
-import { startDeadlineReminders } from '@cc/notification-service';
+import { NOTIFICATIONS_WORKER, startDeadlineReminders } from '@cc/notification-service';
 import { checkpointWaiter, createProjectionService, deadlinesDueWithin } from '@cc/projection-service';
-import { HttpCommandBus } from '@cc/platform';
+import { HttpCommandBus, serveDeadLetterRetries } from '@cc/platform';
 import { composeNotifications } from '../composition/notifications';
 import { openFoundation } from '../composition/foundation';
 import { serviceApp } from './serviceApp';
@@ -22,12 +22,14 @@ export async function startNotificationService(context: ServiceContext): Promise
     pollIntervalMs: context.pollIntervalMs,
   });
   const worker = startWorker();
+  const retries = serveDeadLetterRetries({ knex: foundation.knex, store: foundation.store, subscription: `worker:${NOTIFICATIONS_WORKER}`, handleAgain: (event) => worker.handleAgain(event), logger });
   const reminders = startDeadlineReminders({ store: foundation.store, logger, deadlinesDue: (at: Date) => deadlinesDueWithin(foundation.knex, at, 30) });
   const app = serviceApp({ logger, secret: context.topology.internalSecret, foundation });
   return {
     handler: app,
     async stop() {
       await reminders.stop();
+      await retries.stop();
       await worker.stop();
       notifications.mailer.close();
       await foundation.close();

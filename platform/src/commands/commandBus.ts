@@ -1,5 +1,5 @@
 import type { WorkerCommand } from '@cc/contracts';
-import type { EventMetadata } from '../eventstore/types';
+import type { EventMetadata, GlobalPosition } from '../eventstore/types';
 
 export interface SendOptions {
   /** Correlation and causation of the event that led to this command. */
@@ -13,8 +13,12 @@ export interface SendOptions {
 
 /**
  * How workers submit commands (ARCHITECTURE §7). Embedded: an in-process call into the command
- * service. Production: internal HTTP to the command service (not built yet).
+ * service. Split: internal HTTP to the command service (ARCHITECTURE §18).
  */
 export interface CommandBus {
-  send(command: WorkerCommand, options: SendOptions): Promise<void>;
+  /**
+   * Answers the position the command's events reached when the handler reports one, so a caller
+   * answering a user (the test-mode payment form) can have the next read wait for it.
+   */
+  send(command: WorkerCommand, options: SendOptions): Promise<GlobalPosition | undefined>;
 }

@@ -5,6 +5,7 @@ import type { WorkerCommand } from '@cc/contracts';
 import { createLogger } from '../logger';
 import { problemHandler } from '../http/problem';
 import { isTransientFault } from '../subscriptions/faults';
+import type { GlobalPosition } from '../eventstore/types';
 import type { SendOptions } from './commandBus';
 import { HttpCommandBus, INTERNAL_COMMANDS_PATH, INTERNAL_SIGNATURE_HEADER, internalCommandRouter, signInternalRequest } from './internalCommands';
 
@@ -19,6 +20,7 @@ describe('internal command calls over HTTP', () => {
   let url: string;
   const received: { command: WorkerCommand; options: SendOptions }[] = [];
   let answer: 'ok' | 'crash' = 'ok';
+  let reached: GlobalPosition | undefined;
 
   beforeAll(async () => {
     const app = express();
@@ -29,6 +31,7 @@ describe('internal command calls over HTTP', () => {
           async send(command, options) {
             if (answer === 'crash') throw new Error('database on fire');
             received.push({ command, options });
+            return reached;
           },
         },
       }),
@@ -42,6 +45,7 @@ describe('internal command calls over HTTP', () => {
   beforeEach(() => {
     received.length = 0;
     answer = 'ok';
+    reached = undefined;
   });
 
   const post = (body: string, signature?: string) =>
@@ -57,6 +61,13 @@ describe('internal command calls over HTTP', () => {
     expect(received).toEqual([
       { command: fail, options: { idempotencyKey: 'worker:analysis:e1', metadata: { userId: null, correlationId: 'corr-1', causationId: 'e1' } } },
     ]);
+  });
+
+  it('answers the position the command reached, when the command service reports one', async () => {
+    const bus = new HttpCommandBus({ url, secret: SECRET });
+    expect(await bus.send(fail, { idempotencyKey: 'k1', metadata: {} })).toBeUndefined();
+    reached = { txId: 9_007_199_254_740_993n, seq: 12n };
+    expect(await bus.send(fail, { idempotencyKey: 'k2', metadata: {} })).toEqual(reached);
   });
 
   it.each([

@@ -4,11 +4,14 @@ import { z } from 'zod';
 import { parseWorkerCommand } from '@cc/contracts';
 import { HttpProblem, problems } from '../http/problem';
 import { TransientFault } from '../subscriptions/faults';
+import { formatPosition, parsePosition, type GlobalPosition } from '../eventstore/types';
 import type { CommandBus, SendOptions } from './commandBus';
 
 /** Header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the shared secret. */
 export const INTERNAL_SIGNATURE_HEADER = 'x-cc-internal-signature';
 export const INTERNAL_COMMANDS_PATH = '/internal/commands';
+/** Where the command service says which position a command reached (a forwarded answer or an internal call's). */
+export const WRITE_POSITION_HEADER = 'x-cc-write-position';
 /** How far a signature's time may be from the receiver's clock: replays older than this are refused. */
 const TOLERANCE_SECONDS = 300;
 
@@ -68,7 +71,8 @@ export function internalCommandRouter(options: { secret: string; commands: Comma
       if (error instanceof z.ZodError) throw error;
       throw new HttpProblem(400, 'unknown-command', 'Unknown command', `Unknown worker command ${envelope.command.type}`);
     }
-    await options.commands.send(command, { idempotencyKey: envelope.idempotencyKey, metadata: envelope.metadata });
+    const position = await options.commands.send(command, { idempotencyKey: envelope.idempotencyKey, metadata: envelope.metadata });
+    if (position) res.setHeader(WRITE_POSITION_HEADER, formatPosition(position));
     res.status(204).end();
   });
   return router;
@@ -82,7 +86,7 @@ export function internalCommandRouter(options: { secret: string; commands: Comma
 export class HttpCommandBus implements CommandBus {
   constructor(private readonly options: { url: string; secret: string; timeoutMs?: number }) {}
 
-  async send(command: Parameters<CommandBus['send']>[0], options: SendOptions): Promise<void> {
+  async send(command: Parameters<CommandBus['send']>[0], options: SendOptions): Promise<GlobalPosition | undefined> {
     const body = JSON.stringify({ command, idempotencyKey: options.idempotencyKey, metadata: options.metadata });
     let response: Response;
     try {
@@ -95,7 +99,7 @@ export class HttpCommandBus implements CommandBus {
     } catch (error) {
       throw new TransientFault(`The command service could not be reached: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    if (response.ok) return;
+    if (response.ok) return parsePosition(response.headers.get(WRITE_POSITION_HEADER) ?? undefined);
     const text = await response.text().catch(() => '');
     const message = `The command service answered ${response.status} to ${command.type}: ${text.slice(0, 500)}`;
     if (response.status >= 500 || response.status === 429) throw new TransientFault(message);

@@ -155,4 +155,24 @@ export const eventStoreMigrations: Migration[] = [
       `);
     },
   },
+  /**
+   * Dead-letter retries across processes (ARCHITECTURE §18): support marks a parked worker event
+   * for redelivery and the process running that worker picks it up; each such process says it is
+   * there in `dead_letter_retry_servers`, so support can tell "nobody runs this" from "asked".
+   */
+  {
+    name: '0005_dead_letter_retry_requests',
+    async up(knex) {
+      await knex.raw(`
+        alter table subscription_dead_letters
+          add column retry_requested_at timestamptz,
+          add column retry_started_at timestamptz;
+        create index subscription_dead_letters_retry on subscription_dead_letters (subscription) where retry_requested_at is not null;
+        create table dead_letter_retry_servers (
+          subscription text primary key,
+          seen_at timestamptz not null default now()
+        );
+      `);
+    },
+  },
 ];

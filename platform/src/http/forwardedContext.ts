@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { signInternalRequest, verifyInternalRequest } from '../commands/internalCommands';
+import { signInternalRequest, verifyInternalRequest, WRITE_POSITION_HEADER } from '../commands/internalCommands';
 import { formatPosition, maxPosition, parsePosition, type GlobalPosition } from '../eventstore/types';
 import type { Logger } from '../logger';
 import type { AuthContext, RequestContext } from './context';
@@ -14,8 +14,6 @@ import { problems } from './problem';
  */
 export const FORWARDED_CONTEXT_HEADER = 'x-cc-context';
 export const FORWARDED_SIGNATURE_HEADER = 'x-cc-context-signature';
-/** Where the service says which position its command reached; the gateway records it in the session and removes it. */
-export const WRITE_POSITION_HEADER = 'x-cc-write-position';
 
 const contextSchema = z.object({
   correlationId: z.string().min(1).max(200),

@@ -6,12 +6,14 @@ import {
   commandMetadata,
   contextOf,
   formatPosition,
+  hasRetryServer,
   HttpProblem,
   isUuid,
   pageRows,
   parseListQuery,
   problems,
   requirePermission,
+  retryThroughServer,
   sendList,
   START,
   type EventStore,
@@ -53,6 +55,8 @@ export interface SupportRoutesDeps {
   deadLetterHandler: (subscription: string) => DeadLetterHandler | undefined;
   support: SupportRecorder;
   access: StaffAccessRecorder;
+  /** How long a retry handed to a worker in another process is waited for before answering 202 (the split). */
+  remoteRetryWaitMs?: number;
 }
 
 const query = (req: Request) => req.query as Record<string, unknown>;
@@ -211,8 +215,23 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
     const row = isDeadLetterId(id) ? await findDeadLetter(knex, id) : undefined;
     if (!row) throw problems.notFound('Dead letter not found.');
     const handler = deps.deadLetterHandler(row.subscription);
+    const letter = { deadLetterId: id, subscription: row.subscription, eventId: row.event_id, eventType: row.type };
     if (!handler) {
-      throw problems.conflict(`Nothing in this process handles events for ${row.subscription}, so this event cannot be retried here. Dismiss it, or rebuild the read model.`);
+      // The split: the worker runs in another process, which redelivers what is marked for it.
+      if (!(await hasRetryServer(knex, row.subscription))) {
+        throw problems.conflict(`No running process handles events for ${row.subscription}, so this event cannot be retried. Dismiss it, or rebuild the read model.`);
+      }
+      const remote = await retryThroughServer(knex, id, { timeoutMs: deps.remoteRetryWaitMs });
+      if (!remote) throw problems.notFound('Dead letter not found.');
+      if (remote.outcome === 'requested') {
+        res.status(202).json({ id, outcome: 'requested' });
+        return;
+      }
+      const position = await support.deadLetterRetried({ ...letter, outcome: remote.outcome }, metadataOf(res));
+      await contextOf(res).recordWrite(position);
+      if (remote.outcome === 'failed') throw new HttpProblem(422, 'retry-failed', 'The event failed again', remote.error.slice(0, 500), { deadLetter: id });
+      res.json({ id, outcome: 'handled' });
+      return;
     }
     const event = await store.readStream(row.stream_id).then(
       ({ events }) => events.find((e) => e.id === row.event_id),
@@ -221,7 +240,6 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
       },
     );
     if (!event) throw problems.conflict('The parked event is no longer readable.');
-    const letter = { deadLetterId: id, subscription: row.subscription, eventId: row.event_id, eventType: row.type };
     let settled = false;
     try {
       await handler(event, async (trx) => {

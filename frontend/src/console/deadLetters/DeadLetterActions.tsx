@@ -27,8 +27,10 @@ export function DeadLetterActions(_props: { label?: string }) {
   const retry = async () => {
     setBusy(true);
     try {
-      await dataProvider.retryDeadLetter(record.id);
-      toast({ title: 'Event handled', description: `${record.type} went through ${record.subscription} this time.` });
+      const { outcome } = await dataProvider.retryDeadLetter(record.id);
+      // 'requested': the worker runs in another process and had not answered yet (ARCHITECTURE §18).
+      if (outcome === 'requested') toast({ title: 'Retry requested', description: `${record.subscription} will run ${record.type} again shortly.` });
+      else toast({ title: 'Event handled', description: `${record.type} went through ${record.subscription} this time.` });
     } catch (error) {
       toast({ title: 'The event failed again', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
     } finally {
