@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../common/usePageTitle';
 import { ManagementTab } from './ManagementTab';
 import { PlansTab } from './PlansTab';
-import { useSubscription } from './queries';
+import { useSubscription, useTierFollowsSubscription } from './queries';
 import { TestModeBanner } from './TestModeBanner';
 import { useCheckoutReturn } from './useCheckoutReturn';
 
@@ -17,6 +17,7 @@ type BillingTab = 'plans' | 'management';
 export function BillingPage() {
   usePageTitle('Billing');
   useCheckoutReturn();
+  useTierFollowsSubscription();
   const [params, setParams] = useSearchParams();
   const subscription = useSubscription();
   const tab: BillingTab = params.get('tab') === 'management' ? 'management' : 'plans';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { fetchBillingConfig, fetchCheckoutSubscription, fetchPlans, fetchSubscription } from './api';
 
@@ -34,4 +34,32 @@ export function useRefreshBilling() {
       queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
     ]).then(() => undefined);
   }, [queryClient, refetchUser]);
+}
+
+const TIER_FOLLOW_TRIES = 15;
+const TIER_FOLLOW_INTERVAL_MS = 1000;
+
+/**
+ * An activated subscription changes the user's tier through a worker, a moment after the payment's
+ * own answer, so the user read at the payment may still show the old tier. While an active
+ * subscription's tier and the user's differ, the user is read again (a second apart, a bounded
+ * number of times), so the plans and every limit follow without a reload.
+ */
+export function useTierFollowsSubscription() {
+  const { data } = useSubscription();
+  const { user, refetch } = useCurrentUser();
+  const refetchRef = useRef(refetch);
+  refetchRef.current = refetch;
+  const subscription = data?.subscription;
+  const behind = Boolean(subscription && user && subscription.status === 'active' && user.memberTier !== subscription.tierName);
+  useEffect(() => {
+    if (!behind) return;
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      tries += 1;
+      refetchRef.current();
+      if (tries >= TIER_FOLLOW_TRIES) window.clearInterval(timer);
+    }, TIER_FOLLOW_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [behind]);
 }
