@@ -105,10 +105,7 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
         const name = checkpointName(projector);
         const row = checkpoints.find((c) => c.name === name);
         const position: GlobalPosition = row ? { txId: BigInt(row.tx), seq: BigInt(row.seq) } : START;
-        const { rows } = (await knex.raw(
-          `select count(*)::int as lag from (select 1 from events where (transaction_id, global_position) > (?::xid8, ?::bigint) limit ${LAG_CAP}) behind`,
-          [position.txId.toString(), position.seq.toString()],
-        )) as { rows: { lag: number }[] };
+        const lag = await store.countEvents({ after: position, cap: LAG_CAP });
         const runtime = runner.runtime(projector.name);
         const dead = letters.find((l) => l.subscription === name);
         const rebuild = rebuilds.get(projector.name) ?? null;
@@ -121,7 +118,7 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
           tables: [...projector.tables],
           position: formatPosition(position),
           headPosition: formatPosition(head),
-          lag: rows[0]!.lag,
+          lag,
           live,
           state: rebuild?.state === 'running' ? 'rebuilding' : !runtime.running ? 'stopped' : runtime.degraded ? 'degraded' : runtime.live ? 'live' : 'catching-up',
           lastError: lastError?.message ?? null,
