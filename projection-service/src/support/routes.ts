@@ -27,6 +27,7 @@ import { checkpointName, type ProjectionRunner } from '../runner/projectionRunne
 import { UnknownProjectionError, type ProjectionRebuilder } from '../runner/rebuild';
 import { DEAD_LETTER_SORT_COLUMNS, findDeadLetter, isDeadLetterId, listDeadLetters, toDeadLetter } from './deadLetters';
 import { EVENT_LOG_SORT_COLUMNS, findEvent, listEvents, toEventLogEntry } from './eventLog';
+import { scanEvents, scanForEvent } from './eventLogScan';
 import { openSealed, ownerOfEventData, redactSealed } from './redact';
 
 /** Support actions recorded as events, the staff member (or an operator) as actor (the command service appends them). */
@@ -287,7 +288,8 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
         })
         .strict(),
     });
-    const { rows, total } = await listEvents(knex, list);
+    // The events table answers every filter and sort in SQL; any other store is scanned through the port.
+    const { rows, total } = store.capabilities.eventsTableInDatabase ? await listEvents(knex, list) : await scanEvents(store, list);
     res.setHeader('Cache-Control', 'no-store');
     sendList(res, 'events', rows, total, list.range);
   });
@@ -297,7 +299,7 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
     const auth = requirePermission(res, 'events:read');
     const { reveal } = z.object({ reveal: z.enum(['true', 'false']).optional() }).strict().parse(req.query);
     const id = String(req.params.id);
-    const row = isUuid(id) ? await findEvent(knex, id) : undefined;
+    const row = !isUuid(id) ? undefined : store.capabilities.eventsTableInDatabase ? await findEvent(knex, id) : await scanForEvent(store, id);
     if (!row) throw problems.notFound('Event not found.');
     if (reveal !== 'true') {
       const body: EventLogDetail = { ...toEventLogEntry(row, redactSealed(row.data)), revealed: false };
