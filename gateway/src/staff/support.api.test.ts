@@ -149,4 +149,33 @@ describe('support: projections, dead letters, the event log (issue 11)', () => {
     expect((await admin.get(`/api/staff/events/${registered.id}`)).data).toMatchObject({ revealed: false, data: { personal: REDACTED } });
     expect((await admin.get('/api/staff/events/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
+
+  it('the event log of a store whose log is not a table here (EventStoreDB) is scanned through the port: same answers, other sorts refused by name', async () => {
+    const { support } = staff;
+    const store = staff.app.system.store as { capabilities: { eventsTableInDatabase: boolean } };
+    const queries = [
+      `filter=${q({ userId: veteran.id })}&sort=${q(['position', 'ASC'])}&range=${q([1, 2])}`,
+      `filter=${q({ streamPrefix: 'claim-', type: ['ClaimFiled', 'ClaimNoteAdded'] })}&sort=${q(['position', 'DESC'])}`,
+      `filter=${q({ streamId: `user-${veteran.id}` })}`,
+    ];
+    const sql = await Promise.all(queries.map((query) => support.get(`/api/staff/events?${query}`)));
+    const registered = sql[2]!.data.at(-1);
+    store.capabilities = { eventsTableInDatabase: false };
+    try {
+      for (const [i, query] of queries.entries()) {
+        const scanned = await support.get(`/api/staff/events?${query}`);
+        expect(scanned.status).toBe(200);
+        expect(scanned.data.length).toBeGreaterThan(0);
+        expect(scanned.data).toEqual(sql[i]!.data);
+        expect(scanned.headers.get('content-range')).toBe(sql[i]!.headers.get('content-range'));
+      }
+      const refused = await support.get(`/api/staff/events?sort=${q(['type', 'ASC'])}`);
+      expect(refused.status).toBe(400);
+      expect(refused.data.detail).toMatch(/sort by position, not by type/);
+      expect((await support.get(`/api/staff/events/${registered.id}`)).data).toEqual({ ...registered, revealed: false });
+      expect((await support.get('/api/staff/events/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    } finally {
+      store.capabilities = { eventsTableInDatabase: true };
+    }
+  });
 });

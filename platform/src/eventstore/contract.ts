@@ -188,6 +188,58 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
         expect(page.map((e) => e.type)).toEqual(['B1']);
         expect(comparePositions(await ctx.store.headPosition(), all[2]!.position)).toBe(0);
       });
+
+      it('counts the events after a position, of some types, up to a cap', async () => {
+        const a = stream('a');
+        await ctx.store.appendToStream(a, [{ type: 'C1', data: {} }, { type: 'C2', data: {} }, { type: 'C1', data: {} }, { type: 'C3', data: {} }], { expectedVersion: 0 });
+        const events = (await ctx.store.readStream(a)).events;
+        expect(await ctx.store.countEvents({ cap: 100 })).toBe(4);
+        expect(await ctx.store.countEvents({ after: events[0]!.position, cap: 100 })).toBe(3);
+        expect(await ctx.store.countEvents({ after: events[0]!.position, cap: 2 })).toBe(2);
+        expect(await ctx.store.countEvents({ types: ['C1', 'C3'], cap: 100 })).toBe(3);
+        expect(await ctx.store.countEvents({ after: events[1]!.position, types: ['C1'], cap: 100 })).toBe(1);
+        expect(await ctx.store.countEvents({ types: [], cap: 100 })).toBe(0);
+        expect(await ctx.store.countEvents({ after: await ctx.store.headPosition(), cap: 100 })).toBe(0);
+      });
+
+      it('pages the log as stored, both ways, and one stream on its own', async () => {
+        const upcasting = await factory({
+          schemaVersionOf: (type) => (type === 'Renamed' ? 2 : 1),
+          upcast: (type, version, data) => (type === 'Renamed' && version === 1 ? { version: 2, data: { fullName: (data as { name: string }).name } } : { version, data }),
+        });
+        try {
+          const { store } = upcasting;
+          const a = stream('a');
+          const b = stream('b');
+          await store.appendToStream(a, [{ type: 'Renamed', data: { name: 'Old Shape' }, metadata: { schemaVersion: 1, userId: 'u-1', correlationId: 'corr-1' } }], { expectedVersion: 0 });
+          await store.appendToStream(b, [{ type: 'B1', data: { n: 1 } }], { expectedVersion: 0 });
+          await store.appendToStream(a, [{ type: 'A2', data: { n: 2 } }], { expectedVersion: 1 });
+          const [a1, a2] = (await store.readStream(a)).events;
+          const all = [a1!, (await store.readStream(b)).events[0]!, a2!];
+
+          const first = await store.readStoredLog({ direction: 'forwards', limit: 2 });
+          expect(first.map((e) => [e.streamId, e.streamVersion, e.type])).toEqual([[a, 1, 'Renamed'], [b, 1, 'B1']]);
+          // As stored: the old schema version and its data, not the upcast shape.
+          expect(first[0]).toMatchObject({ id: all[0]!.id, schemaVersion: 1, data: { name: 'Old Shape' }, metadata: { userId: 'u-1', correlationId: 'corr-1' } });
+          expect(first[0]!.recordedAt).toBeInstanceOf(Date);
+          expect(first.map((e) => e.position)).toEqual(all.slice(0, 2).map((e) => e.position));
+          const rest = await store.readStoredLog({ direction: 'forwards', from: first[1]!.position, limit: 2 });
+          expect(rest.map((e) => e.type)).toEqual(['A2']);
+          expect(await store.readStoredLog({ direction: 'forwards', from: rest[0]!.position, limit: 2 })).toEqual([]);
+
+          const newest = await store.readStoredLog({ direction: 'backwards', limit: 2 });
+          expect(newest.map((e) => e.type)).toEqual(['A2', 'B1']);
+          const older = await store.readStoredLog({ direction: 'backwards', from: newest[1]!.position, limit: 2 });
+          expect(older.map((e) => e.type)).toEqual(['Renamed']);
+          expect(await store.readStoredLog({ direction: 'backwards', from: older[0]!.position, limit: 2 })).toEqual([]);
+
+          expect((await store.readStoredLog({ direction: 'backwards', streamId: a, limit: 10 })).map((e) => e.type)).toEqual(['A2', 'Renamed']);
+          expect((await store.readStoredLog({ direction: 'forwards', streamId: a, from: all[0]!.position, limit: 10 })).map((e) => e.type)).toEqual(['A2']);
+          expect(await store.readStoredLog({ direction: 'forwards', streamId: stream('none'), limit: 10 })).toEqual([]);
+        } finally {
+          await upcasting.close();
+        }
+      });
     });
 
     describe('upcasting', () => {

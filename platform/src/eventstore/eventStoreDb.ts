@@ -30,16 +30,20 @@ import {
   type AppendOptions,
   type AppendResult,
   type ConcurrentSubscribeOptions,
+  type CountEventsOptions,
   type EventMetadata,
   type EventStore,
+  type EventStoreCapabilities,
   type ExpectedVersion,
   type GlobalPosition,
   type LogEntry,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
+  type ReadStoredLogOptions,
   type ReadStreamResult,
   type RecordedEvent,
+  type StoredEvent,
   type StreamSnapshot,
   type SubscribeOptions,
   type Subscription,
@@ -70,7 +74,7 @@ interface StoredMetadata {
   schemaVersion: number;
 }
 
-type StoredEvent = NonNullable<AllStreamResolvedEvent['event']>;
+type ServerEvent = NonNullable<AllStreamResolvedEvent['event']>;
 
 /** Server-side events ($-prefixed streams and types) are not the application's. */
 const isSystem = (event: { streamId: string; type: string }) => event.streamId.startsWith('$') || event.type.startsWith('$');
@@ -100,6 +104,7 @@ function errorType(error: unknown): string | undefined {
  * store, reading `$all` instead of the `events` table.
  */
 export class EventStoreDbEventStore implements EventStore {
+  readonly capabilities: EventStoreCapabilities = { eventsTableInDatabase: false };
   readonly client: EventStoreDBClient;
   private readonly knex: Knex;
   private readonly upcast: Upcast;
@@ -236,6 +241,65 @@ export class EventStoreDbEventStore implements EventStore {
     return START;
   }
 
+  /** The server has no count: `$all` is read forwards from the position, a page at a time, until the cap or the end. */
+  async countEvents({ after = START, types, cap }: CountEventsOptions): Promise<number> {
+    const limit = Math.max(0, Math.floor(cap));
+    if (limit === 0 || types?.length === 0) return 0;
+    const wanted = types ? new Set(types) : undefined;
+    let count = 0;
+    let from = after;
+    for (;;) {
+      const page = await this.readStoredLog({ direction: 'forwards', from, limit: 1000 });
+      for (const event of page) {
+        if (!wanted || wanted.has(event.type)) count += 1;
+        if (count >= limit) return limit;
+      }
+      if (page.length === 0) return count;
+      from = page.at(-1)!.position;
+    }
+  }
+
+  /**
+   * A page of `$all` (or of one stream) as stored. The server reads from a position inclusively and
+   * a page may hold only system events or another namespace's, so pages are read until `limit`
+   * of this store's events are found or the log ends.
+   */
+  async readStoredLog({ direction, from, streamId, limit }: ReadStoredLogOptions): Promise<StoredEvent[]> {
+    const wanted = Math.max(1, Math.min(limit, 10_000));
+    const forwards = direction === 'forwards';
+    const found: StoredEvent[] = [];
+    let cursor = from;
+    for (;;) {
+      let read = 0;
+      let last: GlobalPosition | undefined;
+      const page = streamId === undefined
+        ? this.client.readAll({
+            direction: forwards ? FORWARDS : BACKWARDS,
+            fromPosition: cursor ? fromPosition(cursor) : forwards ? ESDB_START : END,
+            maxCount: wanted + 1,
+          })
+        : this.client.readStream(this.namespace + streamId, { direction: forwards ? FORWARDS : BACKWARDS, fromRevision: forwards ? ESDB_START : END });
+      try {
+        for await (const resolved of page) {
+          read += 1;
+          const event = resolved.event as ServerEvent | undefined;
+          if (!event || (streamId === undefined && !event.position)) continue;
+          const position = event.position ? toPosition(event.position) : undefined;
+          last = position ?? last;
+          if (cursor && position && (forwards ? comparePositions(position, cursor) <= 0 : comparePositions(position, cursor) >= 0)) continue;
+          if (!this.owns(event)) continue;
+          found.push(this.toStored(event));
+          if (found.length >= wanted) break;
+        }
+      } catch (error) {
+        if (errorType(error) !== 'stream-not-found') throw error;
+      }
+      // One stream is read whole in one go (streams are short); `$all` page by page.
+      if (streamId !== undefined || found.length >= wanted || read < wanted + 1 || !last) return found;
+      cursor = last;
+    }
+  }
+
   subscribe(options: SubscribeOptions): Subscription {
     return this.track(runCatchUpSubscription(this.source(), options));
   }
@@ -302,9 +366,30 @@ export class EventStoreDbEventStore implements EventStore {
     return !isSystem(event) && event.streamId.startsWith(this.namespace);
   }
 
+  private toStored(stored: ServerEvent): StoredEvent {
+    const metadata = (stored.metadata ?? {}) as Partial<StoredMetadata>;
+    return {
+      id: stored.id,
+      streamId: stored.streamId.slice(this.namespace.length),
+      streamVersion: Number(stored.revision) + 1,
+      type: stored.type,
+      schemaVersion: metadata.schemaVersion ?? 1,
+      data: stored.isJson ? stored.data : null,
+      metadata: {
+        userId: metadata.userId ?? null,
+        correlationId: metadata.$correlationId ?? '',
+        causationId: metadata.$causationId ?? null,
+        occurredAt: metadata.occurredAt ?? stored.created.toISOString(),
+        ...(metadata.operator ? { operator: metadata.operator } : {}),
+      },
+      position: stored.position ? toPosition(stored.position) : START,
+      recordedAt: stored.created,
+    };
+  }
+
   /** The application's view of a stored event; undefined for the server's own events and other namespaces'. */
   private toEntry(resolved: ResolvedEvent | AllStreamResolvedEvent): LogEntry | undefined {
-    const stored = resolved.event as StoredEvent | undefined;
+    const stored = resolved.event as ServerEvent | undefined;
     if (!stored || !this.owns(stored)) return undefined;
     const streamId = stored.streamId.slice(this.namespace.length);
     const metadata = (stored.metadata ?? {}) as Partial<StoredMetadata>;

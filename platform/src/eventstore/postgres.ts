@@ -17,7 +17,9 @@ import {
   type AppendOptions,
   type ConcurrentSubscribeOptions,
   type AppendResult,
+  type CountEventsOptions,
   type EventMetadata,
+  type EventStoreCapabilities,
   type EventStore,
   type ExpectedVersion,
   type GlobalPosition,
@@ -25,8 +27,10 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
+  type ReadStoredLogOptions,
   type ReadStreamResult,
   type RecordedEvent,
+  type StoredEvent,
   type SubscribeOptions,
   type StreamSnapshot,
   type Subscription,
@@ -87,6 +91,7 @@ const operatorOf = (operator: string | undefined) => (operator ? { operator } : 
 const serviceOf = (service: string | undefined) => (service ? { service } : {});
 
 export class PostgresEventStore implements EventStore {
+  readonly capabilities: EventStoreCapabilities = { eventsTableInDatabase: true };
   private readonly knex: Knex;
   private readonly upcast: Upcast;
   private readonly schemaVersionOf: (type: string) => number;
@@ -263,6 +268,41 @@ export class PostgresEventStore implements EventStore {
     )) as { rows: { tx: string; seq: string }[] };
     const row = rows[0];
     return row ? { txId: BigInt(row.tx), seq: BigInt(row.seq) } : START;
+  }
+
+  async countEvents({ after = START, types, cap }: CountEventsOptions): Promise<number> {
+    const limit = Math.max(0, Math.floor(cap));
+    if (limit === 0 || types?.length === 0) return 0;
+    const { rows } = (await this.knex.raw(
+      `select count(*)::bigint::text as count from (
+         select 1 from events where (transaction_id, global_position) > (?::xid8, ?::bigint) ${types ? 'and type = any(?)' : ''} limit ?
+       ) behind`,
+      [after.txId.toString(), after.seq.toString(), ...(types ? [[...types]] : []), limit],
+    )) as { rows: { count: string }[] };
+    return Number(rows[0]!.count);
+  }
+
+  async readStoredLog({ direction, from, streamId, limit }: ReadStoredLogOptions): Promise<StoredEvent[]> {
+    const forwards = direction === 'forwards';
+    const rows: EventRow[] = await this.knex('events')
+      .select(this.knex.raw(EVENT_COLUMNS))
+      .modify((q) => {
+        if (streamId !== undefined) q.where({ stream_id: streamId });
+        if (from) q.whereRaw(`(transaction_id, global_position) ${forwards ? '>' : '<'} (?::xid8, ?::bigint)`, [from.txId.toString(), from.seq.toString()]);
+      })
+      .orderByRaw(forwards ? 'transaction_id, global_position' : 'transaction_id desc, global_position desc')
+      .limit(Math.max(1, Math.min(limit, 10_000)));
+    return rows.map((row) => ({
+      id: row.event_id,
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      type: row.type,
+      schemaVersion: row.schema_version,
+      data: row.data,
+      metadata: row.metadata,
+      position: { txId: BigInt(row.transaction_id_text), seq: BigInt(row.position_text) },
+      recordedAt: row.created_at,
+    }));
   }
 
   subscribe(options: SubscribeOptions): Subscription {

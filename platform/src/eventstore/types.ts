@@ -227,7 +227,52 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+export interface CountEventsOptions {
+  /** Exclusive lower bound (default: the beginning). */
+  after?: GlobalPosition;
+  /** Only events of these types (default: every type). */
+  types?: readonly string[];
+  /** Counting stops here: the answer is at most `cap`, so a far-behind reader costs a bounded read. */
+  cap: number;
+}
+
+/**
+ * An event as stored, for support's event log: data and metadata at the stored schema version, not
+ * upcast (so an event no upcaster can read is still shown).
+ */
+export interface StoredEvent {
+  id: string;
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+  metadata: Partial<Omit<EventMetadata, 'schemaVersion'>>;
+  position: GlobalPosition;
+  recordedAt: Date;
+}
+
+export interface ReadStoredLogOptions {
+  direction: 'forwards' | 'backwards';
+  /** Exclusive: the page starts just after (forwards) or just before (backwards) it; default the start or the end. */
+  from?: GlobalPosition;
+  /** Only this stream's events (read from the stream itself, not by scanning the log). */
+  streamId?: string;
+  limit: number;
+}
+
+/** What a store can answer beyond the port's methods; readers choose their path by it, never by the class. */
+export interface EventStoreCapabilities {
+  /**
+   * The log is the `events` table of the PostgreSQL database the read models live in, so support
+   * reads may filter, sort and count it in SQL. Otherwise they go through the port
+   * (`readStoredLog`, `countEvents`) and can honour only what a scan in log order can.
+   */
+  eventsTableInDatabase: boolean;
+}
+
 export interface EventStore {
+  readonly capabilities: EventStoreCapabilities;
   appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
   /** The stream's latest snapshot, whatever its name; undefined when none was written. */
@@ -240,5 +285,9 @@ export interface EventStore {
   subscribeConcurrently(options: ConcurrentSubscribeOptions): Subscription;
   /** The position of the newest committed event (START for an empty store); subscribers reach it eventually. */
   headPosition(): Promise<GlobalPosition>;
+  /** How many events (optionally of some types) come after a position, counted up to `cap`. */
+  countEvents(options: CountEventsOptions): Promise<number>;
+  /** One page of the log (or of one stream) in either direction, as stored; an empty page is the end. */
+  readStoredLog(options: ReadStoredLogOptions): Promise<StoredEvent[]>;
   close(): Promise<void>;
 }

@@ -104,6 +104,11 @@ interface RebuildRow {
   finished_at: Date | null;
 }
 
+/**
+ * The total is progress only and is raised as events are projected, so counting stops somewhere:
+ * on EventStoreDB counting is a read of the whole log.
+ */
+const TOTAL_CAP = 50_000_000;
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const quote = (identifier: string) => {
   if (!IDENTIFIER.test(identifier)) throw new Error(`Not a plain identifier: ${identifier}`);
@@ -360,8 +365,8 @@ export class ProjectionRebuilder {
   }
 
   private async countTotal(rebuildId: string, projector: Projector): Promise<void> {
-    const { knex } = this.options;
-    const [{ count }] = (await knex('events').whereIn('type', [...projector.handles]).count('* as count')) as [{ count: string }];
+    const { knex, store } = this.options;
+    const count = await store.countEvents({ types: [...projector.handles], cap: TOTAL_CAP });
     await knex('projection_rebuilds').where({ rebuild_id: rebuildId }).update({ total: knex.raw('greatest(?::bigint, processed)', [count]) });
   }
 

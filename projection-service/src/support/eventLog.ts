@@ -37,7 +37,7 @@ export interface EventLogFilter {
 
 export type EventLogQuery = ListQuery<keyof EventLogEntry, EventLogFilter>;
 
-interface EventRow {
+export interface EventRow {
   event_id: string;
   position: string;
   stream_id: string;

@@ -27,6 +27,7 @@ import { checkpointName, type ProjectionRunner } from '../runner/projectionRunne
 import { UnknownProjectionError, type ProjectionRebuilder } from '../runner/rebuild';
 import { DEAD_LETTER_SORT_COLUMNS, findDeadLetter, isDeadLetterId, listDeadLetters, toDeadLetter } from './deadLetters';
 import { EVENT_LOG_SORT_COLUMNS, findEvent, listEvents, toEventLogEntry } from './eventLog';
+import { scanEvents, scanForEvent } from './eventLogScan';
 import { openSealed, ownerOfEventData, redactSealed } from './redact';
 
 /** Support actions recorded as events, the staff member (or an operator) as actor (the command service appends them). */
@@ -105,10 +106,7 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
         const name = checkpointName(projector);
         const row = checkpoints.find((c) => c.name === name);
         const position: GlobalPosition = row ? { txId: BigInt(row.tx), seq: BigInt(row.seq) } : START;
-        const { rows } = (await knex.raw(
-          `select count(*)::int as lag from (select 1 from events where (transaction_id, global_position) > (?::xid8, ?::bigint) limit ${LAG_CAP}) behind`,
-          [position.txId.toString(), position.seq.toString()],
-        )) as { rows: { lag: number }[] };
+        const lag = await store.countEvents({ after: position, cap: LAG_CAP });
         const runtime = runner.runtime(projector.name);
         const dead = letters.find((l) => l.subscription === name);
         const rebuild = rebuilds.get(projector.name) ?? null;
@@ -121,7 +119,7 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
           tables: [...projector.tables],
           position: formatPosition(position),
           headPosition: formatPosition(head),
-          lag: rows[0]!.lag,
+          lag,
           live,
           state: rebuild?.state === 'running' ? 'rebuilding' : !runtime.running ? 'stopped' : runtime.degraded ? 'degraded' : runtime.live ? 'live' : 'catching-up',
           lastError: lastError?.message ?? null,
@@ -290,7 +288,8 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
         })
         .strict(),
     });
-    const { rows, total } = await listEvents(knex, list);
+    // The events table answers every filter and sort in SQL; any other store is scanned through the port.
+    const { rows, total } = store.capabilities.eventsTableInDatabase ? await listEvents(knex, list) : await scanEvents(store, list);
     res.setHeader('Cache-Control', 'no-store');
     sendList(res, 'events', rows, total, list.range);
   });
@@ -300,7 +299,7 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
     const auth = requirePermission(res, 'events:read');
     const { reveal } = z.object({ reveal: z.enum(['true', 'false']).optional() }).strict().parse(req.query);
     const id = String(req.params.id);
-    const row = isUuid(id) ? await findEvent(knex, id) : undefined;
+    const row = !isUuid(id) ? undefined : store.capabilities.eventsTableInDatabase ? await findEvent(knex, id) : await scanForEvent(store, id);
     if (!row) throw problems.notFound('Event not found.');
     if (reveal !== 'true') {
       const body: EventLogDetail = { ...toEventLogEntry(row, redactSealed(row.data)), revealed: false };
