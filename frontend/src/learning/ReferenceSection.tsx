@@ -57,7 +57,8 @@ export function ReferenceSection({ list, search, branch, description }: Referenc
         </Typography>
         {data ? (
           <Typography variant="body2" color="text.secondary" data-testid="reference-count">
-            {listCountText(list, data.items.length, data.totalItems, searching, paged ? { page, pages } : undefined)}
+            {/* The previous list stays on screen while the next loads; its count would misdescribe the new search. */}
+            {query.isPlaceholderData ? 'Loading…' : listCountText(list, data.items.length, data.totalItems, searching, paged ? { page, pages } : undefined)}
           </Typography>
         ) : null}
       </Box>
