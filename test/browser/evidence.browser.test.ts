@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { createOfflineEngine } from '../../ai-worker/src';
 import { slowedEngine } from '../../ai-worker/src/testing/slowedEngine';
 import type { TestApp } from '../../gateway/src/testing/testApp';
@@ -168,5 +168,17 @@ describe('the evidence map in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/claims' && url.searchParams.get('tab') === 'evidence');
     await visible(page.getByTestId('claim-detail-dialog').getByTestId('evidence-map'));
     expect(await page.getByTestId('claim-detail-dialog').getByRole('tab', { name: 'Evidence' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('says so when the readiness cannot be read, and a retry brings the card back', async () => {
+    const failing = (route: Route) =>
+      route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: '/problems/unavailable', title: 'Service unavailable', status: 503, detail: 'Try again in a moment.' }) });
+    await page.route('**/api/evidence/readiness', failing);
+    await page.goto(app.baseUrl);
+    const needs = page.getByTestId('claim-needs-card');
+    await visible(needs.getByTestId('query-error'));
+    await page.unroute('**/api/evidence/readiness', failing);
+    await needs.getByRole('button', { name: 'Retry' }).click();
+    await visible(needs.getByTestId('claim-needs-row').filter({ hasText: CONDITION }));
   });
 });

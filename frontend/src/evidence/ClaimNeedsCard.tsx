@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { QueryErrorState } from '../claims/QueryErrorState';
 import { visuallyHidden } from '../common/a11y';
 import { EmptyText, SectionCard } from '../dashboard/SectionCard';
 import { claimsStillNeeding, evidenceTabPath } from './format';
@@ -13,11 +14,14 @@ import { ReadinessMeter } from './ReadinessMeter';
 export function ClaimNeedsCard() {
   const query = useReadiness();
   const rows = query.data;
-  if (query.isError || (rows && rows.length === 0)) return null;
+  // No claims, nothing to say; a failed read says so and offers a retry rather than vanishing.
+  if (!query.isError && rows && rows.length === 0) return null;
   const needing = rows ? claimsStillNeeding(rows) : undefined;
   return (
     <SectionCard title="What each claim still needs" testId="claim-needs-card">
-      {!needing ? (
+      {query.isError && !needing ? (
+        <QueryErrorState what="what your claims still need" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : !needing ? (
         <Box role="status" aria-label="Loading what your claims need" sx={{ display: 'grid', gap: 1 }}>
           {[0, 1].map((key) => (
             <Skeleton key={key} variant="rounded" height={56} />
