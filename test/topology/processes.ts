@@ -58,3 +58,30 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** The internal secret of the test runs (32 characters at least, as the services require). */
+export const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
+
+/** The configuration every service of one split run shares: one database, one data folder, the internal addresses and secret. */
+export function splitServicesEnv(options: {
+  databaseUrl: string;
+  dataDir: string;
+  secret: string;
+  ports: { command: number; ai: number; billing: number };
+  adminEmail: string;
+}): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: options.dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    INTERNAL_SECRET: options.secret,
+    COMMAND_SERVICE_URL: `http://127.0.0.1:${options.ports.command}`,
+    AI_WORKER_URL: `http://127.0.0.1:${options.ports.ai}`,
+    BILLING_SERVICE_URL: `http://127.0.0.1:${options.ports.billing}`,
+    POLL_INTERVAL_MS: '50',
+    AUTH_IP_LIMIT_PER_MINUTE: '0',
+    ADMIN_EMAILS: options.adminEmail,
+    ADMIN_PASSWORD: 'correct horse battery',
+  };
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
 import { describeWithServer } from '@cc/platform/testing/productionServers';
 import { TestClient } from '../../gateway/src/testing/testApp';
-import { freePort, startService, until, type ServiceProcess } from './processes';
+import { freePort, SECRET, splitServicesEnv, startService, until, type ServiceProcess } from './processes';
 
 /**
  * The split services on the production servers (ARCHITECTURE §18), when `describeWithServer` finds
@@ -15,7 +15,6 @@ import { freePort, startService, until, type ServiceProcess } from './processes'
  */
 const root = path.resolve(__dirname, '../..');
 const LETTER = readFileSync(path.join(root, 'ai-worker/corpus/nexus-gerd-secondary-nsaids.txt'), 'utf8');
-const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 
 function splitServicesOn(servers: () => Record<string, string>) {
   let db: TestDatabase;
@@ -33,18 +32,7 @@ function splitServicesOn(servers: () => Record<string, string>) {
       // Each run has its own streams and topics, so a shared server's earlier runs stay out of sight.
       EVENTSTORE_NAMESPACE: `t${run}-`,
       KAFKA_TOPIC_PREFIX: `cc.test.${run}.`,
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      INTERNAL_SECRET: SECRET,
-      COMMAND_SERVICE_URL: `http://127.0.0.1:${ports.command}`,
-      AI_WORKER_URL: `http://127.0.0.1:${ports.ai}`,
-      BILLING_SERVICE_URL: `http://127.0.0.1:${ports.billing}`,
-      POLL_INTERVAL_MS: '50',
-      AUTH_IP_LIMIT_PER_MINUTE: '0',
-      ADMIN_EMAILS: 'production.admin@example.org',
-      ADMIN_PASSWORD: 'correct horse battery',
+      ...splitServicesEnv({ databaseUrl: db.url, dataDir, secret: SECRET, ports, adminEmail: 'production.admin@example.org' }),
     };
     const command = startService('command-service', ports.command, env);
     services.push(command);

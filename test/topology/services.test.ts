@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/data
 import { dumpTables, freshBuild, readModelTables } from '../../gateway/src/testing/readModels';
 import { postStream } from '../../gateway/src/testing/sseClient';
 import { TestClient } from '../../gateway/src/testing/testApp';
-import { freePort, startService, until, type ServiceProcess } from './processes';
+import { freePort, SECRET, splitServicesEnv, startService, until, type ServiceProcess } from './processes';
 
 /**
  * The split topology on this machine (ARCHITECTURE §18): every service its own Node process, started
@@ -17,7 +17,6 @@ import { freePort, startService, until, type ServiceProcess } from './processes'
  */
 const root = path.resolve(__dirname, '../..');
 const LETTER = readFileSync(path.join(root, 'ai-worker/corpus/nexus-gerd-secondary-nsaids.txt'), 'utf8');
-const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 
 describe('one process per service', () => {
   let db: TestDatabase;
@@ -31,20 +30,7 @@ describe('one process per service', () => {
     db = await createTestDatabase('topology');
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-topology-'));
     const ports = { command: await freePort(), ai1: await freePort(), ai2: await freePort(), billing: await freePort() };
-    const env = {
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      INTERNAL_SECRET: SECRET,
-      COMMAND_SERVICE_URL: `http://127.0.0.1:${ports.command}`,
-      AI_WORKER_URL: `http://127.0.0.1:${ports.ai1}`,
-      BILLING_SERVICE_URL: `http://127.0.0.1:${ports.billing}`,
-      POLL_INTERVAL_MS: '50',
-      AUTH_IP_LIMIT_PER_MINUTE: '0',
-      ADMIN_EMAILS: 'topology.admin@example.org',
-      ADMIN_PASSWORD: 'correct horse battery',
-    };
+    const env = splitServicesEnv({ databaseUrl: db.url, dataDir, secret: SECRET, ports: { command: ports.command, ai: ports.ai1, billing: ports.billing }, adminEmail: 'topology.admin@example.org' });
     // The command service first: it migrates the empty database (the others would wait for it anyway).
     commandService = startService('command-service', ports.command, env);
     services.push(commandService);
