@@ -176,9 +176,15 @@ describe('the evidence map in Chromium', () => {
     await page.route('**/api/evidence/readiness', failing);
     await page.goto(app.baseUrl);
     const needs = page.getByTestId('claim-needs-card');
+    // The claim rows read the same readiness once the claims are in, and that read fails too; only
+    // when both have settled is the Retry the one thing that reads it again.
+    await visible(page.getByTestId('claims-status-list').getByText(CONDITION).first());
     await visible(needs.getByTestId('query-error'));
+    const retry = needs.getByRole('button', { name: 'Retry', exact: true });
+    await visible(retry);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="claim-needs-card"] [data-testid="query-error"] button')?.hasAttribute('disabled'));
     await page.unroute('**/api/evidence/readiness', failing);
-    await needs.getByRole('button', { name: 'Retry' }).click();
+    await retry.click();
     await visible(needs.getByTestId('claim-needs-row').filter({ hasText: CONDITION }));
   });
 });
