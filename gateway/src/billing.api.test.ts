@@ -264,6 +264,24 @@ describe('billing API (test mode)', () => {
     expect(await tierOf(pro)).toBe('pro');
   });
 
+  it('refuses a second checkout for the plan just paid for, even while the read models still show the old tier', async () => {
+    const client = app.client();
+    await client.register('twice@example.org');
+    const { clientSecret } = await checkout(client);
+    await app.system.projections.runner.stop();
+    try {
+      expect((await pay(client, clientSecret)).status).toBe(200);
+      expect(await tierOf(client)).toBe('free');
+      const again = await client.post('/api/billing/checkout', { tierName: 'basic', cycle: 'yearly' });
+      expect(again.status).toBe(409);
+      expect(again.data.detail).toBe('Your plan already includes Basic.');
+      expect((await client.post('/api/billing/checkout', { tierName: 'pro', cycle: 'monthly' })).status).toBe(200);
+    } finally {
+      app.system.projections.runner.start();
+    }
+    expect(await tierOf(client)).toBe('basic');
+  });
+
   it('upgrades from Basic to Pro: the Pro subscription replaces the Basic one', async () => {
     const client = app.client();
     await client.register('upgrade@example.org');

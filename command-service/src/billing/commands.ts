@@ -198,8 +198,11 @@ export function billingCommands(deps: BillingCommandsDeps) {
     endForErasure,
 
     /** POST /api/billing/checkout: a new subscription stream and the provider's checkout. */
-    async startCheckout(user: { id: string; email: string; tier: string }, body: CheckoutBody, origin: string, metadata: Metadata) {
-      const current = SOLD_TIER_ORDER.indexOf(user.tier as never);
+    async startCheckout(user: { id: string; email: string }, body: CheckoutBody, origin: string, metadata: Metadata) {
+      // Decided on the write side: the read model a just-paid tier reaches a moment later must not
+      // let the same plan be bought twice.
+      const [account, customer] = await Promise.all([loadState(store, streams.user(user.id), userDecider), loadCustomer(user.id)]);
+      const current = Math.max(SOLD_TIER_ORDER.indexOf(account.state.customerTier), SOLD_TIER_ORDER.indexOf(customer.effectiveTier));
       if (current >= SOLD_TIER_ORDER.indexOf(body.tierName)) {
         throw problems.conflict(`Your plan already includes ${memberTier(body.tierName).displayName}.`);
       }

@@ -14,10 +14,10 @@ export interface BillingRouteOptions {
   publicUrl?: string;
 }
 
-function signedInUser(res: Parameters<typeof requireAuth>[0]): { id: string; email: string; tier: string } {
+function signedInUser(res: Parameters<typeof requireAuth>[0]): { id: string; email: string } {
   const auth = requireAuth(res);
   const user = res.locals.user as User | undefined;
-  return { id: auth.userId, email: user?.email ?? '', tier: auth.tier };
+  return { id: auth.userId, email: user?.email ?? '' };
 }
 
 /** The billing calls of doc 2 §7 and what the flows need besides (portal, cancel, resume, refund). */
