@@ -41,17 +41,31 @@ function dbqWords(text: string): Set<string> {
   );
 }
 
-/**
- * The DBQ for a condition: the disability list (VA's 526EZ conditions, with diagnostic codes)
- * names the DBQ family; the DBQ catalogue entry whose title shares most words is the form. A
- * diagnostic code from an analysis finds the disability when the name alone does not.
- */
-export function dbqForCondition(condition: string, diagnosticCodes: readonly string[] = []): BundledDbq | undefined {
+interface IndexedDisability {
+  dbq: string;
+  names: string[];
+  words: Set<string>;
+  diagnosticCodes: readonly string[];
+}
+
+let disabilityIndex: IndexedDisability[] | undefined;
+/** The disability list with its names' words worked out once: the list is fixed for the process. */
+function indexedDisabilities(): IndexedDisability[] {
+  disabilityIndex ??= referenceList('disabilities').flatMap((d) => {
+    if (!d.dbq) return [];
+    const names = [d.name, ...(d.synonyms ?? [])];
+    return [{ dbq: d.dbq, names: names.map((n) => n.toLowerCase()), words: new Set(names.flatMap((n) => [...conditionWords(n)])), diagnosticCodes: d.diagnosticCodes ?? [] }];
+  });
+  return disabilityIndex;
+}
+
+function matchDbq(condition: string, diagnosticCodes: readonly string[]): BundledDbq | undefined {
   const words = conditionWords(condition);
-  const disabilities = referenceList('disabilities');
-  const byName = disabilities.find((d) => d.dbq && [d.name, ...(d.synonyms ?? [])].some((n) => n.toLowerCase() === condition.trim().toLowerCase()));
-  const byCode = disabilities.find((d) => d.dbq && (d.diagnosticCodes ?? []).some((code) => diagnosticCodes.includes(code)));
-  const byWords = disabilities.find((d) => d.dbq && [d.name, ...(d.synonyms ?? [])].some((n) => [...conditionWords(n)].some((w) => words.has(w))));
+  const disabilities = indexedDisabilities();
+  const name = condition.trim().toLowerCase();
+  const byName = disabilities.find((d) => d.names.includes(name));
+  const byCode = disabilities.find((d) => d.diagnosticCodes.some((code) => diagnosticCodes.includes(code)));
+  const byWords = disabilities.find((d) => [...d.words].some((w) => words.has(w)));
   const family = (byName ?? byCode ?? byWords)?.dbq;
   if (!family) return undefined;
   const wanted = dbqWords(family.replace(/^DBQ\s+[A-Z]+\s+/, ''));
@@ -63,4 +77,22 @@ export function dbqForCondition(condition: string, diagnosticCodes: readonly str
     if (score > 0 && (!best || score > best.score)) best = { dbq, score };
   }
   return best?.dbq;
+}
+
+/** Answers already worked out; a rebuild asks the same few conditions thousands of times. Bounded, oldest dropped first. */
+const matched = new Map<string, BundledDbq | undefined>();
+const MATCHES_KEPT = 2_000;
+
+/**
+ * The DBQ for a condition: the disability list (VA's 526EZ conditions, with diagnostic codes)
+ * names the DBQ family; the DBQ catalogue entry whose title shares most words is the form. A
+ * diagnostic code from an analysis finds the disability when the name alone does not.
+ */
+export function dbqForCondition(condition: string, diagnosticCodes: readonly string[] = []): BundledDbq | undefined {
+  const key = JSON.stringify([condition, diagnosticCodes]);
+  if (matched.has(key)) return matched.get(key);
+  const dbq = matchDbq(condition, diagnosticCodes);
+  if (matched.size >= MATCHES_KEPT) matched.delete(matched.keys().next().value!);
+  matched.set(key, dbq);
+  return dbq;
 }
