@@ -99,7 +99,7 @@ async function readYourWritesLag(ctx: BenchContext): Promise<BenchRow> {
   try {
     const histories = await SyntheticHistories.create(side.vault, 20);
     side.runner.start();
-    const bare = side.store.subscribe({ name: 'bench:bare', handle: async () => undefined });
+    const bare = side.store.subscribe({ name: 'bench:bare', readOnly: true, handle: async () => undefined });
     await side.runner.waitFor(START, 10_000);
     const samples = size(ctx, 500, 40);
     const lag: number[] = [];

@@ -12,14 +12,21 @@ export interface PositionAlignment {
 const idFunction = (offset: bigint) =>
   offset === 0n ? ' select pg_current_xact_id() ' : ` select (pg_current_xact_id()::text::numeric + ${offset})::text::xid8 `;
 /**
+ * The shared advisory lock `events_will_not_append()` holds (migration 0006); "EVNA", 0. Two int4
+ * keys, so `pg_locks` shows it with objsubid 2 and no bigint-keyed lock can share its tag.
+ */
+export const NO_APPEND_LOCK = { classid: 0x45564e41, objid: 0 } as const;
+
+/**
  * The visibility horizon: the oldest transaction still running that may be appending here. That is
- * the snapshot's xmin, except that transaction ids held by sessions of *other* databases are passed
- * over: ids are cluster-wide, so an open transaction in another database (a neighbour on a shared
- * server; another test's database) would otherwise hold every subscriber of this one back. A
- * running id is passed over only when `pg_locks` proves its holder is in another database (it holds
- * a relation lock there: a session can lock only its own database's relations and shared ones);
- * an id whose holder is not found (it just ended, or is prepared) still counts, since our snapshot
- * may not see what it wrote. With nothing running the horizon is the snapshot's xmax, which is
+ * the snapshot's xmin, except that two kinds of running transaction ids are passed over. Those held
+ * by sessions of *other* databases: ids are cluster-wide, so an open transaction in another
+ * database (a neighbour on a shared server; another test's database) would otherwise hold every
+ * subscriber of this one back; `pg_locks` proves it when the holder holds a relation lock there (a
+ * session can lock only its own database's relations and shared ones). And those whose holder said
+ * `events_will_not_append()` (a projector's batch): it said so before it had an id and the database
+ * refuses it an append afterwards, so nothing it writes is an event. An id whose holder is not found
+ * (it just ended, or is prepared) still counts, since our snapshot may not see what it wrote. With nothing running the horizon is the snapshot's xmax, which is
  * what xmin is then too; `pg_locks` is only read when something is running.
  */
 const LOCAL_HORIZON = `case
@@ -29,8 +36,10 @@ const LOCAL_HORIZON = `case
         where not exists (
           select 1 from pg_locks t join pg_locks r on r.virtualtransaction = t.virtualtransaction
           where t.locktype = 'transactionid' and t.transactionid = x::xid
-            and r.locktype = 'relation' and r.database <> 0
-            and r.database <> (select oid from pg_database where datname = current_database()))),
+            and ((r.locktype = 'relation' and r.database <> 0
+                  and r.database <> (select oid from pg_database where datname = current_database()))
+              or (r.locktype = 'advisory' and r.granted and r.objsubid = 2
+                  and r.classid = ${NO_APPEND_LOCK.classid} and r.objid = ${NO_APPEND_LOCK.objid})))),
       pg_snapshot_xmax(s))
   end`;
 const horizonFunction = (offset: bigint) =>

@@ -93,6 +93,50 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('is not held back by an open transaction that said first it would append no events (a projector batch)', async () => {
+    const batch = await opened.db.knex.transaction();
+    try {
+      await batch.raw('select events_will_not_append()');
+      await batch.raw("insert into event_streams (stream_id, version) values ('projector-batch', 0)");
+      await opened.store.appendToStream('after-batch', [{ type: 'AfterBatch', data: {} }], { expectedVersion: 0 });
+      await waitUntil(async () => (await opened.store.readAll()).length === 1, 5_000);
+      // The promise is kept by the database: the batch cannot append after all.
+      await expect(batch.raw(`select events_append('sneaky', 'any', '[{"event_id":"${'7f0c1c52-5a4e-4a55-9a3c-8f2d1b9e0a12'}","type":"S","schema_version":1,"data":{},"metadata":{}}]'::jsonb)`)).rejects.toThrow(
+        /said it would append no events/,
+      );
+    } finally {
+      await batch.rollback();
+    }
+    expect((await opened.store.readStream('sneaky')).events).toEqual([]);
+  });
+
+  it('refuses the promise from a transaction that has already written, since it may have appended', async () => {
+    const late = await opened.db.knex.transaction();
+    try {
+      await late.raw("insert into event_streams (stream_id, version) values ('wrote-first', 0)");
+      await expect(late.raw('select events_will_not_append()')).rejects.toThrow(/must come before the transaction writes anything/);
+    } finally {
+      await late.rollback();
+    }
+  });
+
+  it('still waits for an open transaction that made no such promise, even while promised ones run beside it', async () => {
+    const promised = await opened.db.knex.transaction();
+    const plain = await opened.db.knex.transaction();
+    try {
+      await promised.raw('select events_will_not_append()');
+      await promised.raw("insert into event_streams (stream_id, version) values ('promised', 0)");
+      await plain.raw("insert into event_streams (stream_id, version) values ('plain', 0)");
+      await opened.store.appendToStream('behind-plain', [{ type: 'BehindPlain', data: {} }], { expectedVersion: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await opened.store.readAll()).toEqual([]);
+    } finally {
+      await plain.rollback();
+      await promised.rollback();
+    }
+    await waitUntil(async () => (await opened.store.readAll()).length === 1, 5_000);
+  });
+
   it('reads an event soon after the older transaction that hid it ends, not a whole poll interval later', async () => {
     const seen: string[] = [];
     const sub = opened.store.subscribe({ name: 'patient', pollIntervalMs: 60_000, handle: async (events) => void seen.push(...events.map((e) => e.type)) });

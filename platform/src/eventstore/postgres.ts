@@ -319,6 +319,7 @@ export class PostgresEventStore implements EventStore {
       knex: this.knex,
       readAll: (after, limit) => this.readLog(after, limit),
       headPosition: () => this.headPosition(),
+      willNotAppend: async (trx) => void (await trx.raw('select events_will_not_append()')),
       onAppended: (listener) => {
         this.listeners.add(listener);
         return () => this.listeners.delete(listener);

@@ -1,4 +1,5 @@
 import type { Migration } from '../db/migrations';
+import { NO_APPEND_LOCK } from './positionOffset';
 
 /** Tables of the PostgreSQL event store and of every subscriber's checkpoint. */
 export const eventStoreMigrations: Migration[] = [
@@ -172,6 +173,38 @@ export const eventStoreMigrations: Migration[] = [
           subscription text primary key,
           seen_at timestamptz not null default now()
         );
+      `);
+    },
+  },
+  /**
+   * Transactions that will not append (ARCHITECTURE §12, "Visibility"): a projector's batch says so
+   * first, before it writes anything, by `events_will_not_append()`, which holds a shared advisory
+   * lock for the rest of the transaction; readers' horizon (positionOffset.ts) passes over such
+   * transactions, so a projector's batch no longer holds every other reader back. The promise is
+   * kept by the database: said after the transaction has written, it is refused, and an insert into
+   * `events` after it is refused.
+   */
+  {
+    name: '0006_events_will_not_append',
+    async up(knex) {
+      await knex.raw(`
+        create function events_will_not_append() returns void language plpgsql volatile as $$
+        begin
+          if pg_current_xact_id_if_assigned() is not null then
+            raise exception 'events_will_not_append() must come before the transaction writes anything';
+          end if;
+          perform set_config('cc.events_will_not_append', 'on', true);
+          perform pg_advisory_xact_lock_shared(${NO_APPEND_LOCK.classid}, ${NO_APPEND_LOCK.objid});
+        end $$;
+        create function events_refuse_promised_append() returns trigger language plpgsql as $$
+        begin
+          if current_setting('cc.events_will_not_append', true) = 'on' then
+            raise exception 'this transaction said it would append no events';
+          end if;
+          return null;
+        end $$;
+        create trigger events_refuse_promised_append before insert on events
+          for each statement execute function events_refuse_promised_append();
       `);
     },
   },

@@ -201,6 +201,12 @@ export interface SubscribeOptions {
   onError?: (error: unknown, context: { subscription: string; eventId?: string; attempt: number; parked: boolean }) => void;
   /** Told once when the subscriber starts waiting out a transient fault, and once when it is past it. */
   onStateChange?: (change: SubscriptionStateChange) => void;
+  /**
+   * The handler never appends events inside its transaction (projectors). Said to the store before
+   * the transaction writes anything, so other readers of the log need not wait for it to end
+   * (PostgreSQL: `events_will_not_append`, ARCHITECTURE §12); an append in it is then refused.
+   */
+  readOnly?: boolean;
 }
 
 /**

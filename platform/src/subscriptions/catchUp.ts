@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Knex } from 'knex';
 import { START, comparePositions, type GlobalPosition, type LogEntry, type SubscribeOptions, type Subscription } from '../eventstore/types';
 import { CheckpointMovedError, insertDeadLetter, loadCheckpoint, moveCheckpoint } from './checkpoints';
 import { CheckpointWaiters, IdleWait, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
@@ -34,6 +35,10 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
   let live = false;
   const unlisten = source.onAppended(() => pauser.wake());
 
+  const readOnly = async (trx: Knex.Transaction) => {
+    if (options.readOnly) await source.willNotAppend?.(trx);
+  };
+
   /** A handler failure is paced but not shortened by appends, only by stop. */
   const backOff = (ms: number) => sleep(ms, undefined, { signal: stopped.signal }).catch(() => undefined);
 
@@ -42,6 +47,7 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
     const last = entries[entries.length - 1]!;
     const relevant = entries.filter((entry) => matches(options.filter, entry)).map((entry) => entry.event!);
     await knex.transaction(async (trx) => {
+      await readOnly(trx);
       if (relevant.length > 0) await options.handle(relevant, trx);
       await moveCheckpoint(trx, options.name, from, last.position);
     });
@@ -51,6 +57,7 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
   const park = async (entry: LogEntry, attempts: number, error: unknown) => {
     const from = checkpoint.position;
     await knex.transaction(async (trx) => {
+      await readOnly(trx);
       await insertDeadLetter(trx, options.name, entry, attempts, error);
       await moveCheckpoint(trx, options.name, from, entry.position);
     });

@@ -16,6 +16,8 @@ export interface CatchUpSource {
   onAppended(listener: () => void): () => void;
   /** The newest committed event, readable or not yet (ARCHITECTURE §12); lets an idle reader tell the two apart. */
   headPosition?(): Promise<GlobalPosition>;
+  /** Says, first thing in `trx`, that it will append no event, so readers need not wait for it (stores with a visibility horizon). */
+  willNotAppend?(trx: Knex.Transaction): Promise<void>;
 }
 
 /**

@@ -53,6 +53,7 @@ export class ProjectionRunner {
         name: checkpointName(projector),
         filter: { types: projector.handles },
         pollIntervalMs: this.options.pollIntervalMs,
+        readOnly: true,
         handle: async (events, trx) => {
           // Before any table is touched: a rebuild's swap may be replacing them right now.
           await lockProjection(trx, projector.name);

@@ -388,6 +388,7 @@ export class ProjectionRebuilder {
       filter: { types: projector.handles },
       batchSize: this.options.batchSize ?? 500,
       pollIntervalMs: this.options.pollIntervalMs,
+      readOnly: true,
       handle: async (events, trx) => {
         await this.inSchema(trx, row.schema_name, async () => {
           for (const event of events) await projector.project(event, trx);
