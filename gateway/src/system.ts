@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
-import { recordDueReminders, startDeadlineReminders } from '@cc/notification-service';
+import { NOTIFICATIONS_WORKER, recordDueReminders, startDeadlineReminders } from '@cc/notification-service';
 import { checkpointWaiter, createProjectionService, deadlinesDueWithin, startVaFormsRefresh, type RebuildTuning } from '@cc/projection-service';
 import {
   createOfflineEngine,
@@ -12,7 +12,7 @@ import {
   type ChatEngine,
   type FieldAssistEngine,
 } from '@cc/ai-worker';
-import { billingServiceRoutes, startSubscriptionTierWorker, WEBHOOK_PATH } from '@cc/billing-service';
+import { billingServiceRoutes, startSubscriptionTierWorker, SUBSCRIPTION_TIER_WORKER, WEBHOOK_PATH } from '@cc/billing-service';
 import { BILLING_SERVICE } from '@cc/command-service';
 import type { PaymentProvider } from '@cc/contracts';
 import {
@@ -23,6 +23,7 @@ import {
   type GlobalPosition,
   type Knex,
   type Logger,
+  type RecordedEvent,
   type Subscription,
 } from '@cc/platform';
 import { accountErasure } from './account/erasure';
@@ -200,12 +201,16 @@ export async function startSystem(options: SystemOptions): Promise<System> {
           pollIntervalMs: options.pollIntervalMs,
           concurrency: config.analysisConcurrency,
         });
-  if (analysisWorker) {
-    projections.registerDeadLetterHandler(`worker:${DOCUMENT_ANALYSIS_WORKER}`, async (event, settle) => {
-      await analysisWorker.handleAgain(event);
+  /** Support retries a parked event of a worker this process runs by running it through that worker again. */
+  const retryInProcess = (worker: string, running: { handleAgain(event: RecordedEvent): Promise<void> } | undefined) => {
+    if (!running) return;
+    projections.registerDeadLetterHandler(`worker:${worker}`, async (event, settle) => {
+      await running.handleAgain(event);
       await settle();
     });
-  }
+  };
+  retryInProcess(DOCUMENT_ANALYSIS_WORKER, analysisWorker);
+  retryInProcess(SUBSCRIPTION_TIER_WORKER, tierWorker);
   const secureCookies = (req: { secure: boolean }) => req.secure || Boolean(config.publicUrl?.startsWith('https:'));
   const sessions = new SessionStore(knex, secureCookies);
   const assistantRoutes = composeAssistant({
@@ -229,6 +234,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     pollIntervalMs: options.pollIntervalMs,
   });
   const notificationsWorker = split || options.notificationsWorker === false ? undefined : startNotifications();
+  retryInProcess(NOTIFICATIONS_WORKER, notificationsWorker);
   // With Kafka the workers above read what the relay publishes; in the split the projection service runs it.
   const relay = split ? undefined : relayUnderLease({ bus: foundation.bus, databaseUrl: options.databaseUrl, logger });
   const reminderDeps = { store, logger, deadlinesDue: (at: Date) => deadlinesDueWithin(knex, at, 30), now: options.billingNow };

@@ -116,6 +116,32 @@ describe('support: projections, dead letters, the event log (issue 11)', () => {
     expect((await support.post('/api/staff/dead-letters/abc/retry', {})).status).toBe(404);
   }, 60_000);
 
+  it("a parked event of a worker this process runs (notifications, the plan that follows a subscription) is retried here, not refused", async () => {
+    const { app, support } = staff;
+    const registered = (await app.system.store.readStream(`user-${veteran.id}`)).events[0]!;
+    expect(registered.type).toBe('UserRegistered');
+    const payer = await staff.member('support.payer@example.org', 'free');
+    const checkout = new URL((await payer.post('/api/billing/checkout', { tierName: 'basic', cycle: 'monthly' })).data.url, 'http://app.test').searchParams;
+    const paid = await payer.post('/api/billing/test-mode/pay', { clientSecret: checkout.get('client_secret'), cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
+    expect(paid.status).toBe(200);
+    const activated = (await app.system.store.readStream(`subscription-${checkout.get('subscription_id')}`)).events.find((e) => e.type === 'SubscriptionActivated')!;
+    const notifications = async () => (await veteran.get('/api/notifications')).data.length as number;
+    const before = await notifications();
+    for (const [subscription, event] of [['worker:notifications', registered], ['worker:subscription-tier', activated]] as const) {
+      const [{ id }] = await app.system.knex('subscription_dead_letters')
+        .insert({ subscription, event_id: event.id, stream_id: event.streamId, type: event.type, tx_id: app.system.knex.raw('?::xid8', [event.position.txId.toString()]), seq: event.position.seq.toString(), attempts: 5, error: 'down for a moment' })
+        .returning(app.system.knex.raw('id::text as id'));
+      const retried = await support.post(`/api/staff/dead-letters/${id}/retry`, {});
+      expect(retried).toMatchObject({ status: 200, data: { id, outcome: 'handled' } });
+      expect((await support.get(`/api/staff/dead-letters/${id}`)).status).toBe(404);
+      const log = await support.get(`/api/staff/events?filter=${q({ streamId: `dead-letter-${id}` })}`);
+      expect(log.data.map((e: any) => [e.type, e.data.subscription, e.data.outcome])).toEqual([['DeadLetterRetried', subscription, 'handled']]);
+    }
+    // Handled again, not twice: the welcome notice is not given a second time, and the plan stays.
+    expect(await notifications()).toBe(before);
+    expect((await payer.get('/api/auth/user')).data.memberTier).toBe('basic');
+  }, 60_000);
+
   it('the event log: filters, personal data redacted for support, opened for an administrator who asks (and recorded)', async () => {
     const { support, admin } = staff;
     const all = await support.get(`/api/staff/events?filter=${q({ userId: veteran.id })}&sort=${q(['position', 'ASC'])}`);
