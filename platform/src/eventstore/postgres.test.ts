@@ -160,6 +160,31 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('moves a checkpoint past events it does not handle with one statement, and a batch it handles in one transaction that promised no append', async () => {
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => void statements.push(q.sql.replace(/\s+/g, ' ').trim().toLowerCase());
+    const handled: string[] = [];
+    await opened.store.appendToStream('warm', [{ type: 'NotWanted', data: {} }], { expectedVersion: 0 });
+    const sub = opened.store.subscribe({ name: 'picky', readOnly: true, filter: { types: ['Wanted'] }, handle: async (events) => void handled.push(...events.map((e) => e.type)) });
+    try {
+      await sub.waitFor(await opened.store.headPosition(), 10_000);
+      opened.knex.on('query', record);
+      const skipped = await opened.store.appendToStream('other', [{ type: 'NotWanted', data: {} }], { expectedVersion: 0 });
+      await sub.waitFor(skipped.position, 10_000);
+      const skipping = statements.splice(0).filter((sql) => !sql.startsWith('select'));
+      expect(skipping).toEqual([expect.stringMatching(/^update subscription_checkpoints/)]);
+      const wanted = await opened.store.appendToStream('wanted', [{ type: 'Wanted', data: {} }], { expectedVersion: 0 });
+      await sub.waitFor(wanted.position, 10_000);
+      // Reads (the log, the head) and the append itself left aside: what the subscriber wrote.
+      const handling = statements.filter((sql) => !sql.startsWith('select') || sql.startsWith('select events_will_not_append'));
+      expect(handling).toEqual(['begin;', 'select events_will_not_append()', expect.stringMatching(/^update subscription_checkpoints/), 'commit;']);
+      expect(handled).toEqual(['Wanted']);
+    } finally {
+      opened.knex.off('query', record);
+      await sub.stop();
+    }
+  });
+
   it('orders the log by number, not by text, across a change in the number of digits (9 → 10)', async () => {
     const row = (tx: string, seq: number, stream: string) => ({
       global_position: seq,

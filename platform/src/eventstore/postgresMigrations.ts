@@ -177,7 +177,7 @@ export const eventStoreMigrations: Migration[] = [
     },
   },
   /**
-   * Transactions that will not append (ARCHITECTURE §12, "Visibility"): a projector's batch says so
+   * Transactions that will not append (ARCHITECTURE §12): a projector's batch says so
    * first, before it writes anything, by `events_will_not_append()`, which holds a shared advisory
    * lock for the rest of the transaction; readers' horizon (positionOffset.ts) passes over such
    * transactions, so a projector's batch no longer holds every other reader back. The promise is
