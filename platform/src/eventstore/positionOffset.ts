@@ -26,8 +26,9 @@ export const NO_APPEND_LOCK = { classid: 0x45564e41, objid: 0 } as const;
  * session can lock only its own database's relations and shared ones). And those whose holder said
  * `events_will_not_append()` (a projector's batch): it said so before it had an id and the database
  * refuses it an append afterwards, so nothing it writes is an event. An id whose holder is not found
- * (it just ended, or is prepared) still counts, since our snapshot may not see what it wrote. With nothing running the horizon is the snapshot's xmax, which is
- * what xmin is then too; `pg_locks` is only read when something is running.
+ * (it just ended, or is prepared) still counts, since our snapshot may not see what it wrote. With
+ * nothing running the horizon is the snapshot's xmax, which is what xmin is then too; `pg_locks` is
+ * only read when something is running.
  */
 const LOCAL_HORIZON = `case
     when pg_snapshot_xmin(s) = pg_snapshot_xmax(s) then pg_snapshot_xmax(s)
