@@ -332,6 +332,10 @@ describe('accessibility in Chromium', () => {
   it('files a claim, uploads a document and asks the chat a question with the keyboard alone', async () => {
     const context = await contextFor('veteran', 'light');
     const page = context.pages()[0] ?? (await context.newPage());
+    // File choosers intercepted from the start: the first 'filechooser' listener turns interception
+    // on without waiting for the browser to confirm (setFileChooserInterceptedNoReply), so one added
+    // just before the Enter below could lose the race and the chooser would never be reported.
+    page.on('filechooser', () => undefined);
     try {
       // File a claim: Tab to New Claim, fill the dialog, submit with Enter.
       await goTo(page, `${app.baseUrl}/claims`);
