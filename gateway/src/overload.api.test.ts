@@ -72,6 +72,34 @@ function streamRequest(
   });
 }
 
+/**
+ * A sender that writes its whole body (`total` bytes, chunked) before it looks at the connection
+ * again, as a client busy uploading does, then reads what came back. Resolves with the answer, or
+ * '' when the connection was reset under the writes and the answer lost.
+ */
+function sendAllThenRead(baseUrl: string, options: { path: string; cookie: string; total: number }): Promise<string> {
+  const port = Number(new URL(baseUrl).port);
+  const piece = Buffer.alloc(64 * 1024, 0x20);
+  const framed = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]);
+  return new Promise((resolve) => {
+    let answer = '';
+    const socket = net.connect(port, '127.0.0.1');
+    socket.pause();
+    socket.on('data', (chunk) => void (answer += chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(answer));
+    socket.on('connect', async () => {
+      const head = [`POST ${options.path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Origin: ${baseUrl}`, 'Content-Type: application/json', `Cookie: ${options.cookie}`, 'Transfer-Encoding: chunked'];
+      socket.write(`${head.join('\r\n')}\r\n\r\n`);
+      for (let sent = 0; sent < options.total && !socket.destroyed; sent += piece.length) {
+        if (!socket.write(framed)) await new Promise<void>((r) => { socket.once('drain', r); socket.once('close', r); });
+      }
+      if (!socket.destroyed) socket.end('0\r\n\r\n');
+      socket.resume();
+    });
+  });
+}
+
 describe('overload: per-user limits on the expensive routes', () => {
   let app: TestApp;
   let vet: TestClient;
@@ -166,6 +194,13 @@ describe('overload: bodies over their limit are cut off early', () => {
     expect(res.closedEarly).toBe(true);
     // The app goes on answering.
     expect((await vet.get('/api/claims')).status).toBe(200);
+  });
+
+  it('lets a sender that reads only after writing still see the 413: the refused connection is read a moment longer, not reset', async () => {
+    // Past twice the limit the server answers and closes; the sender has written 6 MB by the time it reads.
+    const answer = await sendAllThenRead(app.baseUrl, { path: '/api/claims', cookie: vet.cookieHeader(), total: 6 * JSON_BODY_LIMIT_BYTES });
+    expect(answer).toMatch(/^HTTP\/1.1 413 /);
+    expect(answer).toContain('"detail":"The request body is too large."');
   });
 
   it('answers a JSON body just over the limit after reading it (the sender sees the answer, not a reset), and keeps the connection', async () => {

@@ -23,6 +23,7 @@ export * from './commands/commandBus';
 export * from './account/accountData';
 export * from './http/tierGate';
 export * from './http/readBody';
+export * from './http/lingeringClose';
 export * from './http/forwardedContext';
 export { isTransientFault } from './subscriptions/faults';
 export type { Bus } from './bus/types';

@@ -4,7 +4,7 @@ import { Router, type Request } from 'express';
 import { MAX_UPLOAD_BYTES, SPEC_PROBLEMS } from '@cc/contracts';
 import { z } from 'zod';
 import { DOCUMENT_MESSAGES, registerDocumentBody, type Document } from '@cc/contracts';
-import { answerCommand, commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
+import { answerCommand, closeAfterAnswer, commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
 import type { DocumentCommands } from './commands';
 import { UPLOAD_PREFIX } from './uploadGrants';
 
@@ -47,14 +47,14 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     const auth = requireAuth(res);
     const declared = req.headers['content-length'];
     if (declared === undefined) {
-      // A body of unknown length is not read at all.
-      res.setHeader('Connection', 'close');
+      // A body of unknown length is not read (beyond a short lingering read that lets the sender see the answer).
+      closeAfterAnswer(req, res);
       throw lengthRequired();
     }
     const contentLength = Number(declared);
     if (contentLength > MAX_UPLOAD_BYTES) {
       // Reading the rest lets the sender see the answer rather than a reset; far too large is not worth it.
-      if (contentLength > 2 * MAX_UPLOAD_BYTES) res.setHeader('Connection', 'close');
+      if (contentLength > 2 * MAX_UPLOAD_BYTES) closeAfterAnswer(req, res);
       else await drain(req, 2 * MAX_UPLOAD_BYTES);
       throw tooLarge();
     }
@@ -75,7 +75,7 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     } catch (error) {
       req.unpipe(body);
       // A sender too slow to finish in time is not waited for again.
-      if (error instanceof HttpProblem && error.status === 408) res.setHeader('Connection', 'close');
+      if (error instanceof HttpProblem && error.status === 408) closeAfterAnswer(req, res);
       else await drain(req, 2 * MAX_UPLOAD_BYTES);
       throw error;
     }

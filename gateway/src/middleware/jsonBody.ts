@@ -1,12 +1,13 @@
 import express, { type RequestHandler } from 'express';
-import { problems, sendProblem } from '@cc/platform';
+import { closeAfterAnswer, problems, sendProblem } from '@cc/platform';
 
 /**
  * express.json, with a body far over `limitBytes` answered 413 the moment that is known: at once
  * when the declared Content-Length says so, else as the byte that passes the bound arrives.
  * body-parser alone finds an oversize body just as early, but reads the rest before it answers, so a
- * client streaming without end would be read without end. This answer closes the connection, and
- * closing it is what stops the reading.
+ * client streaming without end would be read without end. This answer closes the connection (after
+ * a short lingering read, so the sender sees the answer rather than a reset), and closing it is what
+ * stops the reading.
  *
  * Up to twice the limit, body-parser's way is kept (as the upload route does for files): reading a
  * little more lets the sender see the 413 rather than a connection reset under its upload.
@@ -17,7 +18,7 @@ export function jsonBody(limitBytes: number): RequestHandler {
   return (req, res, next) => {
     const refuse = () => {
       if (res.headersSent) return;
-      res.setHeader('Connection', 'close');
+      closeAfterAnswer(req, res);
       sendProblem(res, problems.payloadTooLarge(), req.originalUrl);
     };
     if (Number(req.headers['content-length']) > drainAtMost) return refuse();

@@ -1,0 +1,30 @@
+import type { Socket } from 'node:net';
+import type { Request, Response } from 'express';
+
+/** How long a connection refused mid-body is still read (and discarded) after its answer. */
+export const LINGER_MS = 2_000;
+
+const lingering = new WeakSet<Socket>();
+
+/**
+ * Marks the answer as the connection's last, for a client that may still be sending its body (a
+ * body far over its limit, one of unknown length, a sender too slow). Closing at once with unread
+ * data makes the kernel reset the connection, and a client still writing then fails its write and
+ * never reads the answer: it sees a reset, not the 413. So, as nginx's lingering close does, the
+ * server half-closes after the answer and reads and discards what still comes for at most
+ * `lingerMs`, then closes; a client that reads the answer and stops is let go when it hangs up.
+ */
+export function closeAfterAnswer(req: Request, res: Response, lingerMs = LINGER_MS): void {
+  res.setHeader('Connection', 'close');
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  if (lingering.has(socket)) return;
+  lingering.add(socket);
+  // Node's HTTP server ends a connection whose answer said "close" through destroySoon (end, then destroy once written).
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), lingerMs);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    req.resume();
+  };
+}
