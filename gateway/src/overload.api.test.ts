@@ -77,7 +77,7 @@ function streamRequest(
  * again, as a client busy uploading does, then reads what came back. Resolves with the answer, or
  * '' when the connection was reset under the writes and the answer lost.
  */
-function sendAllThenRead(baseUrl: string, options: { path: string; cookie: string; total: number }): Promise<string> {
+function sendAllThenRead(baseUrl: string, options: { path: string; cookie?: string; total: number }): Promise<string> {
   const port = Number(new URL(baseUrl).port);
   const piece = Buffer.alloc(64 * 1024, 0x20);
   const framed = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]);
@@ -89,7 +89,7 @@ function sendAllThenRead(baseUrl: string, options: { path: string; cookie: strin
     socket.on('error', () => undefined);
     socket.on('close', () => resolve(answer));
     socket.on('connect', async () => {
-      const head = [`POST ${options.path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Origin: ${baseUrl}`, 'Content-Type: application/json', `Cookie: ${options.cookie}`, 'Transfer-Encoding: chunked'];
+      const head = [`POST ${options.path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Origin: ${baseUrl}`, 'Content-Type: application/json', ...(options.cookie ? [`Cookie: ${options.cookie}`] : []), 'Transfer-Encoding: chunked'];
       socket.write(`${head.join('\r\n')}\r\n\r\n`);
       for (let sent = 0; sent < options.total && !socket.destroyed; sent += piece.length) {
         if (!socket.write(framed)) await new Promise<void>((r) => { socket.once('drain', r); socket.once('close', r); });
