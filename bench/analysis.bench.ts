@@ -13,6 +13,7 @@ import { streams } from '../contracts/src/index';
 import { createOfflineEngine } from '../ai-worker/src/engines/offline/engine';
 import type { AnalysisEngine } from '../ai-worker/src/engines/types';
 import { textToPdf } from '../ai-worker/src/testing/makePdf';
+import { slowedEngine } from '../ai-worker/src/testing/slowedEngine';
 import { createLogger } from '../platform/src/logger';
 import { loadConfig } from '../platform/src/config';
 import { startSystem, type System } from '../gateway/src/system';
@@ -28,18 +29,6 @@ interface Case {
   /** Largest ratio together / one after another that passes. */
   target: number;
   why: string;
-}
-
-/** The offline engine behind a fixed wait, standing for the round trip to a hosted model. */
-function withLatency(engine: AnalysisEngine, ms: number): AnalysisEngine {
-  return {
-    name: engine.name,
-    model: engine.model,
-    analyze: async (input) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      return engine.analyze(input);
-    },
-  };
 }
 
 async function withApp<T>(ctx: BenchContext, engine: AnalysisEngine, run: (app: { system: System; client: () => TestClient }) => Promise<T>): Promise<T> {
@@ -141,7 +130,8 @@ export const analysisBench: BenchSuite = {
     const cases: Case[] = [
       {
         figure: `${count} analyses together, engine answering in 1 s (a hosted model)`,
-        engine: withLatency(offline, 1000),
+        // The offline engine behind a fixed wait, standing for the round trip to a hosted model.
+        engine: slowedEngine(offline, 1000),
         upload: { body: Buffer.from(LETTER), type: 'text/plain', name: 'letter.txt' },
         target: 0.5,
         why: '',

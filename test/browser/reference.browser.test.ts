@@ -6,7 +6,7 @@
  * claim and on the dashboard.
  */
 import { addDays } from '@cc/contracts';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import type { TestApp } from '../../gateway/src/testing/testApp';
 import { expectCount, expectText, signIn, snapshot, startSignedIn, visible, type SignedInSession } from './chromium';
 
@@ -136,6 +136,20 @@ describe('reference library, calculators and deadlines in Chromium', () => {
     const items = disabilities.getByTestId('reference-item');
     for (const text of await items.allInnerTexts()) expect(text.toLowerCase()).toContain('tinnitus');
     await visible(page.getByTestId('reference-service-branches').getByTestId('reference-empty'));
+
+    // While the next search loads, the previous list stays but its count does not describe it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route) => {
+      await held;
+      await route.continue();
+    };
+    await page.route('**/api/va/disabilities?*search=knee*', hold);
+    await page.getByLabel('Search the learning center').fill('knee');
+    await expectText(disabilities.getByTestId('reference-count'), /^Loading…$/);
+    release();
+    await expectText(disabilities.getByTestId('reference-count'), /match/);
+    await page.unroute('**/api/va/disabilities?*search=knee*', hold);
 
     await page.getByLabel('Search the learning center').fill('Tuscaloosa');
     await visible(centers.getByTestId('reference-item').filter({ hasText: /Tuscaloosa/i }).first());
