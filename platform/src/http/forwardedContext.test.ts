@@ -2,12 +2,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createLogger } from '../logger';
-import { contextOf } from './context';
+import { contextOf, type AuthContext } from './context';
 import { FORWARDED_NONCE_HEADER, NonceMemory, forwardedContext, forwardedContextHeaders, forwardedJsonBody, type ForwardedBody } from './forwardedContext';
 import { problemHandler } from './problem';
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters!';
-const auth = { userId: 'u-1', sessionId: 's-1', tier: 'basic', roles: ['veteran'] };
+const auth = { userId: 'u-1', sessionId: 's-1', tier: 'basic', roles: [] } satisfies AuthContext;
 
 /** A service behind the gateway: the forwarded context, the JSON body, and routes that say what they got. */
 describe('requests the gateway forwards to a service', () => {

@@ -9,7 +9,12 @@ export type ProxyMode =
    * A flapping network: open connections are reset, and new ones are let through for a random
    * moment (up to `flapMs`) before they are reset too, so some queries pass and others die midway.
    */
-  | 'flap';
+  | 'flap'
+  /**
+   * A black hole (a cable pulled, a firewall dropping packets): connections stay open and new ones
+   * are accepted, but no byte gets through either way, and nobody is told.
+   */
+  | 'drop';
 
 export interface FaultyProxy {
   /** `databaseUrl` with its host and port replaced by the proxy's. */
@@ -47,6 +52,13 @@ export async function startFaultyProxy(target: { host: string; port: number }, o
     pair.server.destroy();
   };
 
+  /** Bytes read from either side are thrown away; the sockets stay open. */
+  const swallow = (pair: { client: net.Socket; server: net.Socket }) => {
+    pair.client.unpipe(pair.server);
+    pair.server.unpipe(pair.client);
+    for (const socket of [pair.client, pair.server]) socket.on('data', () => undefined).resume();
+  };
+
   const onConnection = (client: net.Socket) => {
     connections += 1;
     const server = net.connect(target.port, target.host);
@@ -56,6 +68,7 @@ export async function startFaultyProxy(target: { host: string; port: number }, o
       socket.on('error', () => closed(pair));
       socket.on('close', () => closed(pair));
     }
+    if (mode === 'drop') return swallow(pair);
     client.pipe(server);
     server.pipe(client);
     if (mode === 'flap') setTimeout(() => reset(pair), Math.random() * flapMs);
@@ -80,7 +93,8 @@ export async function startFaultyProxy(target: { host: string; port: number }, o
       if (next === mode) return;
       const previous = mode;
       mode = next;
-      if (next !== 'up') for (const pair of [...pairs]) reset(pair);
+      if (next === 'drop') for (const pair of pairs) swallow(pair);
+      else if (next !== 'up') for (const pair of [...pairs]) reset(pair);
       if (next === 'refuse') await new Promise<void>((resolve) => listener.close(() => resolve()));
       if (previous === 'refuse') {
         listener = net.createServer(onConnection);
