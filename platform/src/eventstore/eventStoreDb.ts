@@ -45,6 +45,7 @@ import {
   type RecordedEvent,
   type StoredEvent,
   type StreamSnapshot,
+  type PublishingSubscribeOptions,
   type SubscribeOptions,
   type Subscription,
 } from './types';
@@ -300,7 +301,7 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  subscribe(options: SubscribeOptions): Subscription {
+  subscribe(options: SubscribeOptions | PublishingSubscribeOptions): Subscription {
     return this.track(runCatchUpSubscription(this.source(), options));
   }
 
