@@ -86,7 +86,6 @@ function smallBroker(maxBytes: number) {
       for (const { topic } of made) topics.set(topic, []);
       return true;
     },
-    alterConfigs: async () => undefined,
   };
   const kafka = { producer: () => producer, admin: () => admin } as unknown as Kafka;
   return { kafka, topics, state };

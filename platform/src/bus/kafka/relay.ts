@@ -1,4 +1,4 @@
-import { CompressionTypes, ConfigResourceTypes, type Admin, type Kafka, type Message, type Producer } from 'kafkajs';
+import { CompressionTypes, type Admin, type Kafka, type Message, type Producer } from 'kafkajs';
 import type { EventStore, RecordedEvent, Subscription, SubscriptionStateChange } from '../../eventstore/types';
 import { TransientFault } from '../../subscriptions/faults';
 import { kafkaFault } from './faults';
@@ -42,8 +42,9 @@ export function topicSettings(brokers: number): { replicationFactor: number; con
 
 /**
  * Makes the topics that are missing (one partition set per category; messages keyed by stream),
- * kept for good with min(3, brokers) replicas; a topic found made otherwise (by an older relay) has
- * its retention and in-sync minimum set the same.
+ * kept for good with min(3, brokers) replicas. A topic that exists is left as it is: kafkajs can
+ * only replace a topic's whole configuration, which would undo what an operator set (README says
+ * how to set retention on topics an older relay made).
  */
 export class TopicMaker {
   private readonly known = new Set<string>();
@@ -53,20 +54,13 @@ export class TopicMaker {
     const missing = [...new Set(topics)].filter((topic) => !this.known.has(topic));
     if (missing.length === 0) return;
     const existing = new Set(await this.admin.listTopics());
-    const { brokers } = await this.admin.describeCluster();
-    const settings = topicSettings(brokers.length);
     const toMake = missing.filter((topic) => !existing.has(topic));
-    const toFix = missing.filter((topic) => existing.has(topic));
     if (toMake.length > 0) {
+      const { brokers } = await this.admin.describeCluster();
+      const settings = topicSettings(brokers.length);
       await this.admin.createTopics({
         waitForLeaders: true,
         topics: toMake.map((topic) => ({ topic, numPartitions: this.partitions, ...settings })),
-      });
-    }
-    if (toFix.length > 0) {
-      await this.admin.alterConfigs({
-        validateOnly: false,
-        resources: toFix.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configEntries: settings.configEntries })),
       });
     }
     for (const topic of missing) this.known.add(topic);
