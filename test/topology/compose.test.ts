@@ -87,7 +87,7 @@ describe('docker-compose.yml (the production topology)', () => {
   it.each(appServices)('gives %s the environment ARCHITECTURE §3 names for production', (name) => {
     const env = services[name]!.environment!;
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
-    expect(env.EVENTSTORE_CONNECTION_STRING).toMatch(/^esdb:\/\/kurrentdb:2113/);
+    expect(env.EVENTSTORE_CONNECTION_STRING).toMatch(/^kurrentdb:\/\/kurrentdb:2113/);
     expect(env.KAFKA_BROKERS).toBe('kafka:9092');
     expect(env.S3_BUCKET).toBeTruthy();
     expect(env.S3_ENDPOINT).toBe('http://minio:9000');

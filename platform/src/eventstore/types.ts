@@ -107,6 +107,14 @@ export class DuplicateEventError extends Error {
   }
 }
 
+/** The stream was deleted for good (tombstoned): it can be neither read nor written again. */
+export class StreamDeletedError extends Error {
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} was deleted`);
+    this.name = 'StreamDeletedError';
+  }
+}
+
 export interface ReadStreamResult {
   /** Current version (0 when the stream does not exist). */
   version: number;

@@ -27,7 +27,7 @@ const specs: Record<ServerKind, ServerSpec> = {
         .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
         .start();
       return {
-        address: `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`,
+        address: `kurrentdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`,
         stop: async () => void (await container.stop()),
       };
     },
