@@ -1,16 +1,10 @@
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { startFaultyProxy } from '../testing/faultyProxy';
 import { holdLease, type Lease } from './lease';
+import { eventually } from '../testing/eventually';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 describe('projector lease', () => {
   let db: TestDatabase;

@@ -8,16 +8,10 @@ import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { busMigrations } from '../migrations';
 import { KafkaBus } from './kafkaBus';
 import { toMessage } from './messages';
+import { eventually } from '../../testing/eventually';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(10);
-  }
-}
 
 /**
  * No Kafka broker runs here, so the consumer group is a stand-in for kafkajs's consumer that hands

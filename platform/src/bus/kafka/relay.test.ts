@@ -7,16 +7,10 @@ import type { Subscription } from '../../eventstore/types';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { kafkaFault } from './faults';
 import { startKafkaRelay, topicSettings } from './relay';
+import { eventually } from '../../testing/eventually';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 /**
  * kafkajs's own error classes, as its retrier hands them on (a non-retriable one wrapped once with
