@@ -20,8 +20,9 @@ COPY . .
 RUN node scripts/build-frontend.mjs --force
 
 FROM deps AS prod-deps
-# Dev dependencies (jest, eslint, vite...) stay out of the runtime image; tsx runs the TypeScript.
-RUN npm prune --omit=dev --no-fund --no-audit && npm install --no-save --no-fund --no-audit tsx
+# Dev dependencies (jest, eslint, vite...) stay out of the runtime image. tsx, which runs the
+# TypeScript, is a dependency of the gateway workspace, so the prune keeps the lockfile's copy.
+RUN npm prune --omit=dev --no-fund --no-audit
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production

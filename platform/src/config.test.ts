@@ -72,13 +72,17 @@ describe('production adapters in the configuration (issue 16)', () => {
     expect(() => loadConfig({ KAFKA_TOPIC_PREFIX: 'a topic/' })).toThrow(/KAFKA_TOPIC_PREFIX: must be/);
     expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb+discover://admin:changeit@cluster.example.org?tlsCAFile=/ca.crt&nodePreference=leader' }).eventStore.kind).toBe('eventstoredb');
     expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb://a:2113,b:2113,c:2113' }).eventStore.kind).toBe('eventstoredb');
+    // The KurrentDB client's own schemes; esdb:// still works (the client warns it is deprecated).
+    for (const scheme of ['kurrentdb', 'kurrent', 'kdb', 'kurrentdb+discover']) {
+      expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: `${scheme}://kurrentdb:2113?tls=false` }).eventStore.kind).toBe('eventstoredb');
+    }
     expect(loadConfig({ KAFKA_BROKERS: '[::1]:9092' }).bus).toMatchObject({ kind: 'kafka', brokers: ['[::1]:9092'] });
   });
 
   it('says what is wrong with a malformed connection string, without echoing it (it may hold a password)', () => {
     const bad = (value: string) => () => loadConfig({ EVENTSTORE_CONNECTION_STRING: value });
     expect(bad('http://kurrentdb:2113')).toThrow(ConfigError);
-    expect(bad('http://kurrentdb:2113')).toThrow(/EVENTSTORE_CONNECTION_STRING: must look like esdb:\/\/host:2113\?tls=false/);
+    expect(bad('http://kurrentdb:2113')).toThrow(/EVENTSTORE_CONNECTION_STRING: must look like kurrentdb:\/\/host:2113\?tls=false/);
     expect(bad('kurrentdb:2113')).toThrow(/EVENTSTORE_CONNECTION_STRING: must look like/);
     expect(bad('esdb://')).toThrow(/EVENTSTORE_CONNECTION_STRING: names no host/);
     expect(bad('esdb://admin:s3cret@kurrentdb:99999')).toThrow(/EVENTSTORE_CONNECTION_STRING: has a port outside 1–65535/);

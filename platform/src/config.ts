@@ -60,7 +60,7 @@ const envSchema = z.object({
   VA_API_KEY: z.string().min(1).optional(),
   /** Issue 12: VA's public DBQ page, read by the administrators' DBQ sync. */
   DBQ_SYNC_URL: z.string().url().optional(),
-  /** Issue 16: EventStoreDB / KurrentDB (esdb://host:2113?tls=false) as the event store instead of PostgreSQL's `events` table. */
+  /** EventStoreDB / KurrentDB (kurrentdb://host:2113?tls=false) as the event store instead of PostgreSQL's `events` table. */
   EVENTSTORE_CONNECTION_STRING: z.string().trim().optional().transform((v) => v || undefined),
   /** Issue 16: Kafka brokers (host:port, comma-separated): workers consume through Kafka, fed by the relay. */
   KAFKA_BROKERS: z.string().trim().optional().transform((v) => v || undefined),
@@ -158,21 +158,22 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
 }
 
 /**
- * The shape the EventStoreDB client accepts (`esdb://` or `esdb+discover://`, optional
+ * The shape the KurrentDB client accepts (`kurrentdb://`, `kurrent://`, `kdb://`, the older
+ * `esdb://`, each also `+discover`; optional
  * `user:password@`, hosts with optional ports, `?key=value` options), checked here so a typo stops
  * the start with a message instead of failing at the first append. The client parses it again when
  * the store is made (and that error is a ConfigError too). The value is never echoed: it may hold a password.
  */
 function eventStoreProblem(value: string): string | undefined {
-  const match = /^(esdb|esdb\+discover):\/\/(?:[^:@/?]+:[^@/?]+@)?([^/?@]*)\/?(?:\?(.*))?$/.exec(value);
-  if (!match) return 'must look like esdb://host:2113?tls=false (or esdb+discover://…)';
-  const hosts = match[2]!.split(',');
+  const match = /^(?:kurrentdb|kurrent|kdb|esdb)(?:\+discover)?:\/\/(?:[^:@/?]+:[^@/?]+@)?([^/?@]*)\/?(?:\?(.*))?$/.exec(value);
+  if (!match) return 'must look like kurrentdb://host:2113?tls=false (or kurrentdb+discover://…)';
+  const hosts = match[1]!.split(',');
   for (const host of hosts) {
     const hostMatch = /^([A-Za-z0-9._-]+)(?::(\d{1,5}))?$/.exec(host.trim());
     if (!hostMatch) return `names no host, or a host that is not host[:port] (${hosts.length} given)`;
     if (hostMatch[2] !== undefined && (Number(hostMatch[2]) < 1 || Number(hostMatch[2]) > 65535)) return 'has a port outside 1–65535';
   }
-  for (const option of match[3] ? match[3].split('&') : []) {
+  for (const option of match[2] ? match[2].split('&') : []) {
     if (!/^[A-Za-z]+=[^=]+$/.test(option)) return 'has an option that is not key=value after "?"';
   }
   return undefined;

@@ -28,7 +28,7 @@ export * from './http/forwardedContext';
 export { isTransientFault } from './subscriptions/faults';
 export type { Bus } from './bus/types';
 export { busMigrations } from './bus/migrations';
-// The production clients (@eventstore/db-client, kafkajs) load only where they are used:
+// The production clients (@kurrent/kurrentdb-client, kafkajs) load only where they are used:
 // import '@cc/platform/eventstore/eventStoreDb' and '@cc/platform/bus/kafka/*' (dynamically, when configured).
 export { TransientFault } from './subscriptions/faults';
 export * from './commands/internalCommands';

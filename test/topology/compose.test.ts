@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { KAFKA_IMAGE, KURRENTDB_IMAGE } from '../../platform/src/testing/productionServers';
 
 /** docker-compose.yml is not run here (no Docker engine): its structure is checked instead. */
 type Service = {
@@ -11,6 +12,7 @@ type Service = {
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
   ports?: string[];
+  volumes?: string[];
 };
 
 const root = path.resolve(__dirname, '../..');
@@ -25,6 +27,43 @@ describe('docker-compose.yml (the production topology)', () => {
     expect(service.image).toMatch(image);
     expect(service.image).not.toMatch(/:latest$/);
     expect(service.healthcheck?.test.length).toBeGreaterThan(0);
+  });
+
+  it('pins every image to an exact release, and the contract suites run the same servers', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (!service.image || service.build) continue;
+      // A major-only or minor-only tag moves under the deployment; 25.1 is not a release, 25.1.4 is.
+      expect([name, service.image]).toEqual([name, expect.stringMatching(/:(v?\d+\.\d+(\.\d+)?|RELEASE\.[0-9TZ-]+)$/)]);
+    }
+    expect(services.kurrentdb!.image).toMatch(/:25\.1\.\d+$/);
+    expect(services.kurrentdb!.image).toBe(KURRENTDB_IMAGE);
+    expect(services.kafka!.image).toBe(KAFKA_IMAGE);
+    expect(services.mailpit!.image).toMatch(/:v\d+\.\d+\.\d+$/);
+  });
+
+  it('keeps Kafka\'s data on its volume under a fixed cluster id, so a recreated container keeps every topic and offset', () => {
+    const kafka = services.kafka!;
+    const env = kafka.environment!;
+    const mounts = (kafka.volumes ?? []).map((volume) => volume.split(':')).filter(([source]) => !source!.startsWith('/') && !source!.startsWith('.'));
+    const [dataDir] = env.KAFKA_LOG_DIRS!.split(',');
+    expect(mounts.some(([, target]) => dataDir === target || dataDir!.startsWith(`${target}/`))).toBe(true);
+    // The image formats its storage with this id on the first start and refuses another one later.
+    expect(env.CLUSTER_ID).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('keeps events on the broker for good, with as many replicas as there are brokers', () => {
+    const env = services.kafka!.environment!;
+    const brokers = Object.values(services).filter((service) => service.image === KAFKA_IMAGE).length;
+    expect(env.KAFKA_LOG_RETENTION_MS).toBe('-1');
+    expect(Number(env.KAFKA_DEFAULT_REPLICATION_FACTOR)).toBe(Math.min(3, brokers));
+    expect(Number(env.KAFKA_MIN_INSYNC_REPLICAS)).toBe(brokers >= 3 ? 2 : 1);
+    expect(Number(env.KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR)).toBeLessThanOrEqual(brokers);
+  });
+
+  it('checks MinIO\'s health with the mc the image ships (it has no curl), so the bucket job can run', () => {
+    expect(services.minio!.healthcheck!.test).toEqual(['CMD', 'mc', 'ready', 'local']);
+    expect(services.minio!.healthcheck!.test.join(' ')).not.toMatch(/curl|wget/);
+    expect(services['minio-bucket']!.depends_on?.minio?.condition).toBe('service_healthy');
   });
 
   it('runs Kafka as one KRaft node (no ZooKeeper) that creates no topic by itself', () => {
@@ -48,7 +87,7 @@ describe('docker-compose.yml (the production topology)', () => {
   it.each(appServices)('gives %s the environment ARCHITECTURE §3 names for production', (name) => {
     const env = services[name]!.environment!;
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
-    expect(env.EVENTSTORE_CONNECTION_STRING).toMatch(/^esdb:\/\/kurrentdb:2113/);
+    expect(env.EVENTSTORE_CONNECTION_STRING).toMatch(/^kurrentdb:\/\/kurrentdb:2113/);
     expect(env.KAFKA_BROKERS).toBe('kafka:9092');
     expect(env.S3_BUCKET).toBeTruthy();
     expect(env.S3_ENDPOINT).toBe('http://minio:9000');
@@ -72,6 +111,8 @@ describe('docker-compose.yml (the production topology)', () => {
     const stages = [...dockerfile.matchAll(/^FROM\s+\S+\s+AS\s+(\S+)/gm)].map((m) => m[1]);
     expect(stages).toEqual(['deps', 'build', 'prod-deps', 'runtime']);
     expect(dockerfile).toMatch(/npm ci/);
+    // tsx comes from the lockfile (a gateway dependency the prune keeps), never a second, unpinned install.
+    expect(dockerfile).not.toMatch(/npm (?:install|i)\b[^\n]*\btsx\b/);
     expect(dockerfile).toMatch(/USER node/);
     // Every workspace is installed and shipped (the gateway composes them all).
     const workspaces = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;

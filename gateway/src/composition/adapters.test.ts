@@ -15,7 +15,7 @@ import { openFoundation, type Foundation } from './foundation';
  * (both clients connect lazily), and that without the variables nothing of them is made or loaded.
  */
 const logger = createLogger('silent');
-const UNREACHABLE = { EVENTSTORE_CONNECTION_STRING: 'esdb://127.0.0.1:1?tls=false', KAFKA_BROKERS: '127.0.0.1:1' };
+const UNREACHABLE = { EVENTSTORE_CONNECTION_STRING: 'kurrentdb://127.0.0.1:1?tls=false', KAFKA_BROKERS: '127.0.0.1:1' };
 
 describe('the event store and bus the configuration names', () => {
   let db: TestDatabase;
@@ -72,7 +72,7 @@ describe('the event store and bus the configuration names', () => {
 
   it('turns a connection string the client refuses into a ConfigError that says where, without the password', async () => {
     // The config's shape check lets these through; the client's parser does not.
-    for (const connectionString of ['esdb://admin:s3cret@127.0.0.1:1?nodePreference=sideways', 'esdb://admin:s3cret@127.0.0.1:1?tls=maybe']) {
+    for (const connectionString of ['kurrentdb://admin:s3cret@127.0.0.1:1?nodePreference=sideways', 'kurrentdb://admin:s3cret@127.0.0.1:1?tls=maybe']) {
       const config = loadConfig({ DATA_DIR: dataDir, EVENTSTORE_CONNECTION_STRING: connectionString });
       const refused = eventStoreFrom(config, { knex: db.knex, databaseUrl: db.url, logger });
       await expect(refused).rejects.toThrow(ConfigError);
@@ -92,7 +92,7 @@ describe('the event store and bus the configuration names', () => {
       await import(${JSON.stringify(path.resolve(__dirname, '../system.ts'))});
       const { createRequire } = await import('node:module');
       const loaded = Object.keys(createRequire(import.meta.url).cache);
-      console.log(JSON.stringify({ count: loaded.length, production: loaded.filter((file) => /[\\\\/](@grpc|kafkajs|@eventstore)[\\\\/]/.test(file)) }));`;
+      console.log(JSON.stringify({ count: loaded.length, production: loaded.filter((file) => /[\\\\/](@grpc|kafkajs|@kurrent)[\\\\/]/.test(file)) }));`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '../../..'), encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { count: number; production: string[] };

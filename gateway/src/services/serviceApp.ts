@@ -1,5 +1,5 @@
 import express, { type Express, type Router } from 'express';
-import { forwardedContext, problemHandler, problems, sendProblem, type Logger } from '@cc/platform';
+import { forwardedContext, forwardedJsonBody, problemHandler, problems, sendProblem, type Logger } from '@cc/platform';
 import { SessionStore } from '../auth/sessions';
 import type { Foundation } from '../composition/foundation';
 
@@ -27,7 +27,7 @@ export function serviceApp(options: {
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable' });
   });
   for (const router of options.internal ?? []) app.use(router);
-  const jsonBody = express.json({ limit: '1mb' });
+  const jsonBody = forwardedJsonBody('1mb');
   const raw = (url: string) => (options.rawBodyPaths ?? []).some((prefix) => url.startsWith(prefix));
   // Sessions live in the shared database: a streamed answer's write is recorded there directly.
   const sessions = new SessionStore(options.foundation.knex, () => false);

@@ -12,8 +12,12 @@ export const INTERNAL_SIGNATURE_HEADER = 'x-cc-internal-signature';
 export const INTERNAL_COMMANDS_PATH = '/internal/commands';
 /** Where the command service says which position a command reached (a forwarded answer or an internal call's). */
 export const WRITE_POSITION_HEADER = 'x-cc-write-position';
-/** How far a signature's time may be from the receiver's clock: replays older than this are refused. */
-const TOLERANCE_SECONDS = 300;
+/**
+ * How far a signature's time may be from the receiver's clock: replays older than this are refused.
+ * Short, since the services share a host or an NTP-synchronised network, and a forwarded request's
+ * nonce is remembered for this long (forwardedContext).
+ */
+export const SIGNATURE_WINDOW_SECONDS = 30;
 
 const mac = (secret: string, timestamp: number, body: string) => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 
@@ -27,7 +31,7 @@ export function verifyInternalRequest(secret: string, header: string | undefined
   const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header ?? '');
   if (!match || !secret) return false;
   const timestamp = Number(match[1]);
-  if (Math.abs(nowMs / 1000 - timestamp) > TOLERANCE_SECONDS) return false;
+  if (Math.abs(nowMs / 1000 - timestamp) > SIGNATURE_WINDOW_SECONDS) return false;
   return timingSafeEqual(Buffer.from(match[2]!, 'hex'), Buffer.from(mac(secret, timestamp, body), 'hex'));
 }
 

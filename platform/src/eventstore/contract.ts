@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Upcast } from './upcasting';
 import {
+  DuplicateEventError,
   START,
   WrongExpectedVersionError,
   comparePositions,
@@ -146,6 +147,31 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
         await ctx.store.appendToStream(id, [{ type: 'E', data: {} }], { expectedVersion: 'stream_exists' });
         const read = await ctx.store.readStream(id);
         expect(read.events.map((e) => e.type)).toEqual(['A', 'B', 'D', 'E']);
+      });
+
+      it('answers the third event\'s place in the global log after appending three', async () => {
+        const id = stream();
+        await ctx.store.appendToStream(id, [{ type: 'Before', data: {} }], { expectedVersion: 0 });
+        const result = await ctx.store.appendToStream(id, [1, 2, 3].map((n) => ({ type: 'N', data: { n } })), { expectedVersion: 1 });
+        let all: RecordedEvent[] = [];
+        await eventually(async () => (all = (await ctx.store.readAll({ after: START, limit: 100 })).filter((e) => e.streamId === id)).length >= 4);
+        expect(all.map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
+        // Read-your-writes waits for exactly this position: neither a guess before it nor one past the log.
+        expect(comparePositions(result.position, all[3]!.position)).toBe(0);
+        expect(comparePositions(await ctx.store.headPosition(), result.position)).toBe(0);
+      });
+
+      it('refuses an event whose chosen id is already stored (a repeat), whatever the expected version', async () => {
+        const id = stream();
+        const chosen = randomUUID();
+        await ctx.store.appendToStream(id, [{ type: 'A', data: {} }], { expectedVersion: 0 });
+        await ctx.store.appendToStream(id, [{ type: 'Done', id: chosen, data: {} }], { expectedVersion: 'any' });
+        for (let i = 0; i < 3; i++) await ctx.store.appendToStream(id, [{ type: 'Later', data: { i } }], { expectedVersion: 'any' });
+        await expect(ctx.store.appendToStream(id, [{ type: 'Done', id: chosen, data: {} }], { expectedVersion: 'any' })).rejects.toBeInstanceOf(DuplicateEventError);
+        await expect(ctx.store.appendToStream(id, [{ type: 'Done', id: chosen, data: {} }], { expectedVersion: 5 })).rejects.toBeInstanceOf(DuplicateEventError);
+        const read = await ctx.store.readStream(id);
+        expect(read.events.filter((e) => e.id === chosen)).toHaveLength(1);
+        expect(read.version).toBe(5);
       });
 
       it('lets exactly one of many concurrent appends at the same expected version win', async () => {

@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ANY,
   BACKWARDS,
   END,
-  EventStoreDBClient,
   FORWARDS,
+  KurrentDBClient,
   NO_STREAM,
   START as ESDB_START,
   STREAM_EXISTS,
-  excludeSystemEvents,
+  eventTypeFilter,
   jsonEvent,
+  streamNameFilter,
   type AllStreamResolvedEvent,
-  type AppendExpectedRevision,
+  type AppendResult as ServerAppendResult,
+  type AppendStreamState,
+  type EventData,
+  type Filter,
   type ResolvedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
 import { runCatchUpSubscription } from '../subscriptions/catchUp';
@@ -24,6 +29,7 @@ import { contractsSchemaVersion, contractsUpcast, type Upcast } from './upcastin
 import {
   DuplicateEventError,
   START,
+  StreamDeletedError,
   UnreadableEventError,
   WrongExpectedVersionError,
   comparePositions,
@@ -45,12 +51,13 @@ import {
   type RecordedEvent,
   type StoredEvent,
   type StreamSnapshot,
+  type PublishingSubscribeOptions,
   type SubscribeOptions,
   type Subscription,
 } from './types';
 
 export interface EventStoreDbOptions {
-  /** e.g. `esdb://kurrentdb:2113?tls=false` (EVENTSTORE_CONNECTION_STRING). */
+  /** e.g. `kurrentdb://kurrentdb:2113?tls=false` (EVENTSTORE_CONNECTION_STRING). */
   connectionString: string;
   /** PostgreSQL: subscriber checkpoints, dead letters and snapshots, next to the read models they cover. */
   knex: Knex;
@@ -59,9 +66,12 @@ export interface EventStoreDbOptions {
   logger?: Logger;
   /**
    * Prefix of every stream this store writes and reads (default none). Several environments (or
-   * test runs) can then share one server without seeing each other's events in `$all`.
+   * test runs) can then share one server without seeing each other's events in `$all`: the server
+   * filters `$all` by it.
    */
   namespace?: string;
+  /** Tries of one append while the server is unavailable or answers too late (default 6, about 6 s). */
+  appendAttempts?: number;
 }
 
 /** What this adapter writes as EventStoreDB event metadata; `$correlationId`/`$causationId` are the server's own names. */
@@ -84,7 +94,7 @@ const toPosition = (position: { commit: bigint; prepare: bigint }): GlobalPositi
 const fromPosition = (position: GlobalPosition) => ({ commit: position.txId, prepare: position.seq });
 
 /** Stream versions start at 1 here and revisions at 0 there. */
-function toExpectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
+function toStreamState(expected: ExpectedVersion): AppendStreamState {
   if (expected === 'any') return ANY;
   if (expected === 'no_stream' || expected === 0) return NO_STREAM;
   if (expected === 'stream_exists') return STREAM_EXISTS;
@@ -97,6 +107,14 @@ function errorType(error: unknown): string | undefined {
 }
 
 /**
+ * Answers after which an append may or may not have been written (a leader election, a lost
+ * answer). Sent again with the same event ids and expectation, the server writes it once: it
+ * answers a repeat of a write it holds with that write's success.
+ */
+const RETRY_APPEND = new Set(['unavailable', 'deadline-exceeded', 'not-leader', 'timeout']);
+const DELETED = new Set(['stream-deleted', 'stream-tombstoned']);
+
+/**
  * The event store on EventStoreDB / KurrentDB (ARCHITECTURE §18), selected by
  * EVENTSTORE_CONNECTION_STRING. Streams, expected versions and the global order are the server's;
  * what must move in the same transaction as a read model (checkpoints, dead letters) stays in
@@ -105,7 +123,7 @@ function errorType(error: unknown): string | undefined {
  */
 export class EventStoreDbEventStore implements EventStore {
   readonly capabilities: EventStoreCapabilities = { eventsTableInDatabase: false };
-  readonly client: EventStoreDBClient;
+  readonly client: KurrentDBClient;
   private readonly knex: Knex;
   private readonly upcast: Upcast;
   private readonly schemaVersionOf: (type: string) => number;
@@ -115,11 +133,15 @@ export class EventStoreDbEventStore implements EventStore {
   private liveRetry: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly namespace: string;
+  /** The server's filter of `$all`: this store's streams, or (without a namespace) every event but the server's own. */
+  private readonly ownEvents: () => Filter;
 
   constructor(private readonly options: EventStoreDbOptions) {
-    this.client = EventStoreDBClient.connectionString([options.connectionString] as unknown as TemplateStringsArray);
+    this.client = KurrentDBClient.connectionString(options.connectionString);
     this.knex = options.knex;
     this.namespace = options.namespace ?? '';
+    const namespace = this.namespace;
+    this.ownEvents = () => (namespace ? streamNameFilter({ prefixes: [namespace] }) : eventTypeFilter({ regex: '^[^$]' }));
     this.upcast = options.upcast ?? contractsUpcast;
     this.schemaVersionOf = options.schemaVersionOf ?? contractsSchemaVersion;
   }
@@ -127,21 +149,21 @@ export class EventStoreDbEventStore implements EventStore {
   async appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     let expected = options.expectedVersion;
-    // EventStoreDB answers a repeated event id with the earlier write's success (idempotent append),
-    // but the port promises DuplicateEventError, which workers count as "already done". Events with
-    // a caller-chosen id are checked against their stream; with `any`, the version read is then
-    // required, so nothing can slip in between the check and the write.
-    const chosen = new Set(events.flatMap((event) => (event.id ? [event.id] : [])));
-    if (chosen.size > 0) {
-      const current = await this.readStream(streamId).catch((error: unknown) => {
-        if (error instanceof UnreadableEventError) return undefined;
-        throw error;
-      });
-      if (current?.events.some((event) => chosen.has(event.id))) throw new DuplicateEventError(streamId);
-      if (expected === 'any' && current) expected = current.version;
+    // EventStoreDB answers a repeated event id with the earlier write's success, but the port
+    // promises DuplicateEventError, which workers count as "already done". Caller-chosen ids are
+    // claimed in PostgreSQL at the versions they are to be written at, against an exact expectation
+    // (one event read when the caller said `any`), so a repeat is told by reading that one event.
+    if (events.some((event) => event.id)) {
+      if (expected === 'any' || expected === 'stream_exists') {
+        const current = await this.currentVersion(streamId);
+        if (expected === 'stream_exists' && current === 0) throw new WrongExpectedVersionError(streamId, expected, 0);
+        expected = current;
+      }
+      await this.claimIds(streamId, events, expected === 'no_stream' ? 0 : expected, options.expectedVersion);
     }
     const occurredAt = new Date().toISOString();
     const correlationId = options.metadata?.correlationId ?? randomUUID();
+    // Ids are chosen here, once: every retry of this append sends the very same events.
     const data = events.map((event) => {
       const operator = event.metadata?.operator ?? options.metadata?.operator;
       const metadata: StoredMetadata = {
@@ -154,18 +176,97 @@ export class EventStoreDbEventStore implements EventStore {
       };
       return jsonEvent({ id: event.id ?? randomUUID(), type: event.type, data: (event.data ?? {}) as Record<string, unknown>, metadata: { ...metadata } });
     });
-    try {
-      const result = await this.client.appendToStream(this.namespace + streamId, data, { expectedRevision: toExpectedRevision(expected) });
-      const nextExpectedVersion = Number(result.nextExpectedRevision) + 1;
-      const position = result.position ? toPosition(result.position) : (await this.readStream(streamId, { after: nextExpectedVersion - 1 })).events[0]!.position;
-      return { nextExpectedVersion, position };
-    } catch (error) {
-      if (errorType(error) === 'wrong-expected-version') {
-        const actual = (error as { actualVersion?: unknown }).actualVersion;
-        throw new WrongExpectedVersionError(streamId, options.expectedVersion, typeof actual === 'bigint' ? Number(actual) + 1 : 0);
+    const result = await this.appendRetrying(streamId, data, expected, options.expectedVersion);
+    const nextExpectedVersion = Number(result.nextExpectedRevision) + 1;
+    const position = result.position ? toPosition(result.position) : await this.positionOf(streamId, nextExpectedVersion);
+    return { nextExpectedVersion, position };
+  }
+
+  /** The append itself, sent again with the same events and expectation after an answer that was lost. */
+  private async appendRetrying(streamId: string, data: EventData[], expected: ExpectedVersion, asked: ExpectedVersion): Promise<ServerAppendResult> {
+    const attempts = Math.max(1, this.options.appendAttempts ?? 6);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.client.appendToStream(this.namespace + streamId, data, { streamState: toStreamState(expected) });
+      } catch (error) {
+        const type = errorType(error);
+        if (type === 'wrong-expected-version') {
+          const actual = (error as { actualState?: unknown }).actualState;
+          throw new WrongExpectedVersionError(streamId, asked, typeof actual === 'bigint' ? Number(actual) + 1 : 0);
+        }
+        if (type && DELETED.has(type)) throw new StreamDeletedError(streamId);
+        if (!type || !RETRY_APPEND.has(type) || attempt >= attempts) throw error;
+        await sleep(Math.min(100 * 2 ** attempt, 2000));
       }
-      throw error;
     }
+  }
+
+  /** The stream's version, read from its last event alone (0 when it has none). */
+  private async currentVersion(streamId: string): Promise<number> {
+    try {
+      for await (const resolved of this.client.readStream(this.namespace + streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (resolved.event) return Number(resolved.event.revision) + 1;
+      }
+    } catch (error) {
+      const type = errorType(error);
+      if (type && DELETED.has(type)) throw new StreamDeletedError(streamId);
+      if (type !== 'stream-not-found') throw error;
+    }
+    return 0;
+  }
+
+  /** The event at this version of the stream, read alone; undefined when there is none. */
+  private async eventAt(serverStream: string, version: number): Promise<ServerEvent | undefined> {
+    try {
+      for await (const resolved of this.client.readStream(serverStream, { direction: FORWARDS, fromRevision: BigInt(version - 1), maxCount: 1 })) {
+        return resolved.event as ServerEvent | undefined;
+      }
+    } catch (error) {
+      const type = errorType(error);
+      if (type !== 'stream-not-found' && !(type && DELETED.has(type))) throw error;
+    }
+    return undefined;
+  }
+
+  /**
+   * Claims each chosen id at the version it is to be written at. An id claimed before is a repeat
+   * when its event is at the claimed place; otherwise that earlier append never happened (it lost a
+   * race, or crashed before writing) and the claim moves here.
+   */
+  private async claimIds(streamId: string, events: readonly NewEvent[], base: number, asked: ExpectedVersion): Promise<void> {
+    const serverStream = this.namespace + streamId;
+    const wanted = events.flatMap((event, index) => (event.id ? [{ event_id: event.id, stream_id: serverStream, stream_version: base + index + 1 }] : []));
+    const { rows } = (await this.knex.raw(
+      `insert into eventstore_event_ids (event_id, stream_id, stream_version)
+       select * from jsonb_to_recordset(?::jsonb) as t(event_id uuid, stream_id text, stream_version bigint)
+       on conflict (event_id) do nothing returning event_id::text`,
+      [JSON.stringify(wanted)],
+    )) as { rows: { event_id: string }[] };
+    const claimed = new Set(rows.map((row) => row.event_id));
+    for (const claim of wanted.filter((one) => !claimed.has(one.event_id))) {
+      const earlier = (await this.knex('eventstore_event_ids').where({ event_id: claim.event_id }).first('stream_id', 'stream_version')) as
+        | { stream_id: string; stream_version: string }
+        | undefined;
+      if (earlier) {
+        const stored = await this.eventAt(earlier.stream_id, Number(earlier.stream_version));
+        if (stored?.id === claim.event_id) throw new DuplicateEventError(streamId);
+      }
+      const moved = await this.knex('eventstore_event_ids')
+        .where({ event_id: claim.event_id, stream_id: earlier?.stream_id ?? claim.stream_id, stream_version: earlier?.stream_version ?? claim.stream_version })
+        .update({ stream_id: claim.stream_id, stream_version: claim.stream_version, claimed_at: this.knex.fn.now() });
+      // Another append of this id claimed it meanwhile: one of the two loses; this one, now.
+      if (moved === 0) throw new WrongExpectedVersionError(streamId, asked, base);
+    }
+  }
+
+  /** The `$all` position of the event at this version, read back when the append's answer has none. */
+  private async positionOf(streamId: string, version: number): Promise<GlobalPosition> {
+    const stored = await this.eventAt(this.namespace + streamId, version);
+    if (!stored?.position) {
+      // A guess would make read-your-writes wait for ever, or not at all.
+      throw new Error(`The event store gave no $all position for ${streamId} at version ${version}`);
+    }
+    return toPosition(stored.position);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
@@ -179,7 +280,9 @@ export class EventStoreDbEventStore implements EventStore {
         events.push(entry.event);
       }
     } catch (error) {
-      if (errorType(error) !== 'stream-not-found') throw error;
+      const type = errorType(error);
+      if (type && DELETED.has(type)) throw new StreamDeletedError(streamId);
+      if (type !== 'stream-not-found') throw error;
     }
     return { version: events.at(-1)?.streamVersion ?? after, events };
   }
@@ -201,9 +304,10 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /**
-   * `$all` after a position, without the server's own events. EventStoreDB reads from a position
-   * inclusively, and a page may hold only system events, so pages are read until `limit`
-   * application events are found or the log ends.
+   * `$all` after a position: this store's events only, filtered by the server (the other
+   * namespaces' and the server's own never cross the network). The server reads from a position
+   * inclusively, so the event at `after` is passed over, and pages are read until `limit` events
+   * are found or the log ends.
    */
   private async readLog(after: GlobalPosition, limit: number): Promise<LogEntry[]> {
     const wanted = Math.max(1, Math.min(limit, 10_000));
@@ -216,6 +320,7 @@ export class EventStoreDbEventStore implements EventStore {
         direction: FORWARDS,
         fromPosition: comparePositions(from, START) === 0 ? ESDB_START : fromPosition(from),
         maxCount: wanted + 1,
+        filter: this.ownEvents(),
       });
       for await (const resolved of page) {
         read += 1;
@@ -233,8 +338,9 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** The newest of this store's events: one event read backwards, found by the server's filter, not by a scan here. */
   async headPosition(): Promise<GlobalPosition> {
-    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: Number.MAX_SAFE_INTEGER })) {
+    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: this.ownEvents() })) {
       const event = resolved.event;
       if (event?.position && this.owns(event)) return toPosition(event.position);
     }
@@ -277,6 +383,7 @@ export class EventStoreDbEventStore implements EventStore {
             direction: forwards ? FORWARDS : BACKWARDS,
             fromPosition: cursor ? fromPosition(cursor) : forwards ? ESDB_START : END,
             maxCount: wanted + 1,
+            filter: this.ownEvents(),
           })
         : this.client.readStream(this.namespace + streamId, { direction: forwards ? FORWARDS : BACKWARDS, fromRevision: forwards ? ESDB_START : END });
       try {
@@ -292,7 +399,9 @@ export class EventStoreDbEventStore implements EventStore {
           if (found.length >= wanted) break;
         }
       } catch (error) {
-        if (errorType(error) !== 'stream-not-found') throw error;
+        const type = errorType(error);
+        if (type && DELETED.has(type)) throw new StreamDeletedError(streamId ?? '$all');
+        if (type !== 'stream-not-found') throw error;
       }
       // One stream is read whole in one go (streams are short); `$all` page by page.
       if (streamId !== undefined || found.length >= wanted || read < wanted + 1 || !last) return found;
@@ -300,7 +409,7 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  subscribe(options: SubscribeOptions): Subscription {
+  subscribe(options: SubscribeOptions | PublishingSubscribeOptions): Subscription {
     return this.track(runCatchUpSubscription(this.source(), options));
   }
 
@@ -321,24 +430,34 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /**
-   * One live subscription to `$all` (from the end) per store wakes every subscriber on each append,
-   * as LISTEN/NOTIFY does for PostgreSQL. Losing it only slows subscribers to their poll interval
-   * until it is made again.
+   * One live subscription to `$all` (from the end, this store's events only, filtered by the
+   * server) per store wakes every subscriber on each append, as LISTEN/NOTIFY does for PostgreSQL.
+   * When it fails or the server ends it, it is made again after a pause; meanwhile subscribers
+   * only fall back to their poll interval.
    */
   private ensureLive(attempt = 0): void {
     if (this.live || this.closed) return;
-    const subscription = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    const subscription = this.client.subscribeToAll({ fromPosition: END, filter: this.ownEvents() });
     this.live = subscription;
     const wakeAll = () => this.listeners.forEach((listener) => listener());
-    subscription.on('data', wakeAll);
-    subscription.on('error', (error: unknown) => {
+    let lost = false;
+    const again = (error?: unknown) => {
+      if (lost) return;
+      lost = true;
       if (this.live === subscription) this.live = undefined;
       if (this.closed) return;
-      this.options.logger?.warn({ err: error }, 'event store: live subscription to $all lost; subscribers poll until it is back');
+      this.options.logger?.warn({ err: error }, error ? 'event store: live subscription to $all lost; subscribers poll until it is back' : 'event store: the server ended the live subscription to $all; making it again');
       clearTimeout(this.liveRetry);
       this.liveRetry = setTimeout(() => this.ensureLive(attempt + 1), Math.min(100 * 2 ** attempt, 5000));
       this.liveRetry.unref();
+    };
+    subscription.on('data', () => {
+      attempt = 0;
+      wakeAll();
     });
+    subscription.on('error', (error: unknown) => again(error));
+    subscription.on('end', () => again());
+    subscription.on('close', () => again());
     wakeAll();
   }
 

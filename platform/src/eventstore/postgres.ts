@@ -31,6 +31,7 @@ import {
   type ReadStreamResult,
   type RecordedEvent,
   type StoredEvent,
+  type PublishingSubscribeOptions,
   type SubscribeOptions,
   type StreamSnapshot,
   type Subscription,
@@ -305,7 +306,7 @@ export class PostgresEventStore implements EventStore {
     }));
   }
 
-  subscribe(options: SubscribeOptions): Subscription {
+  subscribe(options: SubscribeOptions | PublishingSubscribeOptions): Subscription {
     return this.track(runCatchUpSubscription(this.source(), options));
   }
 

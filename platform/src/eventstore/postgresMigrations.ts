@@ -208,4 +208,22 @@ export const eventStoreMigrations: Migration[] = [
       `);
     },
   },
+  /**
+   * The EventStoreDB adapter's index of caller-chosen event ids (ARCHITECTURE §18): the stream
+   * version each was to be written at, so that a repeat is found with one read of that one event
+   * instead of the whole stream. Unused by the PostgreSQL store, whose `events` table has the ids.
+   */
+  {
+    name: '0007_eventstore_event_ids',
+    async up(knex) {
+      await knex.raw(`
+        create table eventstore_event_ids (
+          event_id uuid primary key,
+          stream_id text not null,
+          stream_version bigint not null,
+          claimed_at timestamptz not null default now()
+        );
+      `);
+    },
+  },
 ];

@@ -107,6 +107,14 @@ export class DuplicateEventError extends Error {
   }
 }
 
+/** The stream was deleted for good (tombstoned): it can be neither read nor written again. */
+export class StreamDeletedError extends Error {
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} was deleted`);
+    this.name = 'StreamDeletedError';
+  }
+}
+
 export interface ReadStreamResult {
   /** Current version (0 when the stream does not exist). */
   version: number;
@@ -210,6 +218,16 @@ export interface SubscribeOptions {
 }
 
 /**
+ * A catch-up subscriber whose effects are not in the database (the Kafka relay publishes to a
+ * broker): `publish` runs with no transaction open, and the checkpoint moves after it returns, in a
+ * statement of its own, so a crash between the two publishes the batch again (at least once). A
+ * batch that fails is narrowed and its event parked as for `handle`.
+ */
+export interface PublishingSubscribeOptions extends Omit<SubscribeOptions, 'handle' | 'readOnly'> {
+  publish(events: RecordedEvent[]): Promise<void>;
+}
+
+/**
  * A subscriber whose handler runs outside any transaction (workers that call engines, payment
  * providers or mail servers). Up to `concurrency` events are handled at once, events of one
  * stream one after another; the checkpoint moves past an event only when it and every event
@@ -286,7 +304,7 @@ export interface EventStore {
   /** Keeps the snapshot unless one of the same name at the same or a later version is already kept. */
   writeSnapshot(streamId: string, snapshot: StreamSnapshot): Promise<void>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
-  subscribe(options: SubscribeOptions): Subscription;
+  subscribe(options: SubscribeOptions | PublishingSubscribeOptions): Subscription;
   /** Delivery outside any transaction, several events at once (workers; see ConcurrentSubscribeOptions). */
   subscribeConcurrently(options: ConcurrentSubscribeOptions): Subscription;
   /** The position of the newest committed event (START for an empty store); subscribers reach it eventually. */

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
-import { START, comparePositions, type GlobalPosition, type LogEntry, type SubscribeOptions, type Subscription } from '../eventstore/types';
+import { START, comparePositions, type GlobalPosition, type LogEntry, type PublishingSubscribeOptions, type SubscribeOptions, type Subscription } from '../eventstore/types';
 import { CheckpointMovedError, insertDeadLetter, loadCheckpoint, moveCheckpoint } from './checkpoints';
 import { CheckpointWaiters, IdleWait, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
 import { backoffMs, isTransientFault } from './faults';
@@ -19,7 +19,7 @@ export type { CatchUpSource } from './core';
  * `maxAttempts` times in a row is parked in `subscription_dead_letters` and skipped. An event that
  * cannot be read (upcast) is such a failure of that event, and only for subscribers that handle it.
  */
-export function runCatchUpSubscription(source: CatchUpSource, options: SubscribeOptions): Subscription {
+export function runCatchUpSubscription(source: CatchUpSource, options: SubscribeOptions | PublishingSubscribeOptions): Subscription {
   const { knex } = source;
   const batchSize = options.batchSize ?? 200;
   const maxAttempts = options.maxAttempts ?? 5;
@@ -36,7 +36,7 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
   const unlisten = source.onAppended(() => pauser.wake());
 
   const readOnly = async (trx: Knex.Transaction) => {
-    if (options.readOnly) await source.willNotAppend?.(trx);
+    if ('handle' in options && options.readOnly) await source.willNotAppend?.(trx);
   };
 
   /** A handler failure is paced but not shortened by appends, only by stop. */
@@ -50,10 +50,15 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
       // Nothing to hand over: one statement, not a transaction of four round trips. With a dozen
       // subscribers woken by every append, most of them skip it, so this is most of their work.
       await moveCheckpoint(knex, options.name, from, last.position);
+    } else if ('publish' in options) {
+      // No transaction is open while the batch is out (a broker may take its time, or refuse).
+      await options.publish(relevant);
+      await moveCheckpoint(knex, options.name, from, last.position);
     } else {
+      const { handle } = options;
       await knex.transaction(async (trx) => {
         await readOnly(trx);
-        await options.handle(relevant, trx);
+        await handle(relevant, trx);
         await moveCheckpoint(trx, options.name, from, last.position);
       });
     }

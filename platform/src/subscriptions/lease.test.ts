@@ -1,15 +1,10 @@
 import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { startFaultyProxy } from '../testing/faultyProxy';
 import { holdLease, type Lease } from './lease';
+import { eventually } from '../testing/eventually';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 describe('projector lease', () => {
   let db: TestDatabase;
@@ -67,4 +62,50 @@ describe('projector lease', () => {
     expect(state.starts[1]).not.toBeUndefined();
     expect(made.filter((l) => l.holds())).toHaveLength(1);
   });
+
+  it('hands over within the bound when the holder\'s network drops every packet, and the old holder stops first', async () => {
+    const target = new URL(db.url);
+    const proxy = await startFaultyProxy({ host: target.hostname, port: Number(target.port) });
+    const events: string[] = [];
+    const state = { active: 0, most: 0 };
+    const runner = (name: string, connectionString: string) => {
+      const lease = holdLease({
+        connectionString,
+        key: 'projection:claims:v1',
+        retryMs: 100,
+        silenceTimeoutMs: 2000,
+        start: () => {
+          state.active += 1;
+          state.most = Math.max(state.most, state.active);
+          events.push(`${name} started`);
+          return async () => {
+            state.active -= 1;
+            events.push(`${name} stopped`);
+          };
+        },
+      });
+      leases.push(lease);
+      return lease;
+    };
+    try {
+      const holder = runner('holder', proxy.url(db.url));
+      await eventually(() => holder.holds());
+      const standby = runner('standby', db.url);
+      await sleep(300);
+      expect(standby.holds()).toBe(false);
+      // The holder's packets vanish: no reset, no error, its session simply hears nothing more.
+      const droppedAt = Date.now();
+      await proxy.setMode('drop');
+      await eventually(() => standby.holds(), 10_000);
+      const tookOverAfter = Date.now() - droppedAt;
+      // silenceTimeoutMs plus the standby's retry, and a margin for a busy machine.
+      expect(tookOverAfter).toBeLessThan(2000 + 100 + 1500);
+      expect(holder.holds()).toBe(false);
+      expect(events).toEqual(['holder started', 'holder stopped', 'standby started']);
+      expect(state.most).toBe(1);
+    } finally {
+      await Promise.all(leases.splice(0).map((l) => l.stop()));
+      await proxy.close();
+    }
+  }, 30_000);
 });

@@ -9,9 +9,18 @@ export type ProxyMode =
    * A flapping network: open connections are reset, and new ones are let through for a random
    * moment (up to `flapMs`) before they are reset too, so some queries pass and others die midway.
    */
-  | 'flap';
+  | 'flap'
+  /**
+   * A black hole (a cable pulled, a firewall dropping packets): connections stay open and new ones
+   * are accepted, but no byte gets through either way, and nobody is told.
+   */
+  | 'drop'
+  /** Requests reach the server, its answers are lost: what a client sees when an answer is lost after the commit. */
+  | 'mute';
 
 export interface FaultyProxy {
+  /** Where the proxy listens, on 127.0.0.1. */
+  readonly port: number;
   /** `databaseUrl` with its host and port replaced by the proxy's. */
   url(databaseUrl: string): string;
   setMode(mode: ProxyMode): Promise<void>;
@@ -47,6 +56,19 @@ export async function startFaultyProxy(target: { host: string; port: number }, o
     pair.server.destroy();
   };
 
+  /** Bytes read from either side are thrown away; the sockets stay open. */
+  const swallow = (pair: { client: net.Socket; server: net.Socket }) => {
+    pair.client.unpipe(pair.server);
+    pair.server.unpipe(pair.client);
+    for (const socket of [pair.client, pair.server]) socket.on('data', () => undefined).resume();
+  };
+
+  /** Only the server's answers are thrown away. */
+  const mute = (pair: { client: net.Socket; server: net.Socket }) => {
+    pair.server.unpipe(pair.client);
+    pair.server.on('data', () => undefined).resume();
+  };
+
   const onConnection = (client: net.Socket) => {
     connections += 1;
     const server = net.connect(target.port, target.host);
@@ -56,7 +78,9 @@ export async function startFaultyProxy(target: { host: string; port: number }, o
       socket.on('error', () => closed(pair));
       socket.on('close', () => closed(pair));
     }
+    if (mode === 'drop') return swallow(pair);
     client.pipe(server);
+    if (mode === 'mute') return mute(pair);
     server.pipe(client);
     if (mode === 'flap') setTimeout(() => reset(pair), Math.random() * flapMs);
   };
@@ -70,6 +94,7 @@ export async function startFaultyProxy(target: { host: string; port: number }, o
   const port = await listen(0);
 
   return {
+    port,
     url(databaseUrl) {
       const url = new URL(databaseUrl);
       url.hostname = '127.0.0.1';
@@ -80,7 +105,9 @@ export async function startFaultyProxy(target: { host: string; port: number }, o
       if (next === mode) return;
       const previous = mode;
       mode = next;
-      if (next !== 'up') for (const pair of [...pairs]) reset(pair);
+      if (next === 'drop') for (const pair of pairs) swallow(pair);
+      else if (next === 'mute') for (const pair of pairs) mute(pair);
+      else if (next !== 'up') for (const pair of [...pairs]) reset(pair);
       if (next === 'refuse') await new Promise<void>((resolve) => listener.close(() => resolve()));
       if (previous === 'refuse') {
         listener = net.createServer(onConnection);

@@ -13,7 +13,7 @@ interface ServerSpec {
 }
 
 /** Images as in docker-compose.yml, so the tests and the topology run the same servers. */
-export const KURRENTDB_IMAGE = 'docker.kurrent.io/kurrent-latest/kurrentdb:25.1';
+export const KURRENTDB_IMAGE = 'docker.kurrent.io/kurrent-latest/kurrentdb:25.1.4';
 export const KAFKA_IMAGE = 'apache/kafka:3.9.1';
 
 const specs: Record<ServerKind, ServerSpec> = {
@@ -27,7 +27,7 @@ const specs: Record<ServerKind, ServerSpec> = {
         .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
         .start();
       return {
-        address: `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`,
+        address: `kurrentdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`,
         stop: async () => void (await container.stop()),
       };
     },

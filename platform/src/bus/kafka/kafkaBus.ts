@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
+import type { Consumer, EachMessagePayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Knex } from 'knex';
 import {
   START,
@@ -24,7 +24,18 @@ export interface KafkaBusOptions {
   /** The stream categories whose topics consumers read (a filter's streamPrefix narrows it to one). */
   categories: readonly string[];
   topicPrefix?: string;
+  /** How often a consumer tells the group it is alive while a handler runs or waits (ms, default 3000, kafkajs's own interval). */
+  heartbeatMs?: number;
+  /**
+   * How long a handled event id is remembered (ms, default 7 days). A redelivery comes from a
+   * rebalance or a relay retry, minutes later at most; older ids are pruned every hour.
+   */
+  rememberDeliveriesMs?: number;
 }
+
+/** kafkajs's own test for "the group moved on without this member" (its heartbeat's answer). */
+const lostTheGroup = (error: unknown) =>
+  ['REBALANCE_IN_PROGRESS', 'NOT_COORDINATOR_FOR_GROUP', 'ILLEGAL_GENERATION', 'UNKNOWN_MEMBER_ID'].includes(String((error as { type?: unknown })?.type));
 
 /**
  * The bus on Kafka (ARCHITECTURE §18). A subscriber is a consumer group named after it; messages
@@ -34,6 +45,14 @@ export interface KafkaBusOptions {
  * is remembered per consumer, so a message published twice (a relay retry) or redelivered after a
  * rebalance is handled once. Transient faults are waited out; the same event failing
  * `maxAttempts` times is parked in `subscription_dead_letters` like on the embedded bus.
+ *
+ * kafkajs heartbeats only between messages, so a handler that outlasts the session timeout (an
+ * analysis) would get its consumer evicted and the group rebalanced again and again. So while a
+ * message is handled or waits out a fault, the consumer heartbeats every `heartbeatMs`, and the
+ * partition is paused while a fault is waited out (nothing more is fetched for it). When a
+ * heartbeat says the group is rebalancing, the handler is aborted and kafkajs's error thrown, so
+ * kafkajs rejoins at once; the message is not marked handled and is delivered again after the
+ * rebalance, to whichever member then holds its partition.
  */
 export class KafkaBus implements Bus {
   constructor(private readonly options: KafkaBusOptions) {}
@@ -53,6 +72,8 @@ export class KafkaBus implements Bus {
       : this.options.categories;
     const topics = categories.map((category) => `${prefix}${category}`);
     const consumer: Consumer = this.options.kafka.consumer({ groupId: options.name, allowAutoTopicCreation: false });
+    const heartbeatMs = this.options.heartbeatMs ?? 3000;
+    const rememberMs = this.options.rememberDeliveriesMs ?? 7 * 24 * 3600_000;
     let running = true;
     let live = false;
 
@@ -86,8 +107,30 @@ export class KafkaBus implements Bus {
     const remember = (eventId: string) =>
       persistently(() => knex.raw('insert into bus_deliveries (consumer, event_id) values (?, ?) on conflict do nothing', [options.name, eventId]));
 
-    /** Resolves once the message is handled, skipped or parked; throws only when stopping, so its offset is not committed. */
-    const deliver = async (message: KafkaMessage) => {
+    /**
+     * Resolves once the message is handled, skipped or parked; throws only when stopping or when the
+     * group rebalanced, so its offset is not committed.
+     */
+    const deliver = async (message: KafkaMessage, group: Pick<EachMessagePayload, 'heartbeat' | 'pause'>) => {
+      const inFlight = new AbortController();
+      const signal = AbortSignal.any([stopped.signal, inFlight.signal]);
+      let lost: unknown;
+      const beat = setInterval(() => {
+        group.heartbeat().catch((error: unknown) => {
+          if (!lostTheGroup(error) || lost) return;
+          lost = error;
+          inFlight.abort();
+        });
+      }, heartbeatMs);
+      try {
+        await handleMessage(message, signal, group.pause, () => lost === undefined);
+      } finally {
+        clearInterval(beat);
+      }
+      if (lost) throw lost;
+    };
+
+    const handleMessage = async (message: KafkaMessage, signal: AbortSignal, pause: () => () => void, member: () => boolean) => {
       const place = messagePlace(message);
       let entry: LogEntry;
       try {
@@ -106,15 +149,21 @@ export class KafkaBus implements Bus {
         return;
       }
       let failures = 0;
-      while (running) {
+      let done = false;
+      let resume: (() => void) | undefined;
+      while (running && member()) {
         try {
-          await options.handle(entry.event!, stopped.signal);
+          await options.handle(entry.event!, signal);
           health.ok();
+          // A handler that returned once aborted may not have finished: it comes again after the rebalance.
+          done = member();
           break;
         } catch (error) {
-          if (!running) break;
+          if (!running || !member()) break;
           if (isTransientFault(error)) {
-            await sleep(health.fault(error), undefined, { signal: stopped.signal }).catch(() => undefined);
+            // Nothing more is fetched for this partition while its head waits; heartbeats go on.
+            resume ??= pause();
+            await sleep(health.fault(error), undefined, { signal }).catch(() => undefined);
             continue;
           }
           failures += 1;
@@ -122,17 +171,34 @@ export class KafkaBus implements Bus {
           options.onError?.(error, { subscription: options.name, eventId: entry.id, attempt: failures, parked });
           if (parked) {
             await persistently(() => insertDeadLetter(knex, options.name, entry, failures, error));
+            done = true;
             break;
           }
-          await sleep(backoffMs(failures, maxBackoffMs), undefined, { signal: stopped.signal }).catch(() => undefined);
+          await sleep(backoffMs(failures, maxBackoffMs), undefined, { signal }).catch(() => undefined);
         }
       }
-      if (!running) throw new Error('stopping: the message is delivered again on the next start');
+      resume?.();
+      if (!done) {
+        if (!running) throw new Error('stopping: the message is delivered again on the next start');
+        // The group moved on: the message comes again after the rebalance (deliver throws kafkajs's error).
+        return;
+      }
       await remember(entry.id);
       reached(entry.position);
     };
 
+    /** Forgets what was handled long ago, so the table does not grow with every event for ever. */
+    const prune = () =>
+      knex('bus_deliveries')
+        .where({ consumer: options.name })
+        .andWhere('handled_at', '<', new Date(Date.now() - rememberMs))
+        .delete()
+        .catch((error: unknown) => options.onError?.(error, { subscription: options.name, attempt: 0, parked: false }));
+    const pruning = setInterval(() => void prune(), 3600_000);
+    pruning.unref();
+
     const started = (async () => {
+      await prune();
       await persistently(async () => {
         await consumer.connect();
         await consumer.subscribe({ topics, fromBeginning: options.after === undefined || comparePositions(options.after, START) === 0 });
@@ -141,13 +207,14 @@ export class KafkaBus implements Bus {
       consumer.on(consumer.events.GROUP_JOIN, () => (live = true));
       await consumer.run({
         partitionsConsumedConcurrently: concurrency,
-        eachMessage: async ({ message }) => deliver(message),
+        eachMessage: async ({ message, heartbeat, pause }) => deliver(message, { heartbeat, pause }),
       });
     })().catch((error: unknown) => options.onError?.(error, { subscription: options.name, attempt: 0, parked: false }));
 
     return subscriptionHandle(options.name, checkpoint, () => live, async () => {
       running = false;
       stopped.abort();
+      clearInterval(pruning);
       await started;
       await consumer.disconnect().catch(() => undefined);
     });
