@@ -16,6 +16,7 @@ const claim = (n: number, condition: string, status: VeteranFile['claims'][numbe
   daysPending: 40 + n,
   filedAt: '2025-06-01T00:00:00.000Z',
   decidedAt: status === 'approved' || status === 'denied' ? '2025-09-10T00:00:00.000Z' : null,
+  decisionDate: null as string | null,
   nextAction: null,
   ...extra,
 });
@@ -91,6 +92,17 @@ const QUESTIONS: { question: string; file?: VeteranFile; facts: (string | RegExp
     cites: ['VA Form 20-0995', 'VA Form 20-0996', 'VA Form 10182'],
   },
   { question: 'I was denied. What are my deadlines?', facts: ['Claim 2025-005, Sleep apnea (denied): Higher-Level Review and Board Appeal by **September 10, 2026**'], cites: ['VA Form 20-0996', 'Claim 2025-005'] },
+  // One date rule with the calculator (contracts' deadline table): a year from February 29 ends February 28.
+  { question: 'My decision letter is dated February 29, 2024. When is the deadline for a Board appeal?', facts: ['the deadline is **February 28, 2025**, which has passed'], cites: ['VA Form 10182'] },
+  { question: 'I separated on February 29, 2024. When is the deadline to file so my effective date is the day after separation?', facts: ['the deadline is **February 28, 2025**'], cites: ['38 CFR 3.400(b)(2)'] },
+  { question: 'My contested claim was decided on 2025-11-20. What is the deadline to appeal to the Board?', facts: ['within 60 days', '**January 19, 2026** (4 days from today)'], cites: ['VA Form 10182', '38 U.S.C. 7105A(a)'] },
+  { question: 'My decision letter is dated May 1, 2018. When is the deadline for a Higher-Level Review?', facts: ['dated May 1, 2018', 'legacy appeals process'], cites: ['VA Form 20-0996'] },
+  {
+    question: 'My claim was denied. What are my deadlines now?',
+    file: { ...FILE, claims: FILE.claims.map((c) => (c.id === 'c5' ? { ...c, decisionDate: '2025-09-03' } : c)) },
+    facts: ['counted from the decision date you entered', 'Claim 2025-005, Sleep apnea (denied, decision dated September 3, 2025): Higher-Level Review and Board Appeal by **September 3, 2026**'],
+    cites: ['Claim 2025-005'],
+  },
   { question: 'Is there a deadline for a supplemental claim?', facts: ['any time', 'within 1 year of the decision it keeps your earliest effective date'], cites: ['VA Form 20-0995', '38 CFR 3.2500(h)'] },
   // Decision reviews and forms (§2.3, §4).
   { question: 'My claim was denied. What are my options?', file: EMPTY, facts: ['Supplemental Claim', 'Higher-Level Review', 'Board Appeal', 'February 19, 2019'], cites: ['VA Form 20-0995', 'VA Form 20-0996', 'VA Form 10182'] },
