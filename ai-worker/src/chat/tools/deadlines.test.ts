@@ -25,3 +25,13 @@ describe('the chat deadline tool on a leap day (DOMAIN.md §2)', () => {
     expect(answer.markdown).not.toContain('March 1, 2025');
   });
 });
+
+describe('the chat deadline tool on the BDD window', () => {
+  it.each([
+    ['2026-09-30', 'the BDD window runs from **April 3, 2026** (78 days from today) to **July 2, 2026**.'],
+    ['2026-05-01', 'the BDD window is open now: it opened on **November 2, 2025** and closes on **January 31, 2026** (16 days from today).'],
+    ['2026-04-01', 'the BDD window ran from **October 3, 2025** to **January 1, 2026**, which has passed (14 days ago).'],
+  ])('separating on %s: %s', (date, text) => {
+    expect(ask({ kind: 'bdd', date }).markdown).toContain(text);
+  });
+});

@@ -128,6 +128,14 @@ function when(due: string, now: Date): string {
   return `**${longDay(due)}**, which has passed (${-left} day${left === -1 ? '' : 's'} ago)`;
 }
 
+/** A window (BDD) as of today: not open yet, open now, or passed. */
+function windowText(opens: string, closes: string, now: Date): string {
+  const today = utcDay(now);
+  if (today < opens) return `the BDD window runs from ${when(opens, now)} to **${longDay(closes)}**`;
+  if (today <= closes) return `the BDD window is open now: it opened on **${longDay(opens)}** and closes on ${when(closes, now)}`;
+  return `the BDD window ran from **${longDay(opens)}** to ${when(closes, now)}`;
+}
+
 /** The review deadlines that follow a decision. */
 const AFTER_DECISION = ['higher-level-review', 'board-appeal', 'supplemental-claim'] as const;
 type AfterDecision = (typeof AFTER_DECISION)[number];
@@ -216,7 +224,7 @@ export const deadlineTool: ChatTool<DeadlineArgs> = {
     } else if (date) {
       const deadline = deadlineFor(rule.rule, date);
       if (deadline.opensDate) {
-        lines.push(`With a separation date of ${longDay(date)}, the BDD window runs from ${when(deadline.opensDate, now)} to ${when(deadline.dueDate, now)}.`);
+        lines.push(`With a separation date of ${longDay(date)}, ${windowText(deadline.opensDate, deadline.dueDate, now)}.`);
         Object.assign(data, { opens: deadline.opensDate, closes: deadline.dueDate });
       } else {
         lines.push(`Counted from ${rule.from} (${longDay(date)}), the deadline is ${when(deadline.dueDate, now)}.`);
