@@ -1,4 +1,4 @@
-import { EMPTY_VETERAN_FILE } from '@cc/contracts';
+import { EMPTY_VETERAN_FILE, type VeteranFile } from '@cc/contracts';
 import { deadlineTool, type DeadlineArgs } from './deadlines';
 
 const NOW = new Date('2026-01-15T12:00:00Z');
@@ -33,5 +33,42 @@ describe('the chat deadline tool on the BDD window', () => {
     ['2026-04-01', 'the BDD window ran from **October 3, 2025** to **January 1, 2026**, which has passed (14 days ago).'],
   ])('separating on %s: %s', (date, text) => {
     expect(ask({ kind: 'bdd', date }).markdown).toContain(text);
+  });
+});
+
+describe("the chat deadline tool on the veteran's decided claims", () => {
+  const claim = (decisionDate: string | null): VeteranFile['claims'][number] => ({
+    id: 'c1',
+    claimNumber: '2024-001',
+    condition: 'Tinnitus',
+    conditionType: 'primary',
+    status: 'denied',
+    ratingPercentage: null,
+    daysPending: 90,
+    filedAt: '2023-12-01T00:00:00.000Z',
+    decidedAt: '2024-03-20T15:00:00.000Z',
+    decisionDate,
+    nextAction: null,
+  });
+  const file = (decisionDate: string | null): VeteranFile => ({ firstName: null, claims: [claim(decisionDate)], documents: [] });
+
+  it('counts from the date on the decision letter, as the claim page does', () => {
+    const answer = deadlineTool.run({ kind: 'board-appeal' }, { file: file('2024-02-29'), now: NOW });
+    expect(answer.data).toMatchObject({ claims: [{ claimNumber: '2024-001', due: '2025-02-28' }] });
+    expect(answer.markdown).toContain('Claim 2024-001, Tinnitus (denied, decision dated February 29, 2024): **February 28, 2025**');
+  });
+
+  it('gives no day without the decision letter\'s date: the day the claim was marked decided may be too late', () => {
+    for (const kind of ['decision-review', 'higher-level-review', 'board-appeal', 'supplemental-claim'] as const) {
+      const answer = deadlineTool.run({ kind }, { file: file(null), now: NOW });
+      expect(answer.data).toMatchObject({ claims: [{ claimNumber: '2024-001', due: null }] });
+      expect(answer.markdown).toContain('Claim 2024-001, Tinnitus (denied): no decision date yet');
+      expect(answer.markdown).not.toMatch(/\*\*\w+ \d+, \d{4}\*\*/);
+    }
+  });
+
+  it('says a claim decided before February 19, 2019 follows the legacy appeals process', () => {
+    const answer = deadlineTool.run({ kind: 'decision-review' }, { file: file('2018-11-02'), now: NOW });
+    expect(answer.markdown).toContain('decision dated November 2, 2018): Decisions dated before February 19, 2019 follow the legacy appeals process');
   });
 });

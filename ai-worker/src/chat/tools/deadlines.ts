@@ -11,7 +11,6 @@ import {
   ruleApplies,
   utcDay,
   type Citation,
-  type Deadline,
   type DeadlineKind as RuleKind,
   type VeteranFile,
 } from '@cc/contracts';
@@ -143,27 +142,23 @@ const isAfterDecision = (kind: DeadlineKind): kind is AfterDecision => (AFTER_DE
 
 type TrackedClaim = VeteranFile['claims'][number];
 
+const decidedClaims = (file: VeteranFile) => file.claims.filter((c) => isDecided(c.status));
+
+const TRACKER_HEADING = 'For the decided claims in your Claims Tracker, counted from the date on each decision letter:';
+
+const claimLabel = (claim: TrackedClaim) =>
+  `Claim ${claim.claimNumber}, ${claim.condition} (${claim.status}${claim.decisionDate ? `, decision dated ${longDay(claim.decisionDate)}` : ''})`;
+
 /**
- * A decided claim's review deadlines, as its claim page shows them: from the date on its decision
- * letter. Without one, from the day the tracker recorded the decision, which the answer says.
+ * A decided claim's review deadline of `kind`, as its claim page shows it, or why there is none:
+ * without the date on its decision letter there is no day to count from (the day the tracker
+ * recorded the decision can be later than the letter, and a deadline counted from it too late).
  */
-function trackedDeadlines(claim: TrackedClaim): { deadlines: Deadline[]; estimated: boolean } {
-  const estimated = !claim.decisionDate;
-  const decisionDate = claim.decisionDate ?? utcDay(new Date(claim.decidedAt!));
-  return { deadlines: claimReviewDeadlines({ ...claim, decisionDate }), estimated };
+function trackedDeadline(claim: TrackedClaim, kind: RuleKind): { due: string } | { missing: string } {
+  if (!claim.decisionDate) return { missing: 'no decision date yet; add the date on your decision letter to this claim in your Claims Tracker and I will count from it' };
+  const deadline = claimReviewDeadlines(claim).find((d) => d.kind === kind);
+  return deadline ? { due: deadline.dueDate } : { missing: LEGACY_APPEALS_NOTE };
 }
-
-const decidedClaims = (file: VeteranFile) => file.claims.filter((c) => isDecided(c.status) && (c.decisionDate || c.decidedAt));
-
-function trackerHeading(claims: readonly TrackedClaim[]): string {
-  const estimated = claims.some((c) => !c.decisionDate);
-  return estimated
-    ? "For the decided claims in your Claims Tracker (counted from the decision date you entered, or else from the day you marked the claim decided — your decision letter's date is what counts, so add it to the claim):"
-    : 'For the decided claims in your Claims Tracker (counted from the decision date you entered on each):';
-}
-
-const claimLabel = (claim: TrackedClaim, estimated: boolean) =>
-  `Claim ${claim.claimNumber}, ${claim.condition} (${claim.status}${estimated ? '' : `, decision dated ${longDay(claim.decisionDate!)}`})`;
 
 /** Every review open after a decision, each with its date: from the date given, else from the veteran's decided claims. */
 function decisionReviews(date: string | undefined, { file, now }: ToolContext): ToolResult {
@@ -181,17 +176,16 @@ function decisionReviews(date: string | undefined, { file, now }: ToolContext): 
   } else {
     const decided = decidedClaims(file);
     if (decided.length > 0) {
-      lines.push('', trackerHeading(decided));
+      lines.push('', TRACKER_HEADING);
       data.claims = decided.map((c) => {
-        const { deadlines, estimated } = trackedDeadlines(c);
         citations.push(claimCitation(c));
-        const hlr = deadlines.find((d) => d.kind === 'higher_level_review');
-        if (!hlr) {
-          lines.push(`- ${claimLabel(c, estimated)}: ${LEGACY_APPEALS_NOTE}`);
+        const hlr = trackedDeadline(c, 'higher_level_review');
+        if ('missing' in hlr) {
+          lines.push(`- ${claimLabel(c)}: ${hlr.missing}`);
           return { claimNumber: c.claimNumber, due: null };
         }
-        lines.push(`- ${claimLabel(c, estimated)}: Higher-Level Review and Board Appeal by ${when(hlr.dueDate, now)}; a Supplemental Claim filed by then keeps your effective date`);
-        return { claimNumber: c.claimNumber, due: hlr.dueDate };
+        lines.push(`- ${claimLabel(c)}: Higher-Level Review and Board Appeal by ${when(hlr.due, now)}; a Supplemental Claim filed by then keeps your effective date`);
+        return { claimNumber: c.claimNumber, due: hlr.due };
       });
     } else {
       lines.push('', 'Tell me the date on your decision letter and I will work out the exact dates.');
@@ -233,13 +227,12 @@ export const deadlineTool: ChatTool<DeadlineArgs> = {
     } else if (isAfterDecision(kind)) {
       const decided = decidedClaims(file);
       if (decided.length > 0) {
-        lines.push('', trackerHeading(decided));
+        lines.push('', TRACKER_HEADING);
         data.claims = decided.map((c) => {
-          const { deadlines, estimated } = trackedDeadlines(c);
-          const deadline = deadlines.find((d) => d.kind === rule.rule);
-          lines.push(`- ${claimLabel(c, estimated)}: ${deadline ? when(deadline.dueDate, now) : LEGACY_APPEALS_NOTE}`);
+          const deadline = trackedDeadline(c, rule.rule);
+          lines.push(`- ${claimLabel(c)}: ${'due' in deadline ? when(deadline.due, now) : deadline.missing}`);
           citations.push(claimCitation(c));
-          return { claimNumber: c.claimNumber, due: deadline?.dueDate ?? null };
+          return { claimNumber: c.claimNumber, due: 'due' in deadline ? deadline.due : null };
         });
       } else {
         lines.push(`Tell me the date on your decision letter and I will work out the exact date.`);
