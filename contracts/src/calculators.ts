@@ -10,7 +10,7 @@ export const CALCULATOR_MESSAGES = {
   tooManyRatings: `At most ${MAX_CALCULATOR_RATINGS} ratings`,
   tooManyBilateral: `At most ${MAX_BILATERAL_RATINGS} ratings of an arm or a leg`,
   date: (field: string) => `${field} must be a date (YYYY-MM-DD)`,
-  nothingToCount: 'Give a decision date, an intent-to-file date or a Board date',
+  nothingToCount: 'Give a decision date, an intent-to-file date, a Board date or a separation date',
   kindWithoutDate: 'decisionKind needs a decisionDate',
 } as const;
 
@@ -59,10 +59,11 @@ export const deadlinesBody = z
     intentToFileDate: calendarDate('intentToFileDate').optional(),
     boardAppealReceivedDate: calendarDate('boardAppealReceivedDate').optional(),
     boardHearingDate: calendarDate('boardHearingDate').optional(),
+    separationDate: calendarDate('separationDate').optional(),
   })
   .superRefine((body, ctx) => {
     if (body.decisionKind && !body.decisionDate) ctx.addIssue({ code: 'custom', path: ['decisionDate'], message: CALCULATOR_MESSAGES.kindWithoutDate });
-    if (!body.decisionKind && !body.decisionDate && !body.intentToFileDate && !body.boardAppealReceivedDate && !body.boardHearingDate) {
+    if (!body.decisionKind && !body.decisionDate && !body.intentToFileDate && !body.boardAppealReceivedDate && !body.boardHearingDate && !body.separationDate) {
       ctx.addIssue({ code: 'custom', path: ['decisionDate'], message: CALCULATOR_MESSAGES.nothingToCount });
     }
   });

@@ -169,6 +169,8 @@ export interface VeteranFile {
     filedAt: string;
     /** When the tracker recorded the decision (approved or denied); null while pending. */
     decidedAt: string | null;
+    /** The date on the decision letter (YYYY-MM-DD), when the veteran entered it: review deadlines count from it. */
+    decisionDate: string | null;
     nextAction: string | null;
   }[];
   documents: {

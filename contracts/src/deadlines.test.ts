@@ -1,4 +1,17 @@
-import { addDays, addYears, daysBetweenDates, decisionReviewDeadlines, isCalendarDate, type DeadlineKind } from './deadlines';
+import {
+  addDays,
+  addYears,
+  claimReviewDeadlines,
+  DEADLINE_KINDS,
+  DEADLINE_RULES,
+  daysBetweenDates,
+  decisionReviewDeadlines,
+  dueDate,
+  isCalendarDate,
+  longDay,
+  opensDate,
+  type DeadlineKind,
+} from './deadlines';
 
 const due = (result: ReturnType<typeof decisionReviewDeadlines>) =>
   Object.fromEntries(result.deadlines.map((d) => [d.kind, d.dueDate])) as Partial<Record<DeadlineKind, string>>;
@@ -33,6 +46,70 @@ describe('calendar days', () => {
     expect(addYears('2023-03-01', 1)).toBe('2024-03-01');
     expect(addYears('2023-12-31', 1)).toBe('2024-12-31');
     expect(addYears('2024-01-31', 1)).toBe('2025-01-31');
+  });
+
+  it('writes a day out for a person', () => {
+    expect(['2025-02-28', '2024-02-29', '2026-01-01', '2025-12-31'].map(longDay)).toEqual(['February 28, 2025', 'February 29, 2024', 'January 1, 2026', 'December 31, 2025']);
+  });
+});
+
+/** The law's periods, written here again as plain numbers (DOMAIN.md §2), to check the table with. */
+const LAW: Record<DeadlineKind, { years?: number; days?: number; opensDaysBefore?: number }> = {
+  higher_level_review: { years: 1 },
+  supplemental_claim: { years: 1 },
+  board_appeal: { years: 1 },
+  board_appeal_contested: { days: 60 },
+  court_appeal: { days: 120 },
+  intent_to_file: { years: 1 },
+  board_evidence_submission: { days: 90 },
+  board_hearing_evidence: { days: 90 },
+  bdd_claim: { days: -90, opensDaysBefore: 180 },
+  claim_after_separation: { years: 1 },
+};
+
+/** An independent year: the same month and day, or February 28 when the next year has no February 29. */
+const sameDayNextYear = (day: string) => {
+  const next = `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;
+  return isCalendarDate(next) ? next : `${next.slice(0, 4)}-02-28`;
+};
+
+const stepBack = (from: string, days: number) => {
+  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
+  const date = new Date(y, m - 1, d, 12);
+  for (let i = 0; i < days; i++) date.setDate(date.getDate() - 1);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+};
+
+describe('the one table of deadline rules', () => {
+  it('has every rule of DOMAIN.md §2, each with its law and the section that states it', () => {
+    expect(Object.keys(DEADLINE_RULES).sort()).toEqual([...DEADLINE_KINDS].sort());
+    for (const kind of DEADLINE_KINDS) {
+      expect(DEADLINE_RULES[kind].basis).toMatch(/^(38 CFR |38 U\.S\.C\. |VA\.gov)/);
+      expect(DEADLINE_RULES[kind].domain).toMatch(/^DOMAIN\.md §2\.[123]$/);
+    }
+  });
+
+  it('counts every rule from every day of 2023–2025 as the law says', () => {
+    const wrong: unknown[] = [];
+    let counted = 0;
+    for (let day = '2023-01-01'; day < '2026-01-01'; day = stepDays(day, 1)) {
+      for (const kind of DEADLINE_KINDS) {
+        const law = LAW[kind];
+        const due = law.years ? sameDayNextYear(day) : law.days! > 0 ? stepDays(day, law.days!) : stepBack(day, -law.days!);
+        const opens = law.opensDaysBefore ? stepBack(day, law.opensDaysBefore) : undefined;
+        if (dueDate(kind, day) !== due || opensDate(kind, day) !== opens) wrong.push({ kind, day, due, opens, got: [dueDate(kind, day), opensDate(kind, day)] });
+        counted += 1;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(counted).toBe(1096 * DEADLINE_KINDS.length);
+  });
+
+  it('a contested Board Appeal is due in 60 days; the BDD window runs from 180 to 90 days before separation', () => {
+    expect(dueDate('board_appeal_contested', '2024-01-01')).toBe('2024-03-01');
+    expect(dueDate('board_appeal_contested', '2023-01-01')).toBe('2023-03-02');
+    expect([opensDate('bdd_claim', '2026-09-30'), dueDate('bdd_claim', '2026-09-30')]).toEqual(['2026-04-03', '2026-07-02']);
+    expect(dueDate('claim_after_separation', '2024-02-29')).toBe('2025-02-28');
   });
 });
 
@@ -96,5 +173,29 @@ describe('decision-review deadlines (DOMAIN.md §2)', () => {
     expect(legacy.deadlines).toEqual([]);
     expect(legacy.notes[0]).toMatch(/legacy appeals process/);
     expect(due(decisionReviewDeadlines({ decisionDate: '2019-02-19' })).higher_level_review).toBe('2020-02-19');
+  });
+
+  it('a separation date: the BDD window, then the year that keeps the day after separation as the effective date', () => {
+    const result = decisionReviewDeadlines({ separationDate: '2024-02-29' });
+    expect(result.deadlines.map((d) => [d.kind, d.opensDate, d.dueDate, d.basis])).toEqual([
+      ['bdd_claim', '2023-09-02', '2023-12-01', 'VA.gov, Benefits Delivery at Discharge'],
+      ['claim_after_separation', undefined, '2025-02-28', '38 CFR 3.400(b)(2)'],
+    ]);
+    expect(result.deadlines[0]).toMatchObject({ form: '21-526EZ', countedFrom: '2024-02-29' });
+  });
+});
+
+describe("a claim's review deadlines", () => {
+  it('count from the date on its decision letter, once it is decided', () => {
+    const kinds = (deadlines: ReturnType<typeof claimReviewDeadlines>) => deadlines.map((d) => [d.kind, d.dueDate]);
+    expect(kinds(claimReviewDeadlines({ decisionDate: '2024-02-29', conditionType: 'primary', status: 'denied' }))).toEqual([
+      ['higher_level_review', '2025-02-28'],
+      ['supplemental_claim', '2025-02-28'],
+      ['board_appeal', '2025-02-28'],
+    ]);
+    expect(kinds(claimReviewDeadlines({ decisionDate: '2024-02-29', conditionType: 'reopened', status: 'approved' }))).toHaveLength(3);
+    expect(claimReviewDeadlines({ decisionDate: null, conditionType: 'primary', status: 'denied' })).toEqual([]);
+    expect(claimReviewDeadlines({ decisionDate: '2024-02-29', conditionType: 'primary', status: 'evidence_review' })).toEqual([]);
+    expect(claimReviewDeadlines({ decisionDate: '2018-06-01', conditionType: 'primary', status: 'denied' })).toEqual([]);
   });
 });

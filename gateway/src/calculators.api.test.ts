@@ -113,12 +113,22 @@ describe('calculators', () => {
       expect(dueDates(board.data)).toEqual({ court_appeal: '2024-02-29', board_evidence_submission: '2024-02-29', supplemental_claim: '2024-11-01' });
     });
 
+    it('counts the BDD window and the effective-date year from a separation date', async () => {
+      const res = await deadlines({ separationDate: '2026-09-30' });
+      expect(res.status).toBe(200);
+      expect(res.data.deadlines.map((d: any) => [d.kind, d.opensDate, d.dueDate, d.basis])).toEqual([
+        ['bdd_claim', '2026-04-03', '2026-07-02', 'VA.gov, Benefits Delivery at Discharge'],
+        ['claim_after_separation', undefined, '2027-09-30', '38 CFR 3.400(b)(2)'],
+      ]);
+    });
+
     it('refuses dates that do not exist and requests with nothing to count', async () => {
       const bad = await deadlines({ decisionDate: '2023-02-29' });
       expect(bad.status).toBe(400);
       expect(bad.data.errors).toEqual([{ field: 'decisionDate', message: 'decisionDate must be a date (YYYY-MM-DD)' }]);
       expect((await deadlines({ decisionKind: 'board' })).data.errors).toEqual([{ field: 'decisionDate', message: 'decisionKind needs a decisionDate' }]);
-      expect((await deadlines({})).data.errors).toEqual([{ field: 'decisionDate', message: 'Give a decision date, an intent-to-file date or a Board date' }]);
+      expect((await deadlines({})).data.errors).toEqual([{ field: 'decisionDate', message: 'Give a decision date, an intent-to-file date, a Board date or a separation date' }]);
+      expect((await deadlines({ separationDate: '2025-02-29' })).data.errors).toEqual([{ field: 'separationDate', message: 'separationDate must be a date (YYYY-MM-DD)' }]);
       expect((await deadlines({ decisionDate: '2024-01-01', decisionKind: 'appeal' })).data.errors[0].field).toBe('decisionKind');
     });
   });

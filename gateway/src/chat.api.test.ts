@@ -183,6 +183,20 @@ describe('AI Copilot chat API', () => {
       expect(done.citations?.map((c) => c.label)).toEqual(expect.arrayContaining(['38 CFR 4.25', `Claim ${ptsd}`, `Claim ${tinnitus}`]));
     });
 
+    it("counts a decided claim's review deadlines from its decision letter's date, as the claim page does", async () => {
+      const client = app.client();
+      await client.register('chat.deadlines@example.org');
+      const filed = await client.post('/api/claims', { condition: 'Sleep apnea', conditionType: 'primary' });
+      expect(filed.status).toBe(201);
+      expect((await client.put(`/api/claims/${filed.data.id}/status`, { status: 'denied', decisionDate: '2024-02-29' })).status).toBe(200);
+      const detail = await client.get(`/api/claims/${filed.data.id}`);
+      const hlr = detail.data.reviewDeadlines.find((d: { kind: string }) => d.kind === 'higher_level_review');
+      expect(hlr.dueDate).toBe('2025-02-28');
+
+      const text = streamedText(await ask(client, (await newSession(client)).id, 'I was denied. What are my deadlines?'));
+      expect(text).toContain(`Claim ${filed.data.claimNumber}, Sleep apnea (denied, decision dated February 29, 2024): Higher-Level Review and Board Appeal by **February 28, 2025**`);
+    });
+
     it('sends heartbeat comments while an answer is written, and a client that goes away stops the generation and gets its question back', async () => {
       const session = await newSession(vet);
       const usedBefore = (await vet.get('/api/ai-chat/usage')).data.used as number;

@@ -183,6 +183,18 @@ describe('reference library, calculators and deadlines in Chromium', () => {
     const court = page.getByTestId('calculated-deadlines').locator('[data-kind="court_appeal"]');
     await visible(court);
     await expectText(court.getByTestId('deadline-due-date'), 'Feb 29, 2024');
+
+    // A year from February 29 ends February 28; a separation date adds the BDD window and the effective-date year.
+    await calculator.getByTestId('deadline-decision-kind').selectOption('rating');
+    await calculator.getByTestId('deadline-decisionDate').fill('2024-02-29');
+    await calculator.getByTestId('deadline-separationDate').fill(addDays(localDay(), 300));
+    await calculator.getByRole('button', { name: 'Show deadlines' }).click();
+    const calculated = page.getByTestId('calculated-deadlines');
+    await expectText(calculated.locator('[data-kind="higher_level_review"]').getByTestId('deadline-due-date'), 'Feb 28, 2025');
+    const bdd = calculated.locator('[data-kind="bdd_claim"]');
+    await expectText(bdd.getByTestId('deadline-days-left'), 'Opens in 120 days');
+    await visible(bdd.getByTestId('deadline-opens-date'));
+    await visible(calculated.locator('[data-kind="claim_after_separation"]'));
     await snapshot(page, 'calculators');
   });
 

@@ -79,7 +79,7 @@ export function fileAsContext(file: VeteranFile): string {
   lines.push(file.claims.length ? 'Claims in the tracker:' : 'Claims in the tracker: none');
   for (const c of file.claims) {
     lines.push(
-      `- [Claim ${c.claimNumber}] ${c.condition} (${c.conditionType}); status ${CLAIM_STATUS_LABELS[c.status]}; ${c.daysPending} days pending; rating ${c.ratingPercentage ?? 'none'}%; filed ${c.filedAt.slice(0, 10)}${c.decidedAt ? `; decided ${c.decidedAt.slice(0, 10)}` : ''}${c.nextAction ? `; next action: ${c.nextAction}` : ''}`,
+      `- [Claim ${c.claimNumber}] ${c.condition} (${c.conditionType}); status ${CLAIM_STATUS_LABELS[c.status]}; ${c.daysPending} days pending; rating ${c.ratingPercentage ?? 'none'}%; filed ${c.filedAt.slice(0, 10)}${c.decidedAt ? `; decided ${c.decidedAt.slice(0, 10)}` : ''}${c.decisionDate ? `; decision letter dated ${c.decisionDate}` : ''}${c.nextAction ? `; next action: ${c.nextAction}` : ''}`,
     );
   }
   lines.push(file.documents.length ? 'Documents:' : 'Documents: none');

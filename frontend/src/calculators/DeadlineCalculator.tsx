@@ -13,19 +13,20 @@ import { DeadlineList } from '../deadlines/DeadlineList';
 import { localDay } from '../deadlines/format';
 import { calculateDeadlines } from './api';
 
-type DateField = 'decisionDate' | 'intentToFileDate' | 'boardAppealReceivedDate' | 'boardHearingDate';
+type DateField = 'decisionDate' | 'intentToFileDate' | 'boardAppealReceivedDate' | 'boardHearingDate' | 'separationDate';
 
 const DATE_FIELDS: { name: DateField; label: string; help: string }[] = [
   { name: 'decisionDate', label: 'Decision date', help: 'The date printed on your decision letter' },
   { name: 'intentToFileDate', label: 'Intent to file date (optional)', help: 'When VA received your intent to file' },
   { name: 'boardAppealReceivedDate', label: 'Board received your appeal (optional)', help: 'For the Evidence Submission docket' },
   { name: 'boardHearingDate', label: 'Board hearing date (optional)', help: 'For the Hearing docket' },
+  { name: 'separationDate', label: 'Separation date (optional)', help: 'When you leave (or left) active duty' },
 ];
 
 /** Dates in, deadlines out (DOMAIN.md §2), as the server counts them: exact to the day. */
 export function DeadlineCalculator() {
   const headingId = useId();
-  const [dates, setDates] = useState<Record<DateField, string>>({ decisionDate: '', intentToFileDate: '', boardAppealReceivedDate: '', boardHearingDate: '' });
+  const [dates, setDates] = useState<Record<DateField, string>>({ decisionDate: '', intentToFileDate: '', boardAppealReceivedDate: '', boardHearingDate: '', separationDate: '' });
   const [kind, setKind] = useState<DecisionKind>('rating');
   const mutation = useMutation({ mutationFn: (body: DeadlinesBody) => calculateDeadlines(body) });
   const fieldErrors = mutation.error instanceof ApiError ? mutation.error.fieldErrors : [];
@@ -47,6 +48,8 @@ export function DeadlineCalculator() {
       <Typography sx={{ mt: 0.5, color: 'text.secondary', maxWidth: '75ch' }}>
         A Higher-Level Review, a Supplemental Claim (to keep your effective date) and a Board Appeal are due one year from the
         date of the decision; an appeal of a Board decision to the Court, 120 days. An intent to file holds your effective date for one year.
+        Before you leave service, a Benefits Delivery at Discharge claim is filed 180 to 90 days before your separation date; a claim
+        within a year after it keeps the day after separation as your effective date.
       </Typography>
       <Box sx={{ mt: 2.5, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box component="form" noValidate onSubmit={submit} aria-label="Deadline calculator" sx={{ display: 'grid', gap: 2 }}>
@@ -113,7 +116,7 @@ export function DeadlineCalculator() {
               ))}
             </Paper>
           ) : !mutation.isError ? (
-            <Typography color="text.secondary">Enter the date on your decision letter, or the date of your intent to file, to see what is due when.</Typography>
+            <Typography color="text.secondary">Enter the date on your decision letter, the date of your intent to file, or your separation date, to see what is due when.</Typography>
           ) : null}
         </Box>
       </Box>

@@ -11,8 +11,8 @@ const LOOK = {
 } as const;
 
 /** "Due in 12 days": its words say it, the colour and icon only repeat it. */
-export function DaysLeftChip({ dueDate, today }: { dueDate: string; today: string }) {
-  const urgency = urgencyOf(dueDate, today);
+export function DaysLeftChip({ dueDate, today, opensDate }: { dueDate: string; today: string; opensDate?: string }) {
+  const urgency = urgencyOf(dueDate, today, opensDate);
   const { color, Icon } = LOOK[urgency];
   return (
     <Chip
@@ -20,7 +20,7 @@ export function DaysLeftChip({ dueDate, today }: { dueDate: string; today: strin
       variant={urgency === 'soon' ? 'filled' : 'outlined'}
       color={color}
       icon={<Icon aria-hidden />}
-      label={daysLeftText(dueDate, today)}
+      label={daysLeftText(dueDate, today, opensDate)}
       data-testid="deadline-days-left"
       data-urgency={urgency}
       sx={{ fontWeight: 700 }}

@@ -40,10 +40,17 @@ export function DeadlineList<T extends Deadline>({ deadlines, today, context, de
             <Typography variant="body1" sx={{ fontWeight: 700 }}>
               {deadline.title}
             </Typography>
-            <DaysLeftChip dueDate={deadline.dueDate} today={today} />
+            <DaysLeftChip dueDate={deadline.dueDate} today={today} opensDate={deadline.opensDate} />
           </Box>
           <Typography variant="body2" sx={{ mt: 0.25 }}>
-            Due <strong data-testid="deadline-due-date">{formatDate(deadline.dueDate)}</strong>
+            {deadline.opensDate ? (
+              <>
+                From <strong data-testid="deadline-opens-date">{formatDate(deadline.opensDate)}</strong> to{' '}
+              </>
+            ) : (
+              'Due '
+            )}
+            <strong data-testid="deadline-due-date">{formatDate(deadline.dueDate)}</strong>
             {detailed ? ` · counted from ${formatDate(deadline.countedFrom)} · ${deadline.basis}` : null}
           </Typography>
           {detailed ? (

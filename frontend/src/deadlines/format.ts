@@ -17,8 +17,11 @@ export function daysUntil(dueDate: string, today: string): number {
   return daysBetweenDates(today, dueDate);
 }
 
-/** "Due today", "Due tomorrow", "Due in 12 days", "Passed yesterday", "Passed 3 days ago". */
-export function daysLeftText(dueDate: string, today: string): string {
+/** "Due today", "Due tomorrow", "Due in 12 days", "Passed yesterday", "Passed 3 days ago"; a window not open yet (BDD): "Opens in 40 days". */
+export function daysLeftText(dueDate: string, today: string, opensDate?: string): string {
+  const toOpen = opensDate ? daysUntil(opensDate, today) : 0;
+  if (toOpen === 1) return 'Opens tomorrow';
+  if (toOpen > 1) return `Opens in ${toOpen} days`;
   const days = daysUntil(dueDate, today);
   if (days === 0) return 'Due today';
   if (days === 1) return 'Due tomorrow';
@@ -29,8 +32,9 @@ export function daysLeftText(dueDate: string, today: string): string {
 
 export type DeadlineUrgency = 'passed' | 'soon' | 'later';
 
-/** Within 30 days is soon (reminders come 30 and 7 days before). */
-export function urgencyOf(dueDate: string, today: string): DeadlineUrgency {
+/** Within 30 days is soon (reminders come 30 and 7 days before); a window not open yet is later. */
+export function urgencyOf(dueDate: string, today: string, opensDate?: string): DeadlineUrgency {
+  if (opensDate && daysUntil(opensDate, today) > 0) return 'later';
   const days = daysUntil(dueDate, today);
   if (days < 0) return 'passed';
   return days <= 30 ? 'soon' : 'later';

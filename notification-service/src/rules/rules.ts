@@ -2,6 +2,7 @@ import {
   CLAIM_STATUS_LABELS,
   DEADLINE_TITLES,
   daysBetweenDates,
+  longDay,
   utcDay,
   memberTier,
   streams,
@@ -111,9 +112,6 @@ export const passwordResetRule: NotificationRule = {
 
 /** "A, B or C". */
 const orList = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
-
-/** A calendar day (YYYY-MM-DD) written out for a person, e.g. "March 1, 2027". */
-const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 export const deadlineReminderRule: NotificationRule = {
   name: 'deadline-reminder',

@@ -189,6 +189,7 @@ export async function veteranFile(knex: Knex, userId: string, now: Date): Promis
         daysPending: c.daysPending,
         filedAt: c.filedAt,
         decidedAt: (c.status === 'approved' || c.status === 'denied') && row.decided_at ? (row.decided_at as Date).toISOString() : null,
+        decisionDate: c.decisionDate,
         nextAction: c.nextAction,
       };
     }),

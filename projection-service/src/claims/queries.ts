@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import {
   CLAIM_PRIORITIES,
+  claimReviewDeadlines,
   combinedRating,
-  decisionReviewDeadlines,
   daysBetween,
   displayName,
   isDecided,
@@ -14,7 +14,6 @@ import {
   type ClaimNote,
   type ClaimStatus,
   type DashboardPayload,
-  type Deadline,
   type MemberTierName,
 } from '@cc/contracts';
 import { claimDocuments, recentDocuments } from '../documents/queries';
@@ -106,15 +105,6 @@ export async function findClaimDetail(knex: Knex, userId: string, claimId: strin
     documents: await claimDocuments(knex, userId, claimId),
     reviewDeadlines: claimReviewDeadlines(claim),
   };
-}
-
-/**
- * The decision-review deadlines of a decided claim (DOMAIN.md §2.3). A reopened claim was decided as
- * a Supplemental Claim; any other as a claim (rating) decision.
- */
-export function claimReviewDeadlines(claim: Pick<Claim, 'decisionDate' | 'conditionType' | 'status'>): Deadline[] {
-  if (!claim.decisionDate || !isDecided(claim.status)) return [];
-  return decisionReviewDeadlines({ decisionDate: claim.decisionDate, decisionKind: claim.conditionType === 'reopened' ? 'supplemental' : 'rating' }).deadlines;
 }
 
 export interface NoteRow {

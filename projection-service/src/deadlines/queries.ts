@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { addDays, utcDay, type ClaimStatus, type ConditionType, type Deadline, type UpcomingDeadline } from '@cc/contracts';
+import { addDays, claimReviewDeadlines, utcDay, type ClaimStatus, type ConditionType, type Deadline, type UpcomingDeadline } from '@cc/contracts';
 import type { SortColumns } from '@cc/platform';
-import { claimReviewDeadlines } from '../claims/queries';
 
 /** Every field of an upcoming deadline is a sort key (sorted in memory; the names are the fields). */
 export const UPCOMING_DEADLINE_SORT_COLUMNS: SortColumns<UpcomingDeadline> = {
@@ -18,6 +17,7 @@ export const UPCOMING_DEADLINE_SORT_COLUMNS: SortColumns<UpcomingDeadline> = {
   form: 'form',
   formUrl: 'formUrl',
   countedFrom: 'countedFrom',
+  opensDate: 'opensDate',
 };
 
 /**

@@ -1,6 +1,7 @@
 import {
   ANALYSIS_TYPE_LABELS,
   CLAIM_STATUS_LABELS,
+  claimReviewDeadlines,
   isDecided,
   streams,
   type ActorRole,
@@ -16,7 +17,7 @@ import {
 } from '@cc/contracts';
 import { formatPosition, type EventStore, type PersonalDataVault, type RecordedEvent } from '@cc/platform';
 import { CLAIM_EVENTS, describe } from '../claims/projectors';
-import { claimReviewDeadlines, toClaim, toClaimNote, type ClaimRow, type NoteRow } from '../claims/queries';
+import { toClaim, toClaimNote, type ClaimRow, type NoteRow } from '../claims/queries';
 import { ERASED, openClaimText, openNextAction, openNote } from '../claims/sealed';
 
 /**

@@ -16,6 +16,8 @@ const claim = (n: number, condition: string, status: VeteranFile['claims'][numbe
   daysPending: 40 + n,
   filedAt: '2025-06-01T00:00:00.000Z',
   decidedAt: status === 'approved' || status === 'denied' ? '2025-09-10T00:00:00.000Z' : null,
+  // The decision letter is dated a week before the day the veteran marked the claim decided.
+  decisionDate: status === 'approved' || status === 'denied' ? '2025-09-03' : null,
   nextAction: null,
   ...extra,
 });
@@ -80,7 +82,7 @@ const QUESTIONS: { question: string; file?: VeteranFile; facts: (string | RegExp
   { question: 'How does VA calculate a combined rating?', file: EMPTY, facts: ['whole person', 'rounded to the nearest 10'], cites: ['38 CFR 4.25'] },
   // Deadlines (§2).
   { question: 'My decision letter is dated March 3, 2025. When is the deadline for a Higher-Level Review?', facts: ['within 1 year', '**March 3, 2026** (47 days from today)'], cites: ['VA Form 20-0996', '38 CFR 3.2601'] },
-  { question: 'How long do I have to file a Board appeal?', facts: ['within 1 year of the decision date', '60 days', 'Claim 2025-005, Sleep apnea (denied): **September 10, 2026**'], cites: ['VA Form 10182', 'Claim 2025-005'] },
+  { question: 'How long do I have to file a Board appeal?', facts: ['within 1 year of the decision date', '60 days', 'Claim 2025-005, Sleep apnea (denied, decision dated September 3, 2025): **September 3, 2026**'], cites: ['VA Form 10182', 'Claim 2025-005'] },
   { question: 'The Board decided my appeal on 2025-12-01. What is the deadline to appeal to the court?', facts: ['120 days', '**March 31, 2026**'], cites: ['38 U.S.C. 7266'] },
   { question: 'I filed an intent to file on 2025-02-10, when is my claim due?', facts: ['within 1 year', '**February 10, 2026**'], cites: ['38 CFR 3.155(b)', 'VA Form 21-0966'] },
   { question: 'I separate on 2026-09-30. When can I file a BDD claim?', facts: ['180 to 90 days before', '**April 3, 2026**', '**July 2, 2026**'], cites: ['VA Form 21-526EZ'] },
@@ -90,7 +92,19 @@ const QUESTIONS: { question: string; file?: VeteranFile; facts: (string | RegExp
     facts: ['one of three reviews', 'Counted from a decision dated June 1, 2025', 'Higher-Level Review: **June 1, 2026**', 'Board Appeal: **June 1, 2026**', 'Supplemental Claim (to keep your effective date): **June 1, 2026**'],
     cites: ['VA Form 20-0995', 'VA Form 20-0996', 'VA Form 10182'],
   },
-  { question: 'I was denied. What are my deadlines?', facts: ['Claim 2025-005, Sleep apnea (denied): Higher-Level Review and Board Appeal by **September 10, 2026**'], cites: ['VA Form 20-0996', 'Claim 2025-005'] },
+  { question: 'I was denied. What are my deadlines?', facts: ['counted from the date on each decision letter', 'Claim 2025-005, Sleep apnea (denied, decision dated September 3, 2025): Higher-Level Review and Board Appeal by **September 3, 2026**'], cites: ['VA Form 20-0996', 'Claim 2025-005'] },
+  // One date rule with the calculator (contracts' deadline table): a year from February 29 ends February 28.
+  { question: 'My decision letter is dated February 29, 2024. When is the deadline for a Board appeal?', facts: ['the deadline is **February 28, 2025**, which has passed'], cites: ['VA Form 10182'] },
+  { question: 'I separated on February 29, 2024. When is the deadline to file so my effective date is the day after separation?', facts: ['the deadline is **February 28, 2025**'], cites: ['38 CFR 3.400(b)(2)'] },
+  { question: 'My contested claim was decided on 2025-11-20. What is the deadline to appeal to the Board?', facts: ['within 60 days', '**January 19, 2026** (4 days from today)'], cites: ['VA Form 10182', '38 U.S.C. 7105A(a)'] },
+  { question: 'My decision letter is dated May 1, 2018. When is the deadline for a Higher-Level Review?', facts: ['dated May 1, 2018', 'legacy appeals process'], cites: ['VA Form 20-0996'] },
+  {
+    question: 'My claim was denied. What are my deadlines now?',
+    // Without the letter's date there is no day to count from: the day it was marked decided may be too late.
+    file: { ...FILE, claims: FILE.claims.map((c) => (c.id === 'c5' ? { ...c, decisionDate: null } : c)) },
+    facts: ['Claim 2025-005, Sleep apnea (denied): no decision date yet; add the date on your decision letter to this claim'],
+    cites: ['Claim 2025-005'],
+  },
   { question: 'Is there a deadline for a supplemental claim?', facts: ['any time', 'within 1 year of the decision it keeps your earliest effective date'], cites: ['VA Form 20-0995', '38 CFR 3.2500(h)'] },
   // Decision reviews and forms (§2.3, §4).
   { question: 'My claim was denied. What are my options?', file: EMPTY, facts: ['Supplemental Claim', 'Higher-Level Review', 'Board Appeal', 'February 19, 2019'], cites: ['VA Form 20-0995', 'VA Form 20-0996', 'VA Form 10182'] },

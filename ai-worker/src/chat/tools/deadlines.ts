@@ -1,9 +1,23 @@
 import { z } from 'zod';
-import type { Citation } from '@cc/contracts';
+import {
+  claimReviewDeadlines,
+  daysBetweenDates,
+  decisionReviewDeadlines,
+  deadlineFor,
+  isCalendarDate,
+  isDecided,
+  LEGACY_APPEALS_NOTE,
+  longDay,
+  ruleApplies,
+  utcDay,
+  type Citation,
+  type DeadlineKind as RuleKind,
+  type VeteranFile,
+} from '@cc/contracts';
 import { cfr, form, usc } from '../citations';
 import { claimCitation, type ChatTool, type ToolContext, type ToolResult } from './types';
 
-/** The deadline rules of DOMAIN.md §2, each counted from the date the rule names. */
+/** The deadline questions the chat answers: each is a rule of the deadline table in contracts (DOMAIN.md §2). */
 export const DEADLINE_KINDS = [
   'higher-level-review',
   'board-appeal',
@@ -19,77 +33,81 @@ export const DEADLINE_KINDS = [
 ] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
+/** How the chat words a rule; its dates come from the rule of the table in contracts. */
 interface Rule {
+  /** The rule of the deadline table it counts with. */
+  rule: RuleKind;
   name: string;
   /** What the date given is. */
   from: string;
-  /** The period, in whole years or days. */
-  years?: number;
-  days?: number;
   text: string;
   citations: Citation[];
 }
 
+const BOARD_APPEAL_FORM = form('10182', 'Decision Review Request: Board Appeal (Notice of Disagreement)');
+
 const RULES: Record<Exclude<DeadlineKind, 'decision-review'>, Rule> = {
   'higher-level-review': {
+    rule: 'higher_level_review',
     name: 'Higher-Level Review',
     from: 'the date on your decision letter',
-    years: 1,
     text: 'Request a Higher-Level Review (VA Form 20-0996) within 1 year from the date on your decision letter. No new evidence is allowed.',
     citations: [form('20-0996', 'Decision Review Request: Higher-Level Review'), cfr('3.2601')],
   },
   'board-appeal': {
+    rule: 'board_appeal',
     name: 'Board Appeal',
     from: 'the decision date',
-    years: 1,
     text: 'File a Board Appeal (VA Form 10182) within 1 year of the decision date (60 days for a contested, multiple-party claim).',
-    citations: [form('10182', 'Decision Review Request: Board Appeal (Notice of Disagreement)')],
+    citations: [BOARD_APPEAL_FORM],
   },
   'board-appeal-contested': {
+    rule: 'board_appeal_contested',
     name: 'Board Appeal of a contested claim',
     from: 'the decision date',
-    days: 60,
     text: 'A contested (multiple-party) claim must be appealed to the Board within 60 days of the decision date.',
-    citations: [form('10182', 'Decision Review Request: Board Appeal (Notice of Disagreement)')],
+    citations: [BOARD_APPEAL_FORM, usc('7105A(a)', 'Simultaneously contested claims')],
   },
   'supplemental-claim': {
+    rule: 'supplemental_claim',
     name: 'Supplemental Claim (to keep your effective date)',
     from: 'the decision date',
-    years: 1,
     text: 'A Supplemental Claim (VA Form 20-0995) with new and relevant evidence can be filed any time; filed within 1 year of the decision it keeps your earliest effective date.',
     citations: [form('20-0995', 'Decision Review Request: Supplemental Claim'), cfr('3.2500(h)', 'Continuous pursuit')],
   },
   'intent-to-file': {
+    rule: 'intent_to_file',
     name: 'Complete claim after an Intent to File',
     from: 'the day VA received your Intent to File',
-    years: 1,
     text: 'VA must receive your complete claim within 1 year of receiving your Intent to File for the ITF date to count as your claim date.',
     citations: [cfr('3.155(b)'), form('21-0966')],
   },
   'court-appeal': {
+    rule: 'court_appeal',
     name: 'Appeal to the Court of Appeals for Veterans Claims',
     from: 'the date of the Board decision',
-    days: 120,
     text: 'An appeal to the U.S. Court of Appeals for Veterans Claims must be filed within 120 days of the Board decision date.',
     citations: [usc('7266')],
   },
   'board-evidence': {
+    // The Evidence Submission and the Hearing dockets share the 90 days (a test holds them equal).
+    rule: 'board_evidence_submission',
     name: 'Evidence for the Board (Evidence Submission docket, or after a hearing)',
     from: 'the day the Board received your appeal (or the hearing date)',
-    days: 90,
     text: 'On the Evidence Submission docket, evidence is due within 90 days after the Board receives your Notice of Disagreement; on the Hearing docket, within 90 days after the hearing.',
     citations: [cfr('20.302'), cfr('20.303')],
   },
   bdd: {
+    rule: 'bdd_claim',
     name: 'Benefits Delivery at Discharge window',
     from: 'your separation date',
     text: 'A BDD claim is filed 180 to 90 days before your separation date.',
     citations: [form('21-526EZ')],
   },
   'effective-date': {
+    rule: 'claim_after_separation',
     name: 'Claim within a year of separation',
     from: 'your separation date',
-    years: 1,
     text: 'A claim VA receives within 1 year of separation gets the day after separation as its effective date; later, the date VA received it (or entitlement arose, if later).',
     citations: [cfr('3.400(b)(2)')],
   },
@@ -102,56 +120,72 @@ const args = z.object({
 });
 export type DeadlineArgs = z.infer<typeof args>;
 
-const DAY = 86_400_000;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-export const longDate = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
-/** The date a period after `from` ends (a year later is the same month and day; 29 Feb → 1 Mar). */
-export function addPeriod(from: Date, period: { years?: number; days?: number }): Date {
-  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
-  if (period.years) d.setUTCFullYear(d.getUTCFullYear() + period.years);
-  if (period.days) d.setTime(d.getTime() + period.days * DAY);
-  return d;
+function when(due: string, now: Date): string {
+  const left = daysBetweenDates(utcDay(now), due);
+  if (left > 0) return `**${longDay(due)}** (${left} day${left === 1 ? '' : 's'} from today)`;
+  if (left === 0) return `**${longDay(due)}** — that is today`;
+  return `**${longDay(due)}**, which has passed (${-left} day${left === -1 ? '' : 's'} ago)`;
 }
 
-const daysUntil = (due: Date, now: Date) => Math.round((due.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) / DAY);
-
-function when(due: Date, now: Date): string {
-  const left = daysUntil(due, now);
-  if (left > 0) return `**${longDate(due)}** (${left} day${left === 1 ? '' : 's'} from today)`;
-  if (left === 0) return `**${longDate(due)}** — that is today`;
-  return `**${longDate(due)}**, which has passed (${-left} day${left === -1 ? '' : 's'} ago)`;
+/** A window (BDD) as of today: not open yet, open now, or passed. */
+function windowText(opens: string, closes: string, now: Date): string {
+  const today = utcDay(now);
+  if (today < opens) return `the BDD window runs from ${when(opens, now)} to **${longDay(closes)}**`;
+  if (today <= closes) return `the BDD window is open now: it opened on **${longDay(opens)}** and closes on ${when(closes, now)}`;
+  return `the BDD window ran from **${longDay(opens)}** to ${when(closes, now)}`;
 }
 
 /** The review deadlines that follow a decision. */
 const AFTER_DECISION = ['higher-level-review', 'board-appeal', 'supplemental-claim'] as const;
+type AfterDecision = (typeof AFTER_DECISION)[number];
+const isAfterDecision = (kind: DeadlineKind): kind is AfterDecision => (AFTER_DECISION as readonly DeadlineKind[]).includes(kind);
+
+type TrackedClaim = VeteranFile['claims'][number];
+
+const decidedClaims = (file: VeteranFile) => file.claims.filter((c) => isDecided(c.status));
+
+const TRACKER_HEADING = 'For the decided claims in your Claims Tracker, counted from the date on each decision letter:';
+
+const claimLabel = (claim: TrackedClaim) =>
+  `Claim ${claim.claimNumber}, ${claim.condition} (${claim.status}${claim.decisionDate ? `, decision dated ${longDay(claim.decisionDate)}` : ''})`;
+
+/**
+ * A decided claim's review deadline of `kind`, as its claim page shows it, or why there is none:
+ * without the date on its decision letter there is no day to count from (the day the tracker
+ * recorded the decision can be later than the letter, and a deadline counted from it too late).
+ */
+function trackedDeadline(claim: TrackedClaim, kind: RuleKind): { due: string } | { missing: string } {
+  if (!claim.decisionDate) return { missing: 'no decision date yet; add the date on your decision letter to this claim in your Claims Tracker and I will count from it' };
+  const deadline = claimReviewDeadlines(claim).find((d) => d.kind === kind);
+  return deadline ? { due: deadline.dueDate } : { missing: LEGACY_APPEALS_NOTE };
+}
 
 /** Every review open after a decision, each with its date: from the date given, else from the veteran's decided claims. */
-function decisionReviewDeadlines(date: string | undefined, { file, now }: ToolContext): ToolResult {
+function decisionReviews(date: string | undefined, { file, now }: ToolContext): ToolResult {
   const rules = AFTER_DECISION.map((kind) => RULES[kind]);
   const citations = rules.flatMap((r) => r.citations);
   const lines = ['After a VA decision you can choose one of three reviews for each issue:', ...rules.map((r) => `- ${r.text}`)];
   const data: Record<string, unknown> = { kind: 'decision-review' };
-  const datesFor = (from: Date) =>
-    AFTER_DECISION.map((kind) => {
-      const due = addPeriod(from, RULES[kind]);
-      return { kind, name: RULES[kind].name, due };
-    });
   if (date) {
-    const from = new Date(`${date}T00:00:00Z`);
-    lines.push('', `Counted from a decision dated ${longDate(from)}:`);
-    const dates = datesFor(from);
-    for (const d of dates) lines.push(`- ${d.name}: ${when(d.due, now)}`);
-    data.due = Object.fromEntries(dates.map((d) => [d.kind, isoDay(d.due)]));
+    lines.push('', `Counted from a decision dated ${longDay(date)}:`);
+    const { deadlines, notes } = decisionReviewDeadlines({ decisionDate: date, decisionKind: 'rating' });
+    const due = AFTER_DECISION.flatMap((kind) => deadlines.filter((d) => d.kind === RULES[kind].rule).map((d) => [kind, d.dueDate] as const));
+    for (const [kind, day] of due) lines.push(`- ${RULES[kind].name}: ${when(day, now)}`);
+    if (due.length === 0) lines.push(`- ${notes[0]}`);
+    data.due = Object.fromEntries(due);
   } else {
-    const decided = file.claims.filter((c) => c.decidedAt);
+    const decided = decidedClaims(file);
     if (decided.length > 0) {
-      lines.push('', "For the decided claims in your Claims Tracker (counted from the day you marked each one decided — your decision letter's date is what counts, so check it):");
+      lines.push('', TRACKER_HEADING);
       data.claims = decided.map((c) => {
-        const due = addPeriod(new Date(c.decidedAt!), { years: 1 });
-        lines.push(`- Claim ${c.claimNumber}, ${c.condition} (${c.status}): Higher-Level Review and Board Appeal by ${when(due, now)}; a Supplemental Claim filed by then keeps your effective date`);
         citations.push(claimCitation(c));
-        return { claimNumber: c.claimNumber, due: isoDay(due) };
+        const hlr = trackedDeadline(c, 'higher_level_review');
+        if ('missing' in hlr) {
+          lines.push(`- ${claimLabel(c)}: ${hlr.missing}`);
+          return { claimNumber: c.claimNumber, due: null };
+        }
+        lines.push(`- ${claimLabel(c)}: Higher-Level Review and Board Appeal by ${when(hlr.due, now)}; a Supplemental Claim filed by then keeps your effective date`);
+        return { claimNumber: c.claimNumber, due: hlr.due };
       });
     } else {
       lines.push('', 'Tell me the date on your decision letter and I will work out the exact dates.');
@@ -174,32 +208,31 @@ export const deadlineTool: ChatTool<DeadlineArgs> = {
   },
   parse: (value) => args.parse(value ?? {}),
   run({ kind, date }, { file, now }) {
-    if (kind === 'decision-review') return decisionReviewDeadlines(date, { file, now });
+    if (kind === 'decision-review') return decisionReviews(date, { file, now });
     const rule = RULES[kind];
     const citations = [...rule.citations];
     const lines = [rule.text];
     const data: Record<string, unknown> = { kind, rule: rule.text };
-    if (date) {
-      const from = new Date(`${date}T00:00:00Z`);
-      if (kind === 'bdd') {
-        const opens = new Date(from.getTime() - 180 * DAY);
-        const closes = new Date(from.getTime() - 90 * DAY);
-        lines.push(`With a separation date of ${longDate(from)}, the BDD window runs from ${when(opens, now)} to ${when(closes, now)}.`);
-        Object.assign(data, { opens: isoDay(opens), closes: isoDay(closes) });
+    if (date && !ruleApplies(rule.rule, date)) {
+      lines.push(`Your decision is dated ${longDay(date)}. ${LEGACY_APPEALS_NOTE}`);
+    } else if (date) {
+      const deadline = deadlineFor(rule.rule, date);
+      if (deadline.opensDate) {
+        lines.push(`With a separation date of ${longDay(date)}, ${windowText(deadline.opensDate, deadline.dueDate, now)}.`);
+        Object.assign(data, { opens: deadline.opensDate, closes: deadline.dueDate });
       } else {
-        const due = addPeriod(from, rule);
-        lines.push(`Counted from ${rule.from} (${longDate(from)}), the deadline is ${when(due, now)}.`);
-        data.due = isoDay(due);
+        lines.push(`Counted from ${rule.from} (${longDay(date)}), the deadline is ${when(deadline.dueDate, now)}.`);
+        data.due = deadline.dueDate;
       }
-    } else if ((AFTER_DECISION as readonly DeadlineKind[]).includes(kind)) {
-      const decided = file.claims.filter((c) => c.decidedAt);
+    } else if (isAfterDecision(kind)) {
+      const decided = decidedClaims(file);
       if (decided.length > 0) {
-        lines.push('', 'For the decided claims in your Claims Tracker (counted from the day you marked each one decided — your decision letter\'s date is what counts, so check it):');
+        lines.push('', TRACKER_HEADING);
         data.claims = decided.map((c) => {
-          const due = addPeriod(new Date(c.decidedAt!), rule);
-          lines.push(`- Claim ${c.claimNumber}, ${c.condition} (${c.status}): ${when(due, now)}`);
+          const deadline = trackedDeadline(c, rule.rule);
+          lines.push(`- ${claimLabel(c)}: ${'due' in deadline ? when(deadline.due, now) : deadline.missing}`);
           citations.push(claimCitation(c));
-          return { claimNumber: c.claimNumber, due: isoDay(due) };
+          return { claimNumber: c.claimNumber, due: 'due' in deadline ? deadline.due : null };
         });
       } else {
         lines.push(`Tell me the date on your decision letter and I will work out the exact date.`);
@@ -235,8 +268,8 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 export function dateIn(text: string): string | undefined {
   const pad = (n: number) => String(n).padStart(2, '0');
   const valid = (y: number, m: number, d: number) => {
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? `${y}-${pad(m)}-${pad(d)}` : undefined;
+    const day = `${y}-${pad(m)}-${pad(d)}`;
+    return isCalendarDate(day) ? day : undefined;
   };
   let m = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(text);
   if (m) return valid(+m[1]!, +m[2]!, +m[3]!);
