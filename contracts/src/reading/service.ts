@@ -282,9 +282,9 @@ export interface PresumptionFinding {
 }
 
 export interface ClaimedCondition {
-  /** The claimed condition and the names found for it. */
+  /** The claimed condition and the names found for it: which listed condition it is. */
   names: readonly string[];
-  /** Sentences of the documents about the condition (its diagnosis, onset, history). */
+  /** What the veteran and the documents say of it (the claim's words, its diagnosis, onset, history): the qualifiers read these. */
   evidence: readonly string[];
 }
 
@@ -335,7 +335,7 @@ const RANK: Record<PresumptionStatus, number> = { presumed: 0, assumed: 1, outsi
  */
 export function presumptionsFor(serviceSentences: readonly string[], condition: ClaimedCondition): PresumptionFinding[] {
   const out: PresumptionFinding[] = [];
-  const texts = [...condition.names, ...condition.evidence];
+  const texts = condition.evidence;
   for (const sentence of serviceSentences) {
     for (const mention of readServicePlaces(sentence)) {
       const program = PROGRAMS[mention.place.program];

@@ -72,7 +72,8 @@ export const CONDITIONS: ConditionDef[] = [
   },
   {
     name: 'Tinnitus',
-    names: ['tinnitus'],
+    // A veteran says it plainly; tinnitus is observable by the person who has it (Charles v. Principi).
+    names: ['tinnitus', 'ringing in (?:my|the|his|her|both) ears', 'ringing ears'],
     diagnosticCodes: ['6260'],
     icd10: 'H93.13',
     icd10Prefixes: ['H93.1'],
@@ -126,7 +127,12 @@ export const CONDITIONS: ConditionDef[] = [
   },
   {
     name: 'Diabetes mellitus type 2',
-    names: ['diabetes mellitus(?:,? type (?:2|ii))?', 'type (?:2|ii) diabetes(?: mellitus)?', 'diabetes'],
+    // Type 1 is another disease, and not presumptive (38 CFR 3.309(e) names type 2).
+    names: [
+      'diabetes mellitus(?:,? type (?:2|ii))?(?!,? type (?:1|i)\\b)',
+      'type (?:2|ii) diabetes(?: mellitus)?',
+      "(?<!type (?:1|i) |juvenile |insulin-dependent )diabetes(?! mellitus,? type (?:1|i)\\b| insipidus)",
+    ],
     abbreviations: ['DM2', 'T2DM', 'DMII'],
     diagnosticCodes: ['7913'],
     icd10: 'E11.9',
