@@ -39,6 +39,7 @@ describe('places of service (DOMAIN §9)', () => {
     ['Stationed at Camp Casey near the Korean DMZ in 1975.', ['the Korean DMZ:none']],
     ['Served in Vietnam in 1978 as an embassy guard.', ['the Republic of Vietnam:none']],
     ['Deployed to Afghanistan with the 10th Mountain Division.', ['Afghanistan:no-dates']],
+    ['Herbicide exposure along the Korean DMZ is presumed only for service between September 1, 1967 and August 31, 1971.', []],
   ] as const)('%s', (sentence, expected) => {
     expect(readServicePlaces(sentence).map((m) => `${m.place.name}:${m.overlap}`)).toEqual(expected);
   });

@@ -83,6 +83,9 @@ export const PLACES: readonly Place[] = [
 /** "Vietnam era", "the Vietnam War", "Persian Gulf War": a period of war (38 CFR 3.2), not a place. */
 const ERA_AFTER = /^[- ]?(?:era|period|war)\b/i;
 
+/** A sentence about the law ("exposure is presumed only for service between…"), not about the veteran's service. */
+const ABOUT_THE_LAW = /\b(?:presum\w*|PACT Act|eligib\w*|covered (?:locations?|veterans?|service)|qualif\w*|if you served|veterans who served)\b/i;
+
 export interface PlaceMention {
   place: Place;
   /** The words that named it. */
@@ -100,6 +103,7 @@ export interface PlaceMention {
  */
 export function readServicePlaces(sentence: string): PlaceMention[] {
   const out: PlaceMention[] = [];
+  if (ABOUT_THE_LAW.test(sentence)) return out;
   const periods = servicePeriods(sentence);
   for (const place of PLACES) {
     const m = new RegExp(place.pattern.source, place.pattern.flags.replace('g', '')).exec(sentence);

@@ -10,7 +10,7 @@ import { type Sentence } from './text';
 const REVIEWED = /\b(?:reviewed|review of|records reviewed|evidence reviewed)\b/i;
 
 export const IN_SERVICE =
-  /\b(during (?:(?:his|her|their|my|the veteran's) )?(?:military |active )?service|in-service|in service|while (?:deployed|serving|on active duty|stationed|in the (?:army|navy|air force|marine corps|marines))|on active duty|sick call|battalion aid station|troop medical clinic|service treatment records?|deployed to|deployment to|IED|blast|convoy|combat|burn pits?|MOS|noise exposure|artillery|(?:when|while) (?:he|she|they|I) (?:was|were) in the (?:army|navy|air force|marines|marine corps|coast guard)|stationed (?:at|in)|enlistment|separation (?:exam|physical))\b/i;
+  /\b(during (?:(?:his|her|their|my|the veteran's) )?(?:military |active )?service|in-service|in service|while (?:deployed|serving|on active duty|stationed|in the (?:army|navy|air force|marine corps|marines))|on active duty|sick call|battalion aid station|troop medical clinic|service treatment records?|deployed to|deployment to|IED|blast|convoy|combat|burn pits?|MOS|noise exposure|artillery|(?:when|while) (?:he|she|they|I) (?:was|were) in the (?:army|navy|air force|marines|marine corps|coast guard)|stationed (?:at|in)|training exercise|field exercise|motor pool|enlistment|separation (?:exam|physical))\b/i;
 
 /**
  * The presumptions (DOMAIN §9, §10.4) a document's sentences and one condition meet: the shared
