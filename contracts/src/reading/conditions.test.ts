@@ -1,5 +1,5 @@
 import diagnosticCodes from '../../reference-data/diagnostic-codes.json';
-import { FAMILIES, findingMatches, layObservable, matchCondition, sameCondition, splitSecondary } from './conditions';
+import { FAMILIES, findingMatches, layObservable, matchCondition, sameCondition, sidesConflict, splitSecondary } from './conditions';
 
 /** Each side and each body part is its own disability (38 CFR 4.25(b); DOMAIN §10.8). */
 const PAIRS: [string, string, boolean][] = [
@@ -66,6 +66,12 @@ describe('condition matching by body part, side and condition family', () => {
   it('says when the finding does not name the side the claim names', () => {
     expect(matchCondition('Right knee condition', 'Knee strain')).toEqual({ same: true, sideUnstated: true });
     expect(matchCondition('Right knee condition', 'Right knee strain')).toEqual({ same: true, sideUnstated: false });
+  });
+
+  it('tells when two texts name different sides of one body part', () => {
+    expect(sidesConflict('my right knee', 'Left knee strain')).toBe(true);
+    expect(sidesConflict('my knee', 'Left knee strain')).toBe(false);
+    expect(sidesConflict('bilateral knees', 'Left knee strain')).toBe(false);
   });
 
   it('reads the diagnostic code', () => {

@@ -275,6 +275,16 @@ export function identifyFinding(name: string, source = '', codes: readonly strin
   return own;
 }
 
+/** Both name a side of the same body part, and the sides disagree ("right knee" and "left knee strain"). */
+export function sidesConflict(a: string, b: string): boolean {
+  const ia = identify(a);
+  const ib = identify(b);
+  for (const [pa, sa] of ia.parts) {
+    for (const [pb, sb] of ib.parts) if (partsMeet(pa, pb) && sa.size && sb.size && !sidesAgree(sa, sb)) return true;
+  }
+  return false;
+}
+
 /** Is a finding (its name, sentence and code) the claimed condition? */
 export function findingMatches(claimed: string, finding: { name: string; source?: string; diagnosticCode?: string }): ConditionMatch {
   return compareIdentities(identify(claimed), identifyFinding(finding.name, finding.source ?? '', finding.diagnosticCode ? [finding.diagnosticCode] : []), claimed, finding.name);
