@@ -66,7 +66,7 @@ describe('evidence map API: the legal rules', () => {
     const map = await mapUntil(claim.id, (m) => m.stage === 'denied');
     const due = decisionReviewDeadlines({ decisionDate: '2024-02-29' }).deadlines.find((d) => d.kind === 'supplemental_claim')!.dueDate;
     expect(map.reviewDeadline).toMatchObject({ kind: 'supplemental_claim', dueDate: due });
-    expect(map.readinessReason).toContain(`File it by ${due}`);
+    expect(map.readinessReason).toContain(`File it by ${new Date(`${due}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })}`);
     expect(el(map, 'nexus').reason).toMatch(/^For a Supplemental Claim, VA needs new and relevant evidence/);
 
     const readiness = (await vet.get('/api/evidence/readiness')).data as { id: string; stage: string }[];

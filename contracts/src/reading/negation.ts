@@ -21,7 +21,9 @@ const PSEUDO = /^\s*(?:\w+\s+){0,2}?(?:other|longer|change|doubt|question|only|f
 export const MAX_SCOPE_WORDS = 8;
 
 /** Family history and other mentions that are not about the veteran. */
-const NOT_THE_PATIENT = /\b(family history of|mother|father|brother|sister|sibling|parent|uncle|grandfather|son|daughter|husband|wife)s?\b[^.;]*$/i;
+const NOT_THE_PATIENT = /\b(family history of|mother|father|brother|sister|sibling|parent)s?\b[^.;]*$/i;
+/** Someone else's service ("my brother served in Vietnam"); a spouse or child is named in a veteran's own statements too. */
+const SOMEONE_ELSE = /\b(mother|father|brother|sister|sibling|parent|uncle|grandfather|son|daughter|husband|wife)s?\b[^.;]*$/i;
 
 /** Speculative "cannot rule out" is not a negation. */
 const CANNOT_RULE_OUT = /\b(cannot|can not|can't|could not|unable to) (?:be )?rule[ds]? out\b/i;
@@ -93,7 +95,7 @@ function clauseBefore(sentence: string, start: number): string {
 export function eventContext(sentence: string, start: number, end: number): EventContext {
   const clause = clauseBefore(sentence, start);
   const after = sentence.slice(end);
-  const otherPerson = NOT_THE_PATIENT.test(sentence.slice(0, start)) && !/\b(I|my unit|I was|we)\b/.test(clause);
+  const otherPerson = SOMEONE_ELSE.test(sentence.slice(0, start)) && !/\b(I|my unit|I was|we)\b/.test(clause);
   const within = (cueEnd: number, text: string) => wordCount(text.slice(cueEnd)) <= MAX_SCOPE_WORDS;
   let negated = false;
   for (const m of clause.matchAll(EVENT_NEGATION)) {

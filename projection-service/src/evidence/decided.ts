@@ -49,13 +49,16 @@ export function deniedElements(elements: EvidenceElement[]): EvidenceElement[] {
   });
 }
 
+/** "March 3, 2026": a deadline in words, as the letter is dated (a calendar day, no time zone). */
+const inWords = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+
 export function deniedReason(elements: readonly EvidenceElement[], claim: EvidenceClaim, deadline: Deadline | null): string {
   const open = elements.filter((e) => !SETTLED.has(e.state)).map((e) => NEEDS[e.element]);
   const list = open.length <= 1 ? (open[0] ?? '') : `${open.slice(0, -1).join(', ')} and ${open[open.length - 1]}`;
   const what = open.length
     ? `VA denied this claim. A Supplemental Claim needs new and relevant evidence of ${list} (38 CFR 3.2501).`
     : 'VA denied this claim. A Supplemental Claim needs new and relevant evidence on the reason given in the decision letter (38 CFR 3.2501).';
-  if (deadline) return `${what} File it by ${deadline.dueDate} to keep your effective date (${deadline.basis}).`;
+  if (deadline) return `${what} File it by ${inWords(deadline.dueDate)} to keep your effective date (${deadline.basis}).`;
   if (claim.decisionDate) return `${what} The decision is dated before February 19, 2019, so it follows the legacy appeals process.`;
   return `${what} Add the date on the decision letter to see your deadline.`;
 }

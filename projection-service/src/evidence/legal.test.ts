@@ -271,9 +271,10 @@ describe('decided claims', () => {
   it('denied: what new and relevant evidence a Supplemental Claim needs, with the deadline from the one deadline function', () => {
     const r = evidenceRuling({ claim: claim({ status: 'denied', decisionDate: '2024-02-29' }), analyses: [tinnitusDx(), noise(), storedOpinion('Tinnitus', ['The condition is probably not related to service.'])], otherClaims: [] });
     const due = decisionReviewDeadlines({ decisionDate: '2024-02-29' }).deadlines.find((d) => d.kind === 'supplemental_claim')!.dueDate;
+    const inWords = new Date(`${due}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
     expect(r.stage).toBe('denied');
     expect(r.reviewDeadline).toMatchObject({ kind: 'supplemental_claim', dueDate: due });
-    expect(r.readinessReason).toBe(`VA denied this claim. A Supplemental Claim needs new and relevant evidence of the link to service (nexus) (38 CFR 3.2501). File it by ${due} to keep your effective date (38 CFR 3.2500(h), 3.2501).`);
+    expect(r.readinessReason).toBe(`VA denied this claim. A Supplemental Claim needs new and relevant evidence of the link to service (nexus) (38 CFR 3.2501). File it by ${inWords} to keep your effective date (38 CFR 3.2500(h), 3.2501).`);
     expect(el(r, 'nexus').reason).toMatch(/^For a Supplemental Claim, VA needs new and relevant evidence/);
     expect(el(r, 'nexus').nextSteps.at(-1)).toMatchObject({ kind: 'va-form', href: '/templates?tab=va-forms&form=20-0995' });
   });

@@ -143,7 +143,7 @@ export function nexusElement(
   if (against.length) {
     return ruling(
       'against',
-      `The medical opinion is against your claim: it finds ${condition} less likely than not (under 50%) related to ${secondary ? `your ${primaryName ?? 'primary condition'}` : 'service'}. VA will decide on it unless a favorable opinion with a medical rationale answers its reasons.`,
+      `The medical opinion finds ${condition} less likely than not (under 50%) related to ${secondary ? `your ${primaryName ?? 'primary condition'}` : 'service'}. VA will decide on it unless a favorable opinion with a medical rationale answers its reasons.`,
       itemsOf(against),
       [letter(`Ask a doctor for an independent medical opinion on ${condition} that answers the negative opinion's reasons (prefilled template)`), uploadStep(claim, 'Upload a favorable medical opinion you already have')],
     );

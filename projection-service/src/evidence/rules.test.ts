@@ -200,7 +200,7 @@ describe('evidence rules: every state of every element', () => {
     const noRationale = opinion('Tinnitus', 'It is at least as likely as not that his tinnitus is due to service.', 'favourable', false);
     expect(element(evidenceRuling({ claim: claim(), analyses: [noRationale], otherClaims: [] }), 'nexus')).toMatchObject({ state: 'weak', reason: expect.stringContaining('no medical rationale') });
     const against = opinion('Tinnitus', 'It is less likely than not that his tinnitus is due to service.', 'unfavourable');
-    expect(element(evidenceRuling({ claim: claim(), analyses: [against], otherClaims: [] }), 'nexus')).toMatchObject({ state: 'against', reason: expect.stringContaining('against your claim') });
+    expect(element(evidenceRuling({ claim: claim(), analyses: [against], otherClaims: [] }), 'nexus')).toMatchObject({ state: 'against', reason: expect.stringContaining('less likely than not') });
     const lay = opinion('Tinnitus', 'I believe it is at least as likely as not caused by the guns.', 'favourable', true, 'Lay / buddy statement');
     expect(element(evidenceRuling({ claim: claim(), analyses: [lay], otherClaims: [] }), 'nexus').state).toBe('missing');
   });
