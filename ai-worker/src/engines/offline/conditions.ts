@@ -475,7 +475,9 @@ export function findConditionMentions(sentences: Sentence[]): ConditionMention[]
  * running text, and a heading ("Tinnitus - Medical Opinion") last: the map quotes it as the evidence.
  */
 function sourceRank(text: string): number {
-  if (/\b(?:diagnos\w*|assessment|impression|problem list)\b/i.test(text)) return 0;
+  // A question put to an examiner names the condition without showing it.
+  if (/\?\s*$|\b(?:was asked|were asked|whether|opinion requested|requested an opinion)\b/i.test(text)) return 3;
+  if (/\b(?:diagnos\w*|assessment|impression|problem list|examination|exam)\b/i.test(text)) return 0;
   if (/[.!?]$/.test(text.trim()) || text.trim().split(/\s+/).length >= 6) return 1;
   return 2;
 }
