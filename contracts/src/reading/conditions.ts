@@ -1,3 +1,5 @@
+import { memo } from './memo';
+
 /**
  * Is this finding the claimed condition? Each side and each body part is its own disability (38 CFR
  * 4.25(b); DOMAIN §10.8): a left-knee diagnosis does not establish a right-knee claim, and hearing
@@ -175,7 +177,7 @@ function sidesAround(text: string, start: number, end: number): Set<Side> {
 const CODE_IN_TEXT = /\b(?:DC|diagnostic code)\s*(\d{4})\b/gi;
 
 /** Body parts, sides, families and codes of a condition text. */
-export function identify(text: string, codes: readonly string[] = []): ConditionIdentity {
+function readIdentity(text: string, codes: readonly string[]): ConditionIdentity {
   const parts = new Map<Part, Set<Side>>();
   for (const [part, re] of PARTS) {
     for (const m of text.matchAll(re)) {
@@ -194,6 +196,17 @@ export function identify(text: string, codes: readonly string[] = []): Condition
     if (part && !parts.has(part)) parts.set(part, new Set());
   }
   return { parts, families, codes: allCodes };
+}
+
+const identities = memo(5_000, (key) => {
+  const [text, codes] = key.split('\u0000') as [string, string];
+  return readIdentity(text, codes ? codes.split(',') : []);
+});
+
+/** Body parts, sides, families and codes of a condition text (a fresh copy: callers may add sides). */
+export function identify(text: string, codes: readonly string[] = []): ConditionIdentity {
+  const known = identities(`${text}\u0000${codes.join(',')}`);
+  return { parts: new Map([...known.parts].map(([part, sides]) => [part, new Set(sides)])), families: new Set(known.families), codes: new Set(known.codes) };
 }
 
 const familyOf = (id: string) => FAMILIES.find((f) => f.id === id);

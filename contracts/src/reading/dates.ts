@@ -1,5 +1,6 @@
 import { en as chronoEnglish } from 'chrono-node';
 import { daysBetweenDates } from '../deadlines';
+import { memo } from './memo';
 
 /**
  * Service dates in a sentence, as periods whose ends are known only to their precision: "March
@@ -83,6 +84,12 @@ function joinRanges(found: Found[], sentence: string): Found[] {
 
 /** The periods of service a sentence gives, in text order. Dates of a diagnosis, birth or exam are left out. */
 export function servicePeriods(sentence: string): ServicePeriod[] {
+  return periodsOf(sentence);
+}
+
+const periodsOf = memo(5_000, readPeriods);
+
+function readPeriods(sentence: string): ServicePeriod[] {
   const found = calendarPeriods(sentence);
   const taken = (from: number, to: number) => found.some((f) => from < f.to && f.from < to);
   for (const m of sentence.matchAll(YEAR_RANGE)) {
