@@ -79,8 +79,11 @@ export const conditionFindingSchema = z.object({
 });
 export type ConditionFinding = z.infer<typeof conditionFindingSchema>;
 
-/** DOMAIN §3.2: favourable, unfavourable, speculative; `none` when no opinion language is present. */
-export const NEXUS_CLASSIFICATIONS = ['favourable', 'unfavourable', 'speculative', 'none'] as const;
+/**
+ * DOMAIN §3.2 and §10.7: favourable, unfavourable, speculative, non-opinion ("cannot resolve without
+ * resort to mere speculation", "I cannot state that…"); `none` when no opinion language is present.
+ */
+export const NEXUS_CLASSIFICATIONS = ['favourable', 'unfavourable', 'speculative', 'non-opinion', 'none'] as const;
 export type NexusClassification = (typeof NEXUS_CLASSIFICATIONS)[number];
 
 export const serviceConnectionEvidenceSchema = z.object({
@@ -98,7 +101,8 @@ export const serviceConnectionEvidenceSchema = z.object({
 
 export const nexusPhraseSchema = z.object({
   phrase: z.string(),
-  classification: z.enum(['favourable', 'unfavourable', 'speculative']),
+  /** The phrase as it reads in its sentence, negation applied ("probably not" is unfavourable). */
+  classification: z.enum(['favourable', 'unfavourable', 'speculative', 'non-opinion']),
   source,
 });
 
@@ -117,7 +121,7 @@ export const nexusEvaluationSchema = z.object({
     summary: z.string(),
     source: z.string().optional(),
   }),
-  /** The opinion sentence, or an empty string. */
+  /** The opinion sentence that decides the document (its conclusion), or an empty string. */
   nexusOpinion: z.string(),
   classification: z.enum(NEXUS_CLASSIFICATIONS),
   phrases: z.array(nexusPhraseSchema),
@@ -234,6 +238,15 @@ export const secondaryConditionsAnalysisSchema = z.object({
   ),
 });
 
+/**
+ * Sentences the legal rules read again (docs/legal-rules.md): where and when the veteran served, a
+ * PTSD stressor, an audiogram's lines, a TBI's severity, when a condition began.
+ */
+export const LEGAL_TOPICS = ['service', 'stressor', 'hearing-test', 'tbi', 'onset'] as const;
+export type LegalTopic = (typeof LEGAL_TOPICS)[number];
+export const legalSentenceSchema = z.object({ topic: z.enum(LEGAL_TOPICS), source });
+export type LegalSentence = z.infer<typeof legalSentenceSchema>;
+
 export const analysisResultSchema = z
   .object({
     analysisType: analysisTypeSchema,
@@ -249,6 +262,7 @@ export const analysisResultSchema = z
     medicalTimeline: medicalTimelineSchema.optional(),
     missingEvidenceAnalysis: missingEvidenceAnalysisSchema.optional(),
     secondaryConditionsAnalysis: secondaryConditionsAnalysisSchema.optional(),
+    legalSentences: z.array(legalSentenceSchema).optional(),
   })
   .superRefine((r, ctx) => {
     for (const section of ANALYSIS_SECTIONS[r.analysisType]) {

@@ -5,7 +5,9 @@
  * into the upload dialog with the claim chosen, uploads a real lay statement and analyses it (slowly,
  * so the page follows it), and watches the Evidence tab change by itself, without a reload; then
  * follows the nexus letter next step into the prefilled template, and the dashboard card back to the
- * Evidence tab. Screenshots at 1440 and 360 px, light and dark.
+ * Evidence tab. Screenshots at 1440 and 360 px, light and dark. A negative C&P opinion: the tab says
+ * the opinion is against the claim and what to do next; denied, it says what a Supplemental Claim
+ * needs and by when.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import { expectText, snapshot, startSignedIn, visible, waitUntil, type SignedInS
 jest.setTimeout(180_000);
 
 const STATEMENT = readFileSync(path.resolve(__dirname, '../../ai-worker/corpus/lay-statement-knee-injury.txt'));
+const NEGATIVE_OPINION = readFileSync(path.resolve(__dirname, '../../ai-worker/corpus/cp-opinion-negative-tinnitus.txt'));
 const FILE = 'My knee statement.txt';
 const CONDITION = 'Knee condition';
 
@@ -168,6 +171,51 @@ describe('the evidence map in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/claims' && url.searchParams.get('tab') === 'evidence');
     await visible(page.getByTestId('claim-detail-dialog').getByTestId('evidence-map'));
     expect(await page.getByTestId('claim-detail-dialog').getByRole('tab', { name: 'Evidence' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('a negative C&P opinion: the Evidence tab says it is against the claim and what to do next; denied, what a Supplemental Claim needs and by when', async () => {
+    const filed = await page.request.post(`${app.baseUrl}/api/claims`, { data: { condition: 'Tinnitus', conditionType: 'primary' } });
+    const claim = (await filed.json()) as { id: string };
+    const address = (await (await page.request.post(`${app.baseUrl}/api/objects/upload`, { data: {} })).json()) as { uploadURL: string };
+    const uploadUrl = new URL(address.uploadURL, app.baseUrl).toString();
+    expect((await page.request.put(uploadUrl, { data: NEGATIVE_OPINION, headers: { 'content-type': 'text/plain' } })).status()).toBe(201);
+    const registered = await page.request.put(`${app.baseUrl}/api/documents`, {
+      data: { documentURL: address.uploadURL, fileName: 'C&P tinnitus opinion.txt', fileType: 'text/plain', fileSize: NEGATIVE_OPINION.length, claimId: claim.id },
+    });
+    const documentId = ((await registered.json()) as { id: string }).id;
+    expect((await page.request.post(`${app.baseUrl}/api/documents/${documentId}/analyze`, { data: { analysisType: 'nexus-letter' } })).status()).toBeLessThan(300);
+
+    await page.goto(`${app.baseUrl}/claims?claim=${claim.id}&tab=evidence`);
+    const dialog = page.getByTestId('claim-detail-dialog');
+    await visible(dialog.getByTestId('evidence-map'));
+    await waitUntil(
+      async () => (await stateOf('nexus')) === 'against',
+      async () => `nexus is ${await stateOf('nexus')}`,
+      30_000,
+    );
+    await expectText(element('nexus').getByTestId('evidence-state'), 'Against your claim');
+    await expectText(element('nexus').getByTestId('evidence-reason'), 'Against your claim: The medical opinion finds Tinnitus less likely than not');
+    await expectText(element('nexus').getByTestId('evidence-quote').first(), 'most likely not related to his military service');
+    const next = element('nexus').getByTestId('evidence-next-step');
+    await expectText(next.first(), "independent medical opinion on Tinnitus that answers the negative opinion's reasons");
+    expect(await next.first().getAttribute('href')).toContain('template=nexus-letter');
+    await expectText(dialog.getByTestId('evidence-map').getByTestId('claim-readiness'), 'a nexus opinion is against the claim');
+    await screenshots('evidence-negative-opinion', async () => {
+      await visible(page.getByTestId('claim-detail-dialog').locator('[data-element="nexus"][data-state="against"]'));
+    });
+
+    // Denied with the letter's date: the Supplemental Claim, element by element, and its deadline.
+    expect((await page.request.put(`${app.baseUrl}/api/claims/${claim.id}/status`, { data: { status: 'denied', decisionDate: '2025-03-03' } })).status()).toBe(200);
+    await page.goto(`${app.baseUrl}/claims?claim=${claim.id}&tab=evidence`);
+    const notice = dialog.getByTestId('evidence-decision');
+    await visible(notice);
+    expect(await notice.getAttribute('data-stage')).toBe('denied');
+    await expectText(dialog.getByTestId('evidence-review-deadline'), 'File by March 3, 2026 to keep your effective date');
+    await expectText(element('nexus').getByTestId('evidence-reason'), 'For a Supplemental Claim, VA needs new and relevant evidence of the link to service');
+    await expectText(element('nexus').getByTestId('evidence-next-step').last(), 'File a Supplemental Claim (VA Form 20-0995)');
+    await screenshots('evidence-denied', async () => {
+      await visible(page.getByTestId('claim-detail-dialog').getByTestId('evidence-decision'));
+    });
   });
 
   it('says so when the readiness cannot be read, and a retry brings the card back', async () => {

@@ -98,6 +98,7 @@ function isoDate(value: string): string {
 const VALUE_LABELS: Readonly<Record<string, string>> = {
   favourable: 'Favorable',
   unfavourable: 'Unfavorable',
+  'non-opinion': 'Non-opinion (no opinion given)',
   none: 'None found',
   'mostly-complete': 'Mostly complete',
   'in-service': 'In service',

@@ -232,6 +232,7 @@ const CLASSIFICATIONS: Record<NexusEvaluation['classification'], StatusTag> = {
   favourable: { text: 'Favorable', tone: 'positive' },
   unfavourable: { text: 'Unfavorable', tone: 'negative' },
   speculative: { text: 'Speculative', tone: 'caution' },
+  'non-opinion': { text: 'No opinion given', tone: 'negative' },
   none: { text: 'No opinion language', tone: 'neutral' },
 };
 

@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -7,13 +9,15 @@ import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import { ANALYSIS_TYPE_LABELS, EVIDENCE_ELEMENT_LABELS, type AnalysisType, type EvidenceElement, type EvidenceItem, type EvidenceMap, type NextStep, type NextStepKind } from '@cc/contracts';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { visuallyHidden } from '../common/a11y';
 import { EvidenceStateChip } from './EvidenceStateChip';
-import { documentFilePath, needsAction } from './format';
+import { documentFilePath, needsAction, reasonLead } from './format';
 import { ReadinessMeter } from './ReadinessMeter';
 
 const STEP_ICONS: Record<NextStepKind, typeof ArrowForward> = {
@@ -21,6 +25,7 @@ const STEP_ICONS: Record<NextStepKind, typeof ArrowForward> = {
   'nexus-letter': LocalHospitalOutlined,
   upload: CloudUploadOutlined,
   'lay-statement': EditNoteOutlined,
+  'va-form': ArticleOutlined,
 };
 
 const analysisLabel = (type: string) => ANALYSIS_TYPE_LABELS[type as AnalysisType] ?? type;
@@ -94,8 +99,8 @@ function ElementRow({ element, readOnly }: { element: EvidenceElement; readOnly:
         </Typography>
         <EvidenceStateChip state={element.state} />
       </Box>
-      <Typography variant="body2" color={element.state === 'weak' ? 'text.primary' : 'text.secondary'} data-testid="evidence-reason">
-        {element.state === 'weak' ? <strong>Why it is weak: </strong> : null}
+      <Typography variant="body2" color={reasonLead(element.state) ? 'text.primary' : 'text.secondary'} data-testid="evidence-reason">
+        {reasonLead(element.state) ? <strong>{reasonLead(element.state)}</strong> : null}
         {element.reason}
       </Typography>
       {element.items.length > 0 ? (
@@ -126,6 +131,40 @@ function ElementRow({ element, readOnly }: { element: EvidenceElement; readOnly:
   );
 }
 
+/** "March 1, 2025" for a deadline's YYYY-MM-DD, in words (no time zone: the letter is dated a day). */
+function longDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** A decided claim: what the decision means for the map, and for a denial the Supplemental Claim deadline. */
+function DecisionNotice({ map }: { map: EvidenceMap }) {
+  if (map.stage === 'granted') {
+    return (
+      <Alert severity="success" icon={<GavelOutlined fontSize="inherit" />} data-testid="evidence-decision" data-stage="granted">
+        <AlertTitle>VA granted service connection</AlertTitle>
+        {map.readinessReason}
+      </Alert>
+    );
+  }
+  if (map.stage !== 'denied') return null;
+  const deadline = map.reviewDeadline;
+  return (
+    <Alert severity="warning" icon={<GavelOutlined fontSize="inherit" />} data-testid="evidence-decision" data-stage="denied">
+      <AlertTitle>VA denied this claim: what a Supplemental Claim needs</AlertTitle>
+      <Typography variant="body2">
+        A Supplemental Claim (VA Form 20-0995) needs new and relevant evidence: evidence VA did not have when it decided, that tends to prove what it found missing
+        (38 CFR 3.2501). Each element below says what would help.
+      </Typography>
+      {deadline ? (
+        <Typography variant="body2" sx={{ mt: 0.75, fontWeight: 700 }} data-testid="evidence-review-deadline">
+          File by {longDay(deadline.dueDate)} to keep your effective date ({deadline.basis}). You can file later, with a later effective date.
+        </Typography>
+      ) : null}
+    </Alert>
+  );
+}
+
 /**
  * A claim's evidence map: readiness and its reason, then the three elements of service connection,
  * each with its state, why, the documents and sentences behind it and, when weak or missing, the
@@ -133,13 +172,16 @@ function ElementRow({ element, readOnly }: { element: EvidenceElement; readOnly:
  */
 export function EvidenceMapView({ map, readOnly = false }: { map: EvidenceMap; readOnly?: boolean }) {
   return (
-    <Box data-testid="evidence-map" data-readiness={map.readiness} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <Typography component="h3" variant="subtitle2" color="text.secondary" sx={{ fontWeight: 700 }}>
-          Readiness
-        </Typography>
-        <ReadinessMeter row={map} />
-      </Paper>
+    <Box data-testid="evidence-map" data-readiness={map.readiness} data-stage={map.stage} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <DecisionNotice map={map} />
+      {map.stage === 'granted' ? null : (
+        <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+          <Typography component="h3" variant="subtitle2" color="text.secondary" sx={{ fontWeight: 700 }}>
+            {map.stage === 'denied' ? 'Readiness for a Supplemental Claim' : 'Readiness'}
+          </Typography>
+          <ReadinessMeter row={map} />
+        </Paper>
+      )}
       {map.elements.map((element) => (
         <ElementRow key={element.element} element={element} readOnly={readOnly} />
       ))}

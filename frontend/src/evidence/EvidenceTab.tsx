@@ -57,7 +57,8 @@ export function EvidenceTab({ claimId, analysing }: { claimId: string; analysing
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="body2" color="text.secondary">
         VA grants service connection when three things are shown: a current diagnosis, an event, injury or exposure in service, and a
-        medical link (nexus) between them. Here is what your documents show for each.
+        medical link (nexus) between them.{' '}
+        {query.data.stage === 'granted' ? 'VA has decided this claim.' : 'Here is what your documents show for each.'}
       </Typography>
       <EvidenceMapView map={query.data} />
       <Box role="status" sx={visuallyHidden}>

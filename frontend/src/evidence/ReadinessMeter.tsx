@@ -1,17 +1,17 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { ClaimReadiness } from '@cc/contracts';
-import { READINESS_BAND_LABELS, readinessBand } from './format';
+import type { ClaimReadiness, EvidenceStage } from '@cc/contracts';
+import { readinessBand, readinessLabel } from './format';
 
 /**
  * A claim's readiness: the number and its band in words, a bar, and the short reason. `compact`
  * (claim rows) puts the reason under a smaller bar.
  */
-export function ReadinessMeter({ row, compact = false }: { row: Pick<ClaimReadiness, 'readiness' | 'readinessReason'>; compact?: boolean }) {
+export function ReadinessMeter({ row, compact = false }: { row: Pick<ClaimReadiness, 'readiness' | 'readinessReason'> & { stage?: EvidenceStage }; compact?: boolean }) {
   const band = readinessBand(row.readiness);
   return (
-    <Box component="span" data-testid="claim-readiness" data-readiness={row.readiness} sx={{ display: 'block', minWidth: 0 }}>
+    <Box component="span" data-testid="claim-readiness" data-readiness={row.readiness} data-stage={row.stage ?? 'building'} sx={{ display: 'block', minWidth: 0 }}>
       <Box component="span" sx={{ display: 'flex', alignItems: 'baseline', gap: 0.75, flexWrap: 'wrap' }}>
         <Typography component="span" variant={compact ? 'body2' : 'h3'} sx={{ fontWeight: 700 }}>
           {row.readiness}
@@ -20,8 +20,8 @@ export function ReadinessMeter({ row, compact = false }: { row: Pick<ClaimReadin
             / 100
           </Typography>
         </Typography>
-        <Typography component="span" variant="caption" sx={{ fontWeight: 700 }}>
-          {READINESS_BAND_LABELS[band]}
+        <Typography component="span" variant="caption" sx={{ fontWeight: 700 }} data-testid="claim-readiness-band">
+          {readinessLabel(row)}
         </Typography>
       </Box>
       <LinearProgress

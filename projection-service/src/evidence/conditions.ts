@@ -1,11 +1,14 @@
 import { bundledDbqs, referenceList, type BundledDbq } from '@cc/contracts/referenceData';
 
-/** Matching a claim's free-text condition to what analyses found, and to its DBQ (via the diagnostic code, /work/shared/data). */
+/**
+ * The DBQ of a claimed condition (via the disability list's diagnostic codes, /work/shared/data).
+ * Whether a finding is the claimed condition is the shared reader's call (`@cc/contracts/reading`).
+ */
 
 const GENERIC = new Set(['condition', 'conditions', 'disorder', 'disease', 'chronic', 'left', 'right', 'bilateral', 'pain', 'the', 'and', 'of', 'with', 'due', 'to', 'secondary', 'syndrome', 'acute', 'mild', 'severe', 'dbq']);
 
 /** The words of a condition that tell it apart ("Left knee pain" → knee); abbreviations kept as words. */
-export function conditionWords(text: string): Set<string> {
+function conditionWords(text: string): Set<string> {
   const expanded = text
     .replace(/post[- ]?traumatic stress( disorder)?/gi, ' ptsd ')
     .replace(/traumatic brain injury/gi, ' tbi ')
@@ -17,18 +20,6 @@ export function conditionWords(text: string): Set<string> {
       .map((w) => w.replace(/'s$/, ''))
       .filter((w) => w.length >= 3 && !GENERIC.has(w)),
   );
-}
-
-export function sameCondition(a: string, b: string): boolean {
-  const wa = conditionWords(a);
-  for (const w of conditionWords(b)) if (wa.has(w)) return true;
-  return false;
-}
-
-/** The part of a condition text before "secondary to …", and the named primary after it. */
-export function splitSecondary(condition: string): { condition: string; primary: string | null } {
-  const m = /^(.*?)\s*[,(-]?\s*(?:secondary|due) to\s+(.+?)\)?$/i.exec(condition);
-  return m ? { condition: m[1]!.trim() || condition, primary: m[2]!.trim() } : { condition, primary: null };
 }
 
 function dbqWords(text: string): Set<string> {

@@ -37,4 +37,15 @@ export const evidenceMigrations: Migration[] = [
       `);
     },
   },
+  {
+    // Decided claims: the decision date (for the Supplemental Claim deadline), the map's stage and that deadline.
+    name: '0020a_evidence_decisions',
+    async up(knex) {
+      await knex.raw(`
+        alter table evidence_claims add column decision_date text;
+        alter table evidence_maps add column stage text not null default 'building';
+        alter table evidence_maps add column review_deadline jsonb;
+      `);
+    },
+  },
 ];

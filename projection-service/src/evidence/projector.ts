@@ -7,13 +7,14 @@ import { openFileName } from '../documents/projector';
 import type { Projector } from '../runner/projector';
 import { evidenceRuling, type EvidenceAnalysis, type EvidenceClaim } from './rules';
 
-interface ClaimRow {
+export interface ClaimRow {
   claim_id: string;
   user_id: string;
   claim_number: string;
   condition: string;
   condition_type: ConditionType;
   status: ClaimStatus;
+  decision_date: string | null;
 }
 interface DocumentRow {
   document_id: string;
@@ -24,7 +25,14 @@ interface DocumentRow {
   result: AnalysisResult | null;
 }
 
-const toClaim = (r: ClaimRow): EvidenceClaim => ({ claimId: r.claim_id, claimNumber: r.claim_number, condition: r.condition, conditionType: r.condition_type, status: r.status });
+export const toClaim = (r: ClaimRow): EvidenceClaim => ({
+  claimId: r.claim_id,
+  claimNumber: r.claim_number,
+  condition: r.condition,
+  conditionType: r.condition_type,
+  status: r.status,
+  decisionDate: r.decision_date,
+});
 export const toAnalysis = (d: DocumentRow): EvidenceAnalysis[] =>
   d.result && d.analysis_id && d.analysis_type ? [{ documentId: d.document_id, fileName: d.file_name, analysisId: d.analysis_id, analysisType: d.analysis_type, result: d.result }] : [];
 
@@ -38,7 +46,16 @@ async function remap(trx: Knex.Transaction, claimId: string | null | undefined, 
     trx<ClaimRow>('evidence_claims').where({ user_id: claim.user_id }).whereNot({ claim_id: claimId }).orderBy('claim_id'),
   ]);
   const ruling = evidenceRuling({ claim: toClaim(claim), analyses: documents.flatMap(toAnalysis), otherClaims: others.map(toClaim) });
-  const row = { claim_id: claimId, user_id: claim.user_id, readiness: ruling.readiness, readiness_reason: ruling.readinessReason, elements: JSON.stringify(ruling.elements), updated_at: at };
+  const row = {
+    claim_id: claimId,
+    user_id: claim.user_id,
+    stage: ruling.stage,
+    readiness: ruling.readiness,
+    readiness_reason: ruling.readinessReason,
+    elements: JSON.stringify(ruling.elements),
+    review_deadline: ruling.reviewDeadline ? JSON.stringify(ruling.reviewDeadline) : null,
+    updated_at: at,
+  };
   await trx('evidence_maps').insert(row).onConflict('claim_id').merge();
 }
 
@@ -50,9 +67,10 @@ async function remap(trx: Knex.Transaction, claimId: string | null | undefined, 
 export function evidenceProjector(vault: PersonalDataVault): Projector {
   return {
     name: 'evidence',
-    version: 1,
+    // 2: the legal rules (negated opinions, presumption windows, stressors, decided claims); a rebuild re-reads every stored analysis.
+    version: 2,
     tables: ['evidence_claims', 'evidence_documents', 'evidence_maps'],
-    handles: ['ClaimFiled', 'ClaimStatusChanged', 'DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentAnalysisCompleted', 'DocumentDeleted', ACCOUNT_ERASED],
+    handles: ['ClaimFiled', 'ClaimStatusChanged', 'ClaimDecisionDateSet', 'DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentAnalysisCompleted', 'DocumentDeleted', ACCOUNT_ERASED],
     async project(event, trx) {
       const at = event.metadata.occurredAt;
       const erased = erasedUserOf(event);
@@ -66,7 +84,7 @@ export function evidenceProjector(vault: PersonalDataVault): Projector {
           const d = event.data as EventDataOf<'ClaimFiled'>;
           const { condition } = await openClaimText(vault, d.userId, d.text);
           await trx('evidence_claims')
-            .insert({ claim_id: d.claimId, user_id: d.userId, claim_number: d.claimNumber, condition, condition_type: d.conditionType, status: 'submitted' })
+            .insert({ claim_id: d.claimId, user_id: d.userId, claim_number: d.claimNumber, condition, condition_type: d.conditionType, status: 'submitted', decision_date: null })
             .onConflict('claim_id')
             .ignore();
           await remap(trx, d.claimId, at);
@@ -75,11 +93,19 @@ export function evidenceProjector(vault: PersonalDataVault): Projector {
         case 'ClaimStatusChanged': {
           const d = event.data as EventDataOf<'ClaimStatusChanged'>;
           await trx('evidence_claims').where({ claim_id: d.claimId }).update({ status: d.to });
+          // A decision turns the claim's own map (granted, or what a Supplemental Claim needs).
+          await remap(trx, d.claimId, at);
           // An approval (or its reversal) changes what the owner's secondary claims can stand on.
           if ((d.from === 'approved') !== (d.to === 'approved')) {
             const secondaries = await trx<ClaimRow>('evidence_claims').where({ user_id: d.userId, condition_type: 'secondary' }).whereNot({ claim_id: d.claimId });
             for (const s of secondaries) await remap(trx, s.claim_id, at);
           }
+          return;
+        }
+        case 'ClaimDecisionDateSet': {
+          const d = event.data as EventDataOf<'ClaimDecisionDateSet'>;
+          await trx('evidence_claims').where({ claim_id: d.claimId }).update({ decision_date: d.to });
+          await remap(trx, d.claimId, at);
           return;
         }
         case 'DocumentRegistered': {

@@ -1,11 +1,14 @@
-import type { AnalysisResult, ClaimReadiness, EventDataOf, EvidenceElement, EvidenceMap } from '@cc/contracts';
+import type { AnalysisResult, ClaimReadiness, Deadline, EventDataOf, EvidenceElement, EvidenceMap, EvidenceStage } from '@cc/contracts';
 import type { EventStore, PersonalDataVault } from '@cc/platform';
 import type { Knex } from 'knex';
 import { loadTimeline } from '../staff/timeline';
+import { toClaim, type ClaimRow } from './projector';
 import { evidenceRuling, type EvidenceAnalysis, type EvidenceClaim } from './rules';
 
 interface MapRow {
   claim_id: string;
+  stage: EvidenceStage;
+  review_deadline: Deadline | null;
   readiness: number;
   readiness_reason: string;
   elements: EvidenceElement[];
@@ -19,7 +22,15 @@ export async function ownsClaim(knex: Knex, userId: string, claimId: string): Pr
 export async function findEvidenceMap(knex: Knex, claimId: string): Promise<EvidenceMap | undefined> {
   const row = await knex<MapRow>('evidence_maps').where({ claim_id: claimId }).first();
   if (!row) return undefined;
-  return { claimId: row.claim_id, readiness: row.readiness, readinessReason: row.readiness_reason, elements: row.elements, updatedAt: row.updated_at.toISOString() };
+  return {
+    claimId: row.claim_id,
+    stage: row.stage,
+    readiness: row.readiness,
+    readinessReason: row.readiness_reason,
+    elements: row.elements,
+    reviewDeadline: row.review_deadline,
+    updatedAt: row.updated_at.toISOString(),
+  };
 }
 
 /** The owner's claims with their readiness, worst first (ties: the oldest claim number first). */
@@ -28,15 +39,24 @@ export async function claimReadiness(knex: Knex, userId: string): Promise<ClaimR
     .join('evidence_claims as c', 'c.claim_id', 'm.claim_id')
     .where('m.user_id', userId)
     .orderBy([{ column: 'm.readiness', order: 'asc' }, { column: 'c.claim_number', order: 'asc' }])
-    .select<{ claim_id: string; claim_number: string; condition: string; readiness: number; readiness_reason: string; updated_at: Date }[]>(
+    .select<{ claim_id: string; claim_number: string; condition: string; stage: EvidenceStage; readiness: number; readiness_reason: string; updated_at: Date }[]>(
       'm.claim_id',
       'c.claim_number',
       'c.condition',
+      'm.stage',
       'm.readiness',
       'm.readiness_reason',
       'm.updated_at',
     );
-  return rows.map((r) => ({ id: r.claim_id, claimNumber: r.claim_number, condition: r.condition, readiness: r.readiness, readinessReason: r.readiness_reason, updatedAt: r.updated_at.toISOString() }));
+  return rows.map((r) => ({
+    id: r.claim_id,
+    claimNumber: r.claim_number,
+    condition: r.condition,
+    stage: r.stage,
+    readiness: r.readiness,
+    readinessReason: r.readiness_reason,
+    updatedAt: r.updated_at.toISOString(),
+  }));
 }
 
 /**
@@ -59,11 +79,14 @@ export async function evidenceMapAt(
     switch (event.type) {
       case 'ClaimFiled': {
         const d = event.data as EventDataOf<'ClaimFiled'>;
-        claim ??= { claimId, claimNumber: d.claimNumber, condition: texts.condition ?? '', conditionType: d.conditionType, status: 'submitted' };
+        claim ??= { claimId, claimNumber: d.claimNumber, condition: texts.condition ?? '', conditionType: d.conditionType, status: 'submitted', decisionDate: null };
         break;
       }
       case 'ClaimStatusChanged':
         if (claim) claim = { ...claim, status: (event.data as EventDataOf<'ClaimStatusChanged'>).to };
+        break;
+      case 'ClaimDecisionDateSet':
+        if (claim) claim = { ...claim, decisionDate: (event.data as EventDataOf<'ClaimDecisionDateSet'>).to };
         break;
       case 'DocumentRegistered': {
         const d = event.data as EventDataOf<'DocumentRegistered'>;
@@ -93,18 +116,11 @@ export async function evidenceMapAt(
     .filter(([, d]) => d.claimId === claimId && d.analysis)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, d]) => d.analysis!);
-  const others = await deps.knex('evidence_claims').where({ user_id: timeline.ownerId }).whereNot({ claim_id: claimId }).orderBy('claim_id');
-  const ruling = evidenceRuling({
-    claim,
-    analyses,
-    otherClaims: others.map((r: { claim_id: string; claim_number: string; condition: string; condition_type: EvidenceClaim['conditionType']; status: EvidenceClaim['status'] }) => ({
-      claimId: r.claim_id,
-      claimNumber: r.claim_number,
-      condition: r.condition,
-      conditionType: r.condition_type,
-      status: r.status,
-    })),
-  });
+  const others = await deps.knex<ClaimRow>('evidence_claims').where({ user_id: timeline.ownerId }).whereNot({ claim_id: claimId }).orderBy('claim_id');
+  const ruling = evidenceRuling({ claim, analyses, otherClaims: others.map(toClaim) });
   const asOf = timeline.items[version - 1]!.event.metadata.occurredAt;
-  return { versions: timeline.items.length, map: { claimId, readiness: ruling.readiness, readinessReason: ruling.readinessReason, elements: ruling.elements, updatedAt: asOf } };
+  return {
+    versions: timeline.items.length,
+    map: { claimId, stage: ruling.stage, readiness: ruling.readiness, readinessReason: ruling.readinessReason, elements: ruling.elements, reviewDeadline: ruling.reviewDeadline, updatedAt: asOf },
+  };
 }

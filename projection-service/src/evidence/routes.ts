@@ -25,7 +25,7 @@ async function mapFor(deps: EvidenceDeps, id: string, at: number | undefined) {
   return map;
 }
 
-const READINESS_SORT: Record<keyof ClaimReadiness, true> = { id: true, claimNumber: true, condition: true, readiness: true, readinessReason: true, updatedAt: true };
+const READINESS_SORT: Record<keyof ClaimReadiness, true> = { id: true, claimNumber: true, condition: true, stage: true, readiness: true, readinessReason: true, updatedAt: true };
 
 /** `GET /api/claims/{id}/evidence` (`?at=<version>` for the map as it was) and `GET /api/evidence/readiness` (the dashboard card). */
 export function evidenceReadRoutes(deps: EvidenceDeps): Router {

@@ -152,7 +152,7 @@ describe('evidence rules: the issue-20 cases', () => {
     it('without an approved primary, the in-service element is Missing', () => {
       const r = evidenceRuling({ claim: apnea, analyses: [], otherClaims: [{ ...ptsd, status: 'evidence_review' }] });
       expect(element(r, 'in-service').state).toBe('missing');
-      expect(element(r, 'nexus').reason).toMatch(/service-connected condition/);
+      expect(element(r, 'nexus').reason).toMatch(/service-connected PTSD/);
     });
   });
 });
@@ -168,9 +168,9 @@ describe('evidence rules: every state of every element', () => {
     expect(element(r, 'diagnosis')).toMatchObject({ state: 'weak', reason: expect.stringContaining('Only your own statement') });
   });
 
-  it('diagnosis: Weak when the finding carries no source sentence (any engine)', () => {
+  it('diagnosis: Unverified when the finding carries no source sentence (any engine)', () => {
     const r = evidenceRuling({ claim: claim(), analyses: [diagnosed('Tinnitus', '')], otherClaims: [] });
-    expect(element(r, 'diagnosis')).toMatchObject({ state: 'weak', reason: expect.stringContaining('without the sentence') });
+    expect(element(r, 'diagnosis')).toMatchObject({ state: 'unverified', reason: expect.stringContaining('without the sentence') });
   });
 
   it('diagnosis: Weak when only service records show it', () => {
@@ -183,10 +183,10 @@ describe('evidence rules: every state of every element', () => {
     expect(element(evidenceRuling({ claim: claim(), analyses: [diagnosed('Knee condition', 'Knee strain.')], otherClaims: [] }), 'diagnosis').state).toBe('missing');
   });
 
-  it('in-service: Proven, Weak without a sentence, Missing, Not needed for an increase', () => {
+  it('in-service: Proven, Unverified without a sentence, Missing, Not needed for an increase', () => {
     expect(element(evidenceRuling({ claim: claim(), analyses: [inService('Tinnitus', 'Artillery noise exposure during service.')], otherClaims: [] }), 'in-service').state).toBe('proven');
     const unsourced = analysis({ serviceConnectionEvidence: [{ condition: 'Tinnitus', evidenceStrength: 'weak', connectionType: 'direct', inServiceEvent: 'noise', reasoning: '' }] }, 'service-connection');
-    expect(element(evidenceRuling({ claim: claim(), analyses: [unsourced], otherClaims: [] }), 'in-service').state).toBe('weak');
+    expect(element(evidenceRuling({ claim: claim(), analyses: [unsourced], otherClaims: [] }), 'in-service').state).toBe('unverified');
     const missing = element(evidenceRuling({ claim: claim(), analyses: [], otherClaims: [] }), 'in-service');
     expect(missing.state).toBe('missing');
     expect(missing.nextSteps.map((s) => s.kind)).toEqual(['upload', 'lay-statement']);
@@ -196,11 +196,11 @@ describe('evidence rules: every state of every element', () => {
     expect(element(increase, 'nexus').state).toBe('not-needed');
   });
 
-  it('nexus: Weak without a rationale, Weak when unfavourable, and a lay opinion is no nexus', () => {
+  it('nexus: Weak without a rationale, Against when unfavourable, and a lay opinion is no nexus', () => {
     const noRationale = opinion('Tinnitus', 'It is at least as likely as not that his tinnitus is due to service.', 'favourable', false);
     expect(element(evidenceRuling({ claim: claim(), analyses: [noRationale], otherClaims: [] }), 'nexus')).toMatchObject({ state: 'weak', reason: expect.stringContaining('no medical rationale') });
     const against = opinion('Tinnitus', 'It is less likely than not that his tinnitus is due to service.', 'unfavourable');
-    expect(element(evidenceRuling({ claim: claim(), analyses: [against], otherClaims: [] }), 'nexus')).toMatchObject({ state: 'weak', reason: expect.stringContaining('against the claim') });
+    expect(element(evidenceRuling({ claim: claim(), analyses: [against], otherClaims: [] }), 'nexus')).toMatchObject({ state: 'against', reason: expect.stringContaining('less likely than not') });
     const lay = opinion('Tinnitus', 'I believe it is at least as likely as not caused by the guns.', 'favourable', true, 'Lay / buddy statement');
     expect(element(evidenceRuling({ claim: claim(), analyses: [lay], otherClaims: [] }), 'nexus').state).toBe('missing');
   });

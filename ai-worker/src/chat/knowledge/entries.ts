@@ -174,7 +174,7 @@ export const KNOWLEDGE: readonly KnowledgeEntry[] = [
     title: 'Secondary service connection and aggravation',
     keywords: 'secondary service connection caused by service-connected condition aggravation worsened baseline proximately due',
     body:
-      'A disability that is proximately due to, or the result of, a service-connected condition can be service connected on a secondary basis. A condition that is not service connected but is made worse beyond its natural progression by a service-connected one can be compensated for the increase above a baseline, which must be shown by medical evidence. An aggravation opinion must address aggravation separately from causation: "not caused by" does not answer "not aggravated by". Every secondary claim still needs a diagnosis and a medical nexus or aggravation opinion, except the few pairs written into regulation.',
+      'A disability that is proximately due to, or the result of, a service-connected condition can be service connected on a secondary basis. The primary condition you name must itself be service connected (already granted, or granted in the same decision): another service-connected condition does not stand in for it, so get the primary service connected first or claim both together. A condition that is not service connected but is made worse beyond its natural progression by a service-connected one can be compensated for the increase above a baseline, which must be shown by medical evidence. An aggravation opinion must address aggravation separately from causation: "not caused by" does not answer "not aggravated by". Every secondary claim still needs a diagnosis and a medical nexus or aggravation opinion, except the few pairs written into regulation.',
     citations: [cfr('3.310(a)', 'Disabilities that are proximately due to service-connected disease or injury'), cfr('3.310(b)', 'Aggravation'), caseLaw('Allen v. Brown, 7 Vet.App. 439 (1995)'), caseLaw('El-Amin v. Shinseki, 26 Vet.App. 136 (2013)')],
   },
   {
@@ -192,8 +192,8 @@ export const KNOWLEDGE: readonly KnowledgeEntry[] = [
     title: 'Nexus opinion wording: "at least as likely as not"',
     keywords: 'nexus letter opinion language wording at least as likely as not more likely than not less likely than not may possibly speculative 50 percent probability',
     body:
-      '"At least as likely as not" means a 50% or greater probability and meets VA\'s standard, as do "as likely as not" and "more likely than not". "Less likely than not" and "unlikely" are unfavourable. Speculative words — "could", "may", "might", "possibly", "cannot be ruled out" — usually get little or no weight. Causal statements ("is due to", "caused by") are favourable only with a rationale.',
-    citations: [caseLaw('Obert v. Brown, 5 Vet.App. 30 (1993)'), caseLaw('Bloom v. West, 12 Vet.App. 185 (1999)'), cfr('3.102')],
+      '"At least as likely as not" means a 50% or greater probability and meets VA\'s standard, as do "as likely as not" and "more likely than not". "Less likely than not" and "unlikely" are unfavourable. The words are read with their negation: "probably not", "most likely not" and "not at least as likely as not" are against the claim, and "I cannot state that it is at least as likely as not" or "cannot resolve without resort to mere speculation" is no opinion at all, which carries no weight unless the examiner explains why. An opinion is weighed by its conclusion and rationale, not by a favourable phrase quoted elsewhere, such as in the question put to the examiner. Speculative words — "could", "may", "might", "possibly", "cannot be ruled out" — usually get little or no weight. Causal statements ("is due to", "caused by") are favourable only with a rationale.',
+    citations: [caseLaw('Obert v. Brown, 5 Vet.App. 30 (1993)'), caseLaw('Bloom v. West, 12 Vet.App. 185 (1999)'), caseLaw('Jones v. Shinseki, 23 Vet.App. 382 (2010)'), cfr('3.102')],
   },
   {
     id: 'nexus-letter-contents',
@@ -206,12 +206,20 @@ export const KNOWLEDGE: readonly KnowledgeEntry[] = [
   },
   {
     id: 'lay-evidence',
-    domain: '§3.3, §4',
+    domain: '§3.3, §4, §10.2',
     title: 'Your own statements and buddy statements',
-    keywords: 'lay statement buddy statement witness spouse statement personal statement 21-10210 21-4138 describe symptoms',
+    keywords: 'lay statement buddy statement witness spouse statement personal statement 21-10210 21-4138 describe symptoms competent own words prove diagnosis tinnitus ringing',
     body:
-      "You can describe your symptoms and what happened in service in your own statement (VA Form 21-4138), and family, friends or fellow service members can write a buddy or witness statement (VA Form 21-10210). An examiner cannot dismiss credible lay reports just because your service records are silent. A lay person can describe symptoms but cannot diagnose a condition or give a medical opinion on what caused it.",
-    citations: [form('21-4138', 'Statement in Support of Claim'), form('21-10210', 'Lay/Witness Statement'), caseLaw('Dalton v. Nicholson, 21 Vet.App. 23 (2007)'), caseLaw('Buchanan v. Nicholson, 451 F.3d 1331 (Fed. Cir. 2006)')],
+      "You can describe your symptoms and what happened in service in your own statement (VA Form 21-4138), and family, friends or fellow service members can write a buddy or witness statement (VA Form 21-10210). You are competent to describe what you observe with your senses (Layno v. Brown). Your statement can establish a diagnosis when the condition is simple enough for a lay person to identify (a broken leg), when you report a diagnosis a doctor gave you at the time, or when you describe symptoms that a medical professional later diagnoses (Jandreau v. Nicholson). Tinnitus is something you can observe yourself, so your account of ringing in the ears can establish it (Charles v. Principi). You cannot diagnose a complex condition such as sleep apnea, a psychiatric disorder or cancer, and a lay statement is never a medical opinion on what caused it. An examiner cannot dismiss credible lay reports just because your service records are silent.",
+    citations: [
+      form('21-4138', 'Statement in Support of Claim'),
+      form('21-10210', 'Lay/Witness Statement'),
+      caseLaw('Jandreau v. Nicholson, 492 F.3d 1372 (Fed. Cir. 2007)'),
+      caseLaw('Charles v. Principi, 16 Vet.App. 370 (2002)'),
+      caseLaw('Layno v. Brown, 6 Vet.App. 465 (1994)'),
+      caseLaw('Dalton v. Nicholson, 21 Vet.App. 23 (2007)'),
+      caseLaw('Buchanan v. Nicholson, 451 F.3d 1331 (Fed. Cir. 2006)'),
+    ],
   },
   // ── §4 forms ──
   {
@@ -306,21 +314,27 @@ export const KNOWLEDGE: readonly KnowledgeEntry[] = [
   },
   {
     id: 'ptsd-evidence',
-    domain: '§4, §5, §7.1',
+    domain: '§4, §5, §7.1, §10.1',
     title: 'Evidence for a PTSD claim',
-    keywords: 'ptsd evidence stressor statement mst personal assault 21-0781 combat trauma what evidence ptsd claim',
+    keywords: 'ptsd evidence stressor statement mst personal assault 21-0781 combat trauma what evidence ptsd claim corroborate my word enough prisoner of war fear hostile',
     body:
-      "A PTSD claim needs a current diagnosis, evidence of the in-service stressor, and a medical link between them. Describe the stressor on VA Form 21-0781 (Statement in Support of Claimed Mental Health Disorder(s) Due to an In-Service Traumatic Event(s)); its 2024 revision replaced the former personal-assault/MST form 21-0781a. Buddy statements (VA Form 21-10210) can corroborate what happened and how you changed. The initial PTSD exam is done by a VA or contract examiner; a private provider can complete the Review PTSD DBQ (21-0960P-3).",
-    citations: [form('21-0781', 'Statement in Support of Claimed Mental Health Disorder(s) Due to an In-Service Traumatic Event(s)'), form('21-10210', 'Lay/Witness Statement'), dbq('21-0960P-3', 'Review Evaluation of PTSD'), cfr('4.130')],
+      "A PTSD claim needs a current diagnosis, evidence of the in-service stressor, and a medical link between them. Your own statement is enough to establish the stressor only if PTSD was diagnosed in service, you engaged in combat (shown for example by a Combat Action Ribbon, Combat Infantryman Badge or Purple Heart), a VA or VA-contracted psychiatrist or psychologist confirms a stressor of fear of hostile military or terrorist activity, or you were a prisoner of war. A personal assault, including military sexual trauma, can be corroborated by evidence from other sources, such as a request for transfer, a drop in performance, or changes in behaviour. Any other stressor needs credible supporting evidence: service or unit records, or statements from people who saw it. Describe the stressor on VA Form 21-0781 (Statement in Support of Claimed Mental Health Disorder(s) Due to an In-Service Traumatic Event(s)); its 2024 revision replaced the former personal-assault/MST form 21-0781a. Buddy statements (VA Form 21-10210) can corroborate what happened and how you changed. The initial PTSD exam is done by a VA or contract examiner; a private provider can complete the Review PTSD DBQ (21-0960P-3).",
+    citations: [
+      cfr('3.304(f)', 'Post-traumatic stress disorder'),
+      form('21-0781', 'Statement in Support of Claimed Mental Health Disorder(s) Due to an In-Service Traumatic Event(s)'),
+      form('21-10210', 'Lay/Witness Statement'),
+      dbq('21-0960P-3', 'Review Evaluation of PTSD'),
+      cfr('4.130'),
+    ],
   },
   {
     id: 'tinnitus-hearing',
-    domain: '§7.2',
+    domain: '§7.2, §10.3',
     title: 'Tinnitus and hearing loss ratings',
-    keywords: 'tinnitus ringing ears hearing loss rating 6260 6100 10 percent noise exposure',
+    keywords: 'tinnitus ringing ears hearing loss rating 6260 6100 10 percent noise exposure audiogram threshold decibels disability maryland cnc',
     body:
-      'Recurrent tinnitus (DC 6260) is rated 10% only — one rating whether you hear it in one ear, both ears or the head. Hearing loss (DC 6100) is rated 0–100% from the puretone average and Maryland CNC speech discrimination test results.',
-    citations: [cfr('4.87', 'Schedule of ratings — ear'), cfr('4.85', 'Evaluation of hearing impairment')],
+      'Recurrent tinnitus (DC 6260) is rated 10% only — one rating whether you hear it in one ear, both ears or the head. Hearing loss counts as a disability for VA only when an audiogram shows a threshold of 40 dB or more at any of 500, 1000, 2000, 3000 or 4000 Hz, or 26 dB or more at three of them, or a Maryland CNC speech recognition score under 94%; a record that only says "hearing loss" does not show it. Hearing loss (DC 6100) is then rated 0–100% from the puretone average and the Maryland CNC speech discrimination results.',
+    citations: [cfr('3.385', 'Disability due to impaired hearing'), cfr('4.87', 'Schedule of ratings — ear'), cfr('4.85', 'Evaluation of hearing impairment')],
   },
   {
     id: 'sleep-apnea',
@@ -426,7 +440,7 @@ export const KNOWLEDGE: readonly KnowledgeEntry[] = [
     title: 'Traumatic brain injury (TBI)',
     keywords: 'tbi traumatic brain injury concussion blast 8045 residuals facets',
     body:
-      'TBI residuals (DC 8045) are rated by facets, with the highest level mapping to 0/10/40/70/100%. For a moderate or severe TBI, regulation recognises certain later conditions as secondary — parkinsonism, unprovoked seizures, certain dementias, depression and hypothalamic/pituitary deficiencies — within time windows.',
+      'TBI residuals (DC 8045) are rated by facets, with the highest level mapping to 0/10/40/70/100%. Regulation holds certain later conditions to be caused by a service-connected TBI: parkinsonism and unprovoked seizures after a moderate or severe TBI; certain dementias within 15 years of a moderate or severe TBI; depression within 3 years of a moderate or severe TBI, or within 12 months of a mild one; and hormone-deficiency diseases within 12 months of a moderate or severe TBI. Outside these, a TBI secondary needs an ordinary nexus opinion.',
     citations: [cfr('4.124a', 'Schedule of ratings — neurological conditions'), cfr('3.310(d)', 'Traumatic brain injury')],
   },
   // ── §8 money ──
@@ -455,7 +469,7 @@ export const KNOWLEDGE: readonly KnowledgeEntry[] = [
     title: 'Agent Orange presumptions',
     keywords: 'agent orange herbicide vietnam thailand korea dmz blue water navy presumptive diabetes hypertension prostate cancer ischemic heart disease',
     body:
-      "Herbicide exposure is presumed for service in the Republic of Vietnam (Jan 9, 1962 – May 7, 1975, including Blue Water Navy within 12 nautical miles), the Korean DMZ (Sept 1, 1967 – Aug 31, 1971) and, under the PACT Act, Thailand, Laos, Cambodia, Guam or American Samoa, and Johnston Atoll in set periods. Presumptive conditions include diabetes mellitus type 2, hypertension, ischemic heart disease, prostate cancer, respiratory cancers, Parkinson's disease, non-Hodgkin's lymphoma, MGUS, hypothyroidism, bladder cancer, multiple myeloma and others.",
+      "Herbicide exposure is presumed for service in the Republic of Vietnam (Jan 9, 1962 – May 7, 1975, including Blue Water Navy within 12 nautical miles), the Korean DMZ (Sept 1, 1967 – Aug 31, 1971) and, under the PACT Act, Thailand (Jan 9, 1962 – June 30, 1976), Laos (Dec 1, 1965 – Sept 30, 1969), Cambodia at Mimot or Krek (Apr 16 – Apr 30, 1969), Guam or American Samoa (Jan 9, 1962 – July 31, 1980) and Johnston Atoll (Jan 1, 1972 – Sept 30, 1977). Service outside those dates, or during the Vietnam era somewhere else, does not count. Presumptive conditions include diabetes mellitus type 2 (not type 1), hypertension, ischemic heart disease, prostate cancer, respiratory cancers, Parkinson's disease, non-Hodgkin's lymphoma, MGUS, hypothyroidism, bladder cancer, multiple myeloma and others; chloracne, early-onset peripheral neuropathy and porphyria cutanea tarda only when at least 10% disabling within a year of exposure.",
     citations: [cfr('3.307(a)(6)', 'Herbicide exposure'), cfr('3.309(e)', 'Herbicide presumptive diseases'), usc('1116'), PACT_PAGE],
   },
   {
@@ -473,8 +487,17 @@ export const KNOWLEDGE: readonly KnowledgeEntry[] = [
     title: 'Camp Lejeune and radiation presumptions',
     keywords: 'camp lejeune contaminated water new river radiation atomic veteran enewetak palomares thule',
     body:
-      "Camp Lejeune or MCAS New River: 30 or more days between Aug 1, 1953 and Dec 31, 1987 makes adult leukemia, aplastic anemia and other myelodysplastic syndromes, bladder, kidney and liver cancer, multiple myeloma, non-Hodgkin's lymphoma and Parkinson's disease presumptive. Radiation presumptions cover listed cancers, and the PACT Act added the Enewetak Atoll, Palomares and Thule response efforts.",
-    citations: [PACT_PAGE, cfr('3.309')],
+      "Camp Lejeune or MCAS New River: 30 or more days between Aug 1, 1953 and Dec 31, 1987 makes adult leukemia, aplastic anemia and other myelodysplastic syndromes, bladder, kidney and liver cancer, multiple myeloma, non-Hodgkin's lymphoma and Parkinson's disease presumptive. Radiation presumptions cover cancers of the bile ducts, bone, brain, breast, colon, esophagus, gallbladder, liver (primary), lung, ovary, pancreas, pharynx, salivary gland, small intestine, stomach, thyroid and urinary tract, leukemia (except CLL), lymphomas (except Hodgkin's) and multiple myeloma; the PACT Act added the Enewetak Atoll cleanup (1977–1980), the Palomares, Spain cleanup (Jan 17, 1966 – Mar 31, 1967) and the Thule, Greenland response (Jan 21 – Sept 25, 1968).",
+    citations: [PACT_PAGE, cfr('3.309(d)', 'Diseases specific to radiation-exposed veterans'), cfr('3.309(f)', 'Camp Lejeune')],
+  },
+  {
+    id: 'chronic-disease-presumption',
+    domain: '§10.4',
+    title: 'Chronic diseases within a year of leaving service',
+    keywords: 'chronic disease one year after discharge separation presumption arthritis hypertension diabetes hearing loss tinnitus psychosis within a year 10 percent continuity',
+    body:
+      'With 90 days or more of continuous active service, certain chronic diseases are presumed service connected when they show up to a degree of 10% or more within one year after separation — among them arthritis, cardiovascular-renal disease including hypertension, diabetes mellitus, organic diseases of the nervous system (VA treats sensorineural hearing loss and tinnitus as such), psychoses, peptic ulcers and malignant tumours. Records from that first year, showing the disease and how severe it was, are the evidence. Continuity of symptoms since service can help only for the diseases on this list.',
+    citations: [cfr('3.307(a)(3)', 'Chronic disease presumption'), cfr('3.309(a)', 'Chronic diseases'), caseLaw('Walker v. Shinseki, 708 F.3d 1331 (Fed. Cir. 2013)')],
   },
   {
     id: 'alcohol-secondary',

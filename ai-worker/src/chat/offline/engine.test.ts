@@ -119,6 +119,11 @@ const QUESTIONS: { question: string; file?: VeteranFile; facts: (string | RegExp
     facts: ['Opposite knee condition', 'Hip condition', 'Low back condition', 'Altered gait', 'Your claim 2025-001 (Left knee strain) is approved at 20%, so it can serve as the primary condition'],
     cites: ['38 CFR 3.310(a)', '38 CFR 3.310(b)', 'Claim 2025-001'],
   },
+  {
+    question: 'What secondary conditions can I claim for my right knee?',
+    facts: ['Your claim 2025-002 (Right knee strain) is approved at 20%, so it can serve as the primary condition'],
+    cites: ['Claim 2025-002'],
+  },
   { question: 'What conditions are secondary to diabetes?', file: EMPTY, facts: ['Peripheral neuropathy', 'Erectile dysfunction', 'Hypertension', 'DC 7913 Note (1)'], cites: ['38 CFR 3.310(a)', '38 CFR 4.119'] },
   { question: 'Can I claim conditions secondary to my back?', file: EMPTY, facts: ['Lower-extremity radiculopathy', 'Bowel or bladder dysfunction'], cites: ['38 CFR 4.71a'] },
   {
@@ -131,6 +136,12 @@ const QUESTIONS: { question: string; file?: VeteranFile; facts: (string | RegExp
   { question: 'How do I prepare for my C&P exam?', file: EMPTY, facts: ['DBQ', 'describe your symptoms honestly', 'lay'], cites: ['Dalton v. Nicholson, 21 Vet.App. 23 (2007)'] },
   { question: 'What does "at least as likely as not" mean in a nexus letter?', file: EMPTY, facts: ['50% or greater probability', 'little or no weight'], cites: ['Obert v. Brown, 5 Vet.App. 30 (1993)'] },
   { question: 'How is tinnitus rated?', file: EMPTY, facts: ['10% only', 'DC 6260'], cites: ['38 CFR 4.87'] },
+  // What evidence is competent and what the law asks for (DOMAIN §10).
+  { question: 'Can my own statement prove my tinnitus?', file: EMPTY, facts: ['ringing in the ears can establish it', 'Jandreau'], cites: ['Charles v. Principi, 16 Vet.App. 370 (2002)', 'Jandreau v. Nicholson, 492 F.3d 1372 (Fed. Cir. 2007)'] },
+  { question: 'When does hearing loss count as a disability for VA?', file: EMPTY, facts: ['40 dB or more', 'Maryland CNC speech recognition score under 94%'], cites: ['38 CFR 3.385'] },
+  { question: 'The examiner wrote my condition is probably not related to service. Is that good?', file: EMPTY, facts: ['"probably not"', 'against the claim'], cites: ['Jones v. Shinseki, 23 Vet.App. 382 (2010)'] },
+  { question: 'Is my own word enough to prove my PTSD stressor?', file: EMPTY, facts: ['engaged in combat', 'prisoner of war', 'credible supporting evidence'], cites: ['38 CFR 3.304(f)'] },
+  { question: 'My hypertension started within a year after my discharge. Is it presumed?', file: EMPTY, facts: ['within one year after separation', '10%'], cites: ['38 CFR 3.309(a)'] },
   { question: 'Is asthma presumptive under the PACT Act for burn pits?', file: EMPTY, facts: ['August 10, 2022', 'asthma diagnosed after service'], cites: ['38 U.S.C. 1120'] },
   { question: 'How much does VA pay per month at 70 percent?', file: EMPTY, facts: ['70% $1,808.45', 'tax-free'], cites: ['VA disability compensation rates'] },
   // The veteran's own file.
@@ -157,6 +168,14 @@ describe('offline chat engine: the question set', () => {
     expect(answer.streamed).toBe(answer.content);
     expect(answer.engine).toEqual({ name: 'offline', model: 'va-knowledge-2026.1' });
     for (const word of not ?? []) expect(splitSources(answer.content).body.toLowerCase()).not.toContain(`${word} is`);
+  });
+});
+
+describe('offline chat engine: the shared condition reading', () => {
+  it("the other side is another disability (38 CFR 4.25(b)): the left knee is no primary for the right knee's secondaries", async () => {
+    const answer = await ask('What secondary conditions can I claim for my right knee?');
+    expect(answer.content).not.toContain('2025-001');
+    expect(answer.labels).not.toContain('Claim 2025-001');
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLAIM_STATUS_LABELS, type Citation } from '@cc/contracts';
+import { sidesConflict } from '@cc/contracts/reading';
 import { NSAID_PRIMARY, SECONDARY_PAIRS, type SecondaryPair } from '../../engines/offline/secondary';
 import { cfr, dbq } from '../citations';
 import { claimNames, conditionByName, conditionsIn, NSAID_WORDS, type ConditionDef } from '../conditions';
@@ -74,9 +75,13 @@ export const secondaryConditionsTool: ChatTool<SecondaryArgs> = {
       const number = /^(21-0960[A-Z]-\d+)/.exec(def.dbq)?.[1];
       if (number) citations.push(dbq(number, def.dbq.slice(number.length + 1)));
     }
-    const yours = file.claims.filter((c) => shown && claimNames(c.condition, shown));
+    // The same condition on the other side is another disability (38 CFR 4.25(b)): it cannot be this primary.
+    const yours = file.claims.filter((c) => shown && claimNames(c.condition, shown) && !sidesConflict(condition, c.condition));
     for (const claim of yours) {
-      const status = claim.status === 'approved' ? `approved${claim.ratingPercentage !== null ? ` at ${claim.ratingPercentage}%` : ''}, so it can serve as the primary condition` : `${CLAIM_STATUS_LABELS[claim.status]}; a secondary claim needs the primary to be service connected first`;
+      const status =
+        claim.status === 'approved'
+          ? `approved${claim.ratingPercentage !== null ? ` at ${claim.ratingPercentage}%` : ''}, so it can serve as the primary condition`
+          : `${CLAIM_STATUS_LABELS[claim.status]}; a secondary claim needs the primary to be service connected first, or both claimed together (38 CFR 3.310(a))`;
       lines.push(`Your claim ${claim.claimNumber} (${claim.condition}) is ${status}.`);
       citations.push(claimCitation(claim));
     }

@@ -72,7 +72,8 @@ export const CONDITIONS: ConditionDef[] = [
   },
   {
     name: 'Tinnitus',
-    names: ['tinnitus'],
+    // A veteran says it plainly; tinnitus is observable by the person who has it (Charles v. Principi).
+    names: ['tinnitus', 'ringing in (?:my|the|his|her|both) ears', 'ringing ears'],
     diagnosticCodes: ['6260'],
     icd10: 'H93.13',
     icd10Prefixes: ['H93.1'],
@@ -126,7 +127,12 @@ export const CONDITIONS: ConditionDef[] = [
   },
   {
     name: 'Diabetes mellitus type 2',
-    names: ['diabetes mellitus(?:,? type (?:2|ii))?', 'type (?:2|ii) diabetes(?: mellitus)?', 'diabetes'],
+    // Type 1 is another disease, and not presumptive (38 CFR 3.309(e) names type 2).
+    names: [
+      'diabetes mellitus(?:,? type (?:2|ii))?(?!,? type (?:1|i)\\b)',
+      'type (?:2|ii) diabetes(?: mellitus)?',
+      "(?<!type (?:1|i) |juvenile |insulin-dependent )diabetes(?! mellitus,? type (?:1|i)\\b| insipidus)",
+    ],
     abbreviations: ['DM2', 'T2DM', 'DMII'],
     diagnosticCodes: ['7913'],
     icd10: 'E11.9',
@@ -465,27 +471,37 @@ export function findConditionMentions(sentences: Sentence[]): ConditionMention[]
 }
 
 /**
+ * How well a sentence shows a condition: a diagnosis or assessment first, then a sentence of
+ * running text, and a heading ("Tinnitus - Medical Opinion") last: the map quotes it as the evidence.
+ */
+function sourceRank(text: string): number {
+  // A question put to an examiner names the condition without showing it.
+  if (/\?\s*$|\b(?:was asked|were asked|whether|opinion requested|requested an opinion)\b/i.test(text)) return 3;
+  if (/\b(?:diagnos\w*|assessment|impression|problem list|examination|exam)\b/i.test(text)) return 0;
+  if (/[.!?]$/.test(text.trim()) || text.trim().split(/\s+/).length >= 6) return 1;
+  return 2;
+}
+
+/**
  * Conditions present in the text: a condition counts when at least one mention is not negated.
- * The finding's source is the first non-negated mention; a code written in the text wins over the
- * table's usual ICD-10 code.
+ * The finding's source is its best non-negated mention (sourceRank, then the earliest); a code
+ * written in the text wins over the table's usual ICD-10 code.
  */
 export function detectConditions(sentences: Sentence[]): { findings: ConditionFinding[]; mentions: ConditionMention[] } {
   const mentions = findConditionMentions(sentences);
+  const affirmed = mentions.filter((m) => !m.negated);
   const byName = new Map<string, ConditionFinding>();
-  for (const m of mentions) {
-    if (m.negated) continue;
-    const existing = byName.get(m.def.name);
-    if (existing) {
-      if (m.icd10) existing.icd10 = m.icd10;
-      continue;
-    }
-    const finding: ConditionFinding = { name: m.def.name, source: m.sentence.text };
+  for (const m of affirmed) {
+    if (byName.has(m.def.name)) continue;
+    const own = affirmed.filter((x) => x.def === m.def);
+    const best = own.reduce((a, b) => (sourceRank(b.sentence.text) < sourceRank(a.sentence.text) ? b : a));
+    const finding: ConditionFinding = { name: m.def.name, source: best.sentence.text };
     if (m.def.diagnosticCodes?.[0]) finding.diagnosticCode = m.def.diagnosticCodes[0];
-    const dcInText = /\b(?:DC|Diagnostic Code)\s*(\d{4})\b/i.exec(m.sentence.text)?.[1];
-    if (dcInText && m.def.diagnosticCodes?.includes(dcInText)) finding.diagnosticCode = dcInText;
-    const icd = m.icd10 ?? m.def.icd10;
+    const dcInText = own.map((x) => /\b(?:DC|Diagnostic Code)\s*(\d{4})\b/i.exec(x.sentence.text)?.[1]).find((dc) => dc && m.def.diagnosticCodes?.includes(dc));
+    if (dcInText) finding.diagnosticCode = dcInText;
+    const icd = own.map((x) => x.icd10).filter(Boolean).pop() ?? m.def.icd10;
     if (icd) finding.icd10 = icd;
     byName.set(m.def.name, finding);
   }
-  return { findings: [...byName.values()], mentions: mentions.filter((m) => !m.negated) };
+  return { findings: [...byName.values()], mentions: affirmed };
 }

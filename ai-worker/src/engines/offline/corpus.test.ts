@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { analysisResultSchema, type NexusClassification } from '@cc/contracts';
+import { analysisResultSchema, type LegalTopic, type NexusClassification } from '@cc/contracts';
+import { findingMatches, hearingVerdict, readAudiometry } from '@cc/contracts/reading';
 import { extractDocumentText } from '../../extraction/extractText';
 import { textToPdf } from '../../testing/makePdf';
 import { createOfflineEngine } from './engine';
@@ -20,6 +21,15 @@ interface Expected {
   treatmentGaps?: { startDate: string; endDate: string }[];
   /** The elements of service connection (DOMAIN §3.1) the missing-evidence analysis must report as critical gaps. */
   missingElements?: Element[];
+  /** Conditions presumed (DOMAIN §9, §10.4: place and window certain, qualifier shown): exactly these. */
+  presumed?: string[];
+  /** Topics the legal rules must find sentences for. */
+  legalTopics?: LegalTopic[];
+  /** Claims a finding must not prove (another side or body part, 38 CFR 4.25(b)), and claims one must. */
+  notFor?: string[];
+  for?: string[];
+  /** What the document's audiogram shows under 38 CFR 3.385. */
+  hearing?: ReturnType<typeof hearingVerdict>['verdict'];
 }
 
 /** Which element a critical gap names. */
@@ -150,6 +160,29 @@ describe('offline engine on the labelled corpus', () => {
     expect(gapRecall).toBeGreaterThanOrEqual(0.9);
     expect(elementPrecision).toBeGreaterThanOrEqual(0.9);
     expect(elementRecall).toBeGreaterThanOrEqual(0.9);
+    // Four analyses of every document, each printed to PDF and read back in the second run: more than the default allows on a busy machine.
+  }, 120_000);
+
+  // The legal labels: presumptions to the day, the sides of a body part, audiograms, sentences kept for the rules.
+  it('meets the legal labels of every document that has them', async () => {
+    const labelled = docs.filter((d) => d.expected.presumed || d.expected.legalTopics || d.expected.notFor || d.expected.for || d.expected.hearing);
+    expect(labelled.length).toBeGreaterThanOrEqual(5);
+    for (const doc of labelled) {
+      const r = await engine.analyze({ text: doc.text, analysisType: 'general' });
+      const e = doc.expected;
+      if (e.presumed) {
+        const presumed = (r.serviceConnectionEvidence ?? []).filter((s) => s.connectionType === 'presumptive' && s.evidenceStrength === 'strong').map((s) => s.condition);
+        expect({ doc: doc.name, presumed }).toEqual({ doc: doc.name, presumed: e.presumed });
+      }
+      const topics = new Set((r.legalSentences ?? []).map((s) => s.topic));
+      for (const topic of e.legalTopics ?? []) expect({ doc: doc.name, topic, found: topics.has(topic) }).toEqual({ doc: doc.name, topic, found: true });
+      for (const claim of e.notFor ?? []) expect({ doc: doc.name, claim, matches: r.conditionFindings.some((f) => findingMatches(claim, f).same) }).toEqual({ doc: doc.name, claim, matches: false });
+      for (const claim of e.for ?? []) expect({ doc: doc.name, claim, matches: r.conditionFindings.some((f) => findingMatches(claim, f).same) }).toEqual({ doc: doc.name, claim, matches: true });
+      if (e.hearing) {
+        const lines = (r.legalSentences ?? []).filter((s) => s.topic === 'hearing-test').map((s) => s.source);
+        expect({ doc: doc.name, hearing: hearingVerdict(readAudiometry(lines.join('\n'))).verdict }).toEqual({ doc: doc.name, hearing: e.hearing });
+      }
+    }
   });
 
   it('every finding from the text carries its source sentence', async () => {

@@ -1,6 +1,7 @@
 import { type NexusClassification } from '@cc/contracts';
 import { type ConditionDef, type ConditionMention } from './conditions';
-import { findPresumptiveLocations, inServiceSentences, type PresumptiveHit } from './service';
+import { type PresumptionFinding } from '@cc/contracts/reading';
+import { inServiceSentences, presumptionsIn } from './service';
 import { documentSource, type DocumentSource } from './source';
 import { type Sentence } from './text';
 
@@ -21,8 +22,12 @@ export interface ServiceConnectionElements {
   diagnosed: ConditionDef[];
   /** Element 2: sentences describing an in-service event, injury, disease or exposure. */
   inService: Sentence[];
-  /** Presumptive service (DOMAIN §9) for a condition named here: stands in for elements 2 and 3. */
-  presumptive: PresumptiveHit[];
+  /**
+   * Presumptive service (DOMAIN §9, §10.4) for a condition named here: a presumed one stands in for
+   * elements 2 and 3; an assumed one (no dates, dates that may miss the window, a qualifier not
+   * shown) shows the service but not yet the link.
+   */
+  presumptive: PresumptionFinding[];
   /** A claim secondary to a service-connected condition: that condition stands in for element 2. */
   secondaryClaim: boolean;
   /** Element 3 as this document gives it: a lay opinion is not a medical nexus. */
@@ -45,11 +50,11 @@ export function assessElements(
     conditions,
     diagnosed: source === 'medical' ? conditions : [],
     inService: inServiceSentences(sentences),
-    presumptive: findPresumptiveLocations(sentences).filter((h) => conditions.some((c) => c[h.rule.flag])),
+    presumptive: conditions.flatMap((c) => presumptionsIn(sentences, c, mentions.filter((m) => m.def === c).map((m) => m.sentence))),
     secondaryClaim: sentences.some((s) => SECONDARY.test(s.text)),
     nexus: source === 'lay' ? 'none' : nexus,
   };
 }
 
 export const hasInServiceElement = (e: ServiceConnectionElements) => e.inService.length > 0 || e.presumptive.length > 0 || e.secondaryClaim;
-export const hasNexusElement = (e: ServiceConnectionElements) => e.nexus === 'favourable' || e.presumptive.length > 0;
+export const hasNexusElement = (e: ServiceConnectionElements) => e.nexus === 'favourable' || e.presumptive.some((p) => p.status === 'presumed');

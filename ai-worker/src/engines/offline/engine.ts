@@ -4,6 +4,7 @@ import { detectConditions } from './conditions';
 import { detectDocumentType } from './document-type';
 import { assessElements } from './elements';
 import { analyzeMissingEvidence } from './missing';
+import { legalSentences } from './legal';
 import { evaluateNexus } from './nexus';
 import { analyzeSecondary } from './secondary';
 import { serviceConnectionEvidence } from './service';
@@ -11,11 +12,11 @@ import { splitSentences } from './text';
 import { buildTimeline } from './timeline';
 
 /** How a classification reads to a veteran (American spelling; the enum values stay as DOMAIN §3.2 names them). */
-const CLASSIFICATION_WORDS = { favourable: 'favorable', unfavourable: 'unfavorable', speculative: 'speculative', none: 'absent' } as const;
+const CLASSIFICATION_WORDS = { favourable: 'favorable', unfavourable: 'unfavorable', speculative: 'speculative', 'non-opinion': 'a non-opinion', none: 'absent' } as const;
 
 export const OFFLINE_ENGINE_NAME = 'offline';
 /** Bump when a rule table changes, so stored results say which rules produced them. */
-export const OFFLINE_ENGINE_MODEL = 'rules-2025.2';
+export const OFFLINE_ENGINE_MODEL = 'rules-2026.1';
 
 /** Runs every rule module on the text; `analyze` then keeps the sections the analysis type asks for. */
 export function analyzeOffline(text: string, analysisType: AnalysisType): AnalysisResult {
@@ -64,6 +65,8 @@ export function analyzeOffline(text: string, analysisType: AnalysisType): Analys
   if (wanted.has('medicalTimeline')) result.medicalTimeline = timeline;
   if (wanted.has('missingEvidenceAnalysis')) result.missingEvidenceAnalysis = missing;
   if (secondary) result.secondaryConditionsAnalysis = secondary;
+  const legal = legalSentences(sentences, mentions);
+  if (legal.length) result.legalSentences = legal;
   return result;
 }
 

@@ -1,5 +1,5 @@
 import { type NexusClassification, type NexusEvaluation } from '@cc/contracts';
-import { CAUSAL_PATTERN, classifyProbability } from './probability';
+import { concludeOpinion, readCausalStatement } from '@cc/contracts/reading';
 import { type Sentence } from './text';
 
 /** The nexus-letter checklist of DOMAIN.md §3.3. */
@@ -11,12 +11,6 @@ const BOARD = /\b(board[- ]certified (?:in )?[a-z ]+?|diplomate of the american 
 const SPECIALTY =
   /\b(psychiatr(?:y|ist)|(?:clinical )?psycholog(?:y|ist)|pulmonolog(?:y|ist)|sleep medicine|otolaryngolog(?:y|ist)|audiolog(?:y|ist)|orthopaedic surge(?:on|ry)|orthopedic surge(?:on|ry)|neurolog(?:y|ist)|cardiolog(?:y|ist)|internal medicine|family medicine|gastroenterolog(?:y|ist)|endocrinolog(?:y|ist)|rheumatolog(?:y|ist))\b/i;
 const EXPERIENCE = /\b(\d{1,2}) years of (?:clinical |medical )?(?:experience|practice)\b/i;
-
-/** A statement linking a condition to service or to another condition. */
-const RELATION =
-  /\b(related|relationship|due to|caus\w*|result(?:ed)? (?:of|from)|secondary to|aggravat\w*|worsened|connect\w*|incurred|attributable|etiolog\w*|link\w*|began|onset|contribut\w*|associated with)\b/i;
-/** Sentences that ask for, define or quote the standard rather than give it. */
-const NOT_AN_OPINION = /\?\s*$|\b(whether|was asked|were asked|asks? (?:the|whether)|question (?:is|was)|means? (?:a|that)|defined as)\b/i;
 
 const CHECKS = {
   recordsReviewed: /\b(reviewed|review of|examined the)\b[^.]*\b(records?|c-?file|claims file|STRs?|service treatment|file|notes)\b/i,
@@ -82,38 +76,31 @@ function qualifications(sentences: Sentence[]): NexusEvaluation['doctorQualifica
   return out;
 }
 
-/** Evaluates the nexus opinion(s) in a document against DOMAIN §3.2 and §3.3. */
+/**
+ * Evaluates the nexus opinion(s) in a document against DOMAIN §3.2, §3.3 and §10.7, with the shared
+ * reader: each probability phrase read with its negation, the document decided by its conclusion.
+ */
 export function evaluateNexus(sentences: Sentence[]): NexusAnalysis {
   const text = sentences.map((s) => s.text).join('\n');
-  const opinions: NexusAnalysis['opinions'] = [];
-  const phrases: NexusEvaluation['phrases'] = [];
-  for (const s of sentences) {
-    if (NOT_AN_OPINION.test(s.text) || !RELATION.test(s.text)) continue;
-    const { classification, phrases: found } = classifyProbability(s.text);
-    if (classification === 'none') continue;
-    opinions.push({ sentence: s, classification });
-    for (const p of found) phrases.push({ phrase: p.phrase, classification: p.classification, source: s.text });
-  }
-  const first = (c: NexusClassification) => opinions.find((o) => o.classification === c);
-  let opinion = first('favourable') ?? first('unfavourable') ?? first('speculative');
-  let classification: NexusClassification = opinion?.classification ?? 'none';
+  const read = concludeOpinion(sentences.map((s) => s.text));
+  const sentenceOf = (t: string) => sentences.find((s) => s.text === t)!;
+  const opinions: NexusAnalysis['opinions'] = read.opinions.map((o) => ({ sentence: sentenceOf(o.sentence), classification: o.reading.classification }));
+  const phrases: NexusEvaluation['phrases'] = read.opinions.flatMap((o) => o.reading.phrases.map((p) => ({ phrase: p.phrase, classification: p.classification, source: o.sentence })));
+  let opinion = read.conclusion !== undefined ? opinions.find((o) => o.sentence.text === read.conclusion) : undefined;
+  let classification: NexusClassification = read.classification;
   let causalOnly = false;
   if (!opinion) {
-    // Certainty-level causal statements ("is proximately due to") count as favourable (DOMAIN §3.2).
-    const causal = sentences.find((s) => !NOT_AN_OPINION.test(s.text) && CAUSAL_PATTERN.test(s.text) && /\b(service|military|secondary|service-connected)\b/i.test(s.text));
-    if (causal) {
-      opinion = { sentence: causal, classification: 'favourable' };
-      classification = 'favourable';
-      causalOnly = true;
+    // Certainty-level causal statements ("is proximately due to") count, with their negation (DOMAIN §3.2).
+    const causal = sentences.map((s) => ({ s, c: readCausalStatement(s.text) })).find((x) => x.c !== 'none');
+    if (causal && causal.c !== 'none') {
+      opinion = { sentence: causal.s, classification: causal.c };
+      classification = causal.c;
+      causalOnly = causal.c === 'favourable';
     }
   }
 
   const standardFound = [
-    ...new Set(
-      opinions
-        .filter((o) => o.classification === 'favourable')
-        .flatMap((o) => classifyProbability(o.sentence.text).phrases.filter((p) => p.standard && p.classification === 'favourable').map((p) => p.phrase)),
-    ),
+    ...new Set(read.opinions.filter((o) => o.reading.classification === 'favourable').flatMap((o) => o.reading.phrases.filter((p) => p.standard && p.classification === 'favourable').map((p) => p.phrase))),
   ];
   const hasRequiredLanguage = classification === 'favourable' && standardFound.length > 0;
   const quals = qualifications(sentences);
@@ -153,9 +140,13 @@ export function evaluateNexus(sentences: Sentence[]): NexusAnalysis {
   const weaknessFactors = checklist.filter((c) => !c.present).map((c) => `Missing: ${c.item}`);
   if (classification === 'speculative') weaknessFactors.unshift('Speculative language ("may", "could", "possibly") is given little or no weight (Obert v. Brown)');
   if (classification === 'unfavourable') weaknessFactors.unshift('The opinion is unfavourable (less than 50% probability)');
+  if (classification === 'non-opinion') {
+    weaknessFactors.unshift('The examiner gave no opinion ("cannot state", "without resort to mere speculation"); a non-opinion carries no weight unless the examiner explains why (Jones v. Shinseki)');
+  }
   if (causalOnly) weaknessFactors.unshift('Causal statement without the "at least as likely as not" standard');
   const improvementSuggestions = checklist.filter((c) => !c.present).map((c) => c.suggestion);
   if (classification === 'unfavourable') improvementSuggestions.unshift('Obtain a favourable independent medical opinion that addresses the negative opinion\'s reasoning.');
+  if (classification === 'non-opinion') improvementSuggestions.unshift('Obtain a medical opinion that states a conclusion ("at least as likely as not") with its reasons.');
 
   const score = strengthFactors.length;
   let overallStrength: NexusEvaluation['overallStrength'];

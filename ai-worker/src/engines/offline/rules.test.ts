@@ -1,7 +1,7 @@
 import { ANALYSIS_TYPES, analysisResultSchema } from '@cc/contracts';
 import { detectConditions } from './conditions';
 import { createOfflineEngine } from './engine';
-import { classifyProbability } from './probability';
+import { readOpinion } from '@cc/contracts/reading';
 import { isNegated, splitSentences, unwrapLines } from './text';
 import { findDates } from './timeline';
 
@@ -20,17 +20,17 @@ describe('probability classifier (DOMAIN §3.2)', () => {
     ['The condition is possibly related to service.', 'speculative', 'possibly'],
     ['I cannot rule out a connection to service.', 'speculative', 'cannot rule out'],
   ])('%s -> %s', (sentence, classification, phrase) => {
-    const r = classifyProbability(sentence);
+    const r = readOpinion(sentence);
     expect(r.classification).toBe(classification);
     expect(r.phrases.map((p) => p.phrase)).toContain(phrase);
   });
 
   it('"may be related" is not "at least as likely as not"', () => {
-    expect(classifyProbability('It may be related to service.').phrases.some((p) => p.standard)).toBe(false);
+    expect(readOpinion('It may be related to service.').phrases.some((p) => p.standard)).toBe(false);
   });
 
   it('finds nothing in neutral text', () => {
-    expect(classifyProbability('The veteran was seen in clinic today.').classification).toBe('none');
+    expect(readOpinion('The veteran was seen in clinic today.').classification).toBe('none');
   });
 });
 

@@ -1,4 +1,5 @@
 import { type SecondaryConditionsAnalysis } from '@cc/contracts';
+import { monthsAfterInjury, tbiSecondaryRuling, tbiSeverity, type TbiRuling } from '@cc/contracts/reading';
 import { conditionByName, type ConditionMention } from './conditions';
 import { type Sentence } from './text';
 
@@ -65,6 +66,9 @@ const LINK = /\b(secondary to|due to|caused by|result of|aggravated by|worsened 
 
 const UP: Record<'high' | 'moderate' | 'low', 'high' | 'moderate' | 'low'> = { low: 'moderate', moderate: 'high', high: 'high' };
 
+/** 38 CFR 3.310(d): a TBI secondary is likely only for the severity and time window the regulation names. */
+const TBI_LIKELIHOOD: Record<TbiRuling['status'], 'high' | 'moderate' | 'low'> = { presumed: 'high', assumed: 'moderate', 'not-covered': 'low' };
+
 /** Primary conditions present, the DOMAIN §6 secondaries they open up, and links the text states. */
 export function analyzeSecondary(sentences: Sentence[], mentions: ConditionMention[]): SecondaryConditionsAnalysis {
   const present = new Map<string, Sentence>();
@@ -86,6 +90,8 @@ export function analyzeSecondary(sentences: Sentence[], mentions: ConditionMenti
     };
   });
 
+  const text = sentences.map((s) => s.text).join(' ');
+  const severity = tbiSeverity(text);
   const potential: SecondaryConditionsAnalysis['potentialSecondaryConditions'] = [];
   const connections: SecondaryConditionsAnalysis['medicalConnections'] = [];
   for (const pair of SECONDARY_PAIRS) {
@@ -95,19 +101,22 @@ export function analyzeSecondary(sentences: Sentence[], mentions: ConditionMenti
         if (potential.some((p) => p.secondaryCondition === sec.name && p.causedByPrimary === primary)) continue;
         const documented = Boolean(sec.condition && sec.condition !== primary && present.has(sec.condition));
         let likelihood: 'high' | 'moderate' | 'low' = pair.reg ? 'high' : pair.contested ? 'low' : 'moderate';
-        if (documented) likelihood = UP[likelihood];
+        const tbi = pair.reg === '38 CFR 3.310(d)' ? tbiSecondaryRuling(sec.name, severity, sentences.filter((x) => new RegExp(sec.name.split(' ')[0]!, 'i').test(x.text)).map((x) => monthsAfterInjury(x.text)).find((m) => m !== undefined)) : undefined;
+        if (tbi) likelihood = TBI_LIKELIHOOD[tbi.status];
+        else if (documented) likelihood = UP[likelihood];
         const def = sec.condition ? conditionByName(sec.condition) : undefined;
         const evidenceNeeded = [
           `Current diagnosis of ${sec.name}`,
-          `Nexus opinion: "at least as likely as not" caused or aggravated by ${primary}, with rationale`,
+          tbi?.status === 'presumed' ? `Records of the ${severity} TBI and of when ${sec.name.toLowerCase()} began (38 CFR 3.310(d))` : `Nexus opinion: "at least as likely as not" caused or aggravated by ${primary}, with rationale`,
         ];
+        if (tbi?.nextStep) evidenceNeeded.push(tbi.nextStep);
         if (def?.dbq) evidenceNeeded.push(`DBQ ${def.dbq}`);
         potential.push({
           secondaryCondition: sec.name,
           causedByPrimary: primary,
           likelihood,
           medicalConnection: pair.mechanism,
-          commonPatterns: [pair.mechanism, ...(pair.reg ? [`Regulation: ${pair.reg}`] : []), ...(pair.contested ? ['Contested; outcome depends on the medical opinion'] : [])],
+          commonPatterns: [pair.mechanism, ...(pair.reg ? [`Regulation: ${pair.reg}`] : []), ...(tbi ? [tbi.reason] : []), ...(pair.contested ? ['Contested; outcome depends on the medical opinion'] : [])],
           evidenceNeeded,
           documented,
           source: (documented && sec.condition ? present.get(sec.condition) : present.get(primary))?.text ?? '',

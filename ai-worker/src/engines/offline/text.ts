@@ -1,4 +1,4 @@
-/** Sentence splitting and negation scope: the text primitives every rule module builds on. */
+/** Sentence splitting, and the negation scope every rule module builds on. */
 
 export interface Sentence {
   /** Index in document order. */
@@ -86,50 +86,5 @@ export function splitSentences(text: string): Sentence[] {
   return out;
 }
 
-/** Cues that negate what follows them in the same clause. */
-const PRE_NEGATION =
-  /\b(denies|denied|denying|no evidence of|no signs? of|no history of|no complaints? of|negative for|free of|absence of|without|no|not|never|rules? out|ruled out for|did not have|does not have|no diagnosis of|other than)\b/gi;
-/** Cues that negate what comes right before them ("sleep apnea was ruled out"). */
-const POST_NEGATION = /^\s*(?:was|is|has been|were|have been)?\s*(?:ruled out|excluded|not found|negative|absent)\b/i;
-/** Words that end a negation's scope. */
-const SCOPE_END = /[;:]|\b(but|however|although|though|except|which|who|whereas|yet|and (?:has|is|was|reports|endorses|carries|with))\b/i;
-/** Cue-followers that are not negations of the condition ("no other cause for his sleep apnea"). */
-const PSEUDO = /^\s*(?:\w+\s+){0,2}?(?:other|longer|change|doubt|question|only|further|new|significant change)\b/i;
-/** A negation scope is at most this many words. */
-const MAX_SCOPE_WORDS = 8;
-
-/** Family history and other mentions that are not about the veteran. */
-const NOT_THE_PATIENT = /\b(family history of|mother|father|brother|sister|sibling|parent)s?\b[^.;]*$/i;
-
-/** Speculative "cannot rule out" is not a negation. */
-const CANNOT_RULE_OUT = /\b(cannot|can not|can't|could not|unable to) (?:be )?rule[ds]? out\b/i;
-
-/**
- * True when the span [start, end) of `sentence` is negated: a pre-negation cue within the same
- * clause and at most MAX_SCOPE_WORDS words before it, a post-negation cue right after it, or a
- * family-history mention.
- */
-export function isNegated(sentence: string, start: number, end: number): boolean {
-  const before = sentence.slice(0, start);
-  if (NOT_THE_PATIENT.test(before)) return true;
-  const after = sentence.slice(end);
-  if (POST_NEGATION.test(after) && !CANNOT_RULE_OUT.test(sentence)) return true;
-  let m: RegExpExecArray | null;
-  PRE_NEGATION.lastIndex = 0;
-  let negated = false;
-  while ((m = PRE_NEGATION.exec(before))) {
-    const cueEnd = m.index + m[0].length;
-    const between = before.slice(cueEnd);
-    const cueContext = before.slice(Math.max(0, m.index - 12), cueEnd);
-    if (CANNOT_RULE_OUT.test(cueContext + between.slice(0, 5))) continue;
-    if (/^not$/i.test(m[0]) && /^\s*(only|just|at least|less)\b/i.test(between)) continue;
-    // The "not" of a probability phrase ("as likely as not", "more likely than not", "whether or not").
-    if (/^not$/i.test(m[0]) && /\b(as|than|or)\s+$/i.test(before.slice(0, m.index))) continue;
-    if (/^no$/i.test(m[0]) && /^\.?\s*\d/.test(between)) continue;
-    if (SCOPE_END.test(between)) continue;
-    if (PSEUDO.test(between)) continue;
-    const words = between.trim() ? between.trim().split(/\s+/).length : 0;
-    if (words <= MAX_SCOPE_WORDS) negated = true;
-  }
-  return negated;
-}
+/** Negation scope (NegEx/ConText) is the shared reader's, so the engine and the evidence rules negate alike. */
+export { isNegated } from '@cc/contracts/reading';

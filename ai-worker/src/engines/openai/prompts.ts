@@ -24,8 +24,14 @@ const NEXUS_RULE =
   'progression" is favourable for aggravation and needs a baseline; "less likely than not", "not at least as ' +
   'likely as not" and "unlikely" are unfavourable; "could", "may", "might", "possibly" and "cannot be ruled ' +
   'out" are speculative and carry little or no weight. "May be related" is speculative, NOT "at least as ' +
-  'likely as not". Classify each phrase you report as favourable, unfavourable or speculative, and use ' +
-  'classification "none" when the document holds no opinion language.';
+  'likely as not". Read each phrase with its negation: "probably not", "most likely not", "it is not likely" ' +
+  'are unfavourable; "I cannot state that it is at least as likely as not" and "cannot resolve without resort ' +
+  'to mere speculation" are non-opinions (classification "non-opinion"). Classify each phrase you report as ' +
+  'favourable, unfavourable, speculative or non-opinion. The document\'s classification and `nexusOpinion` ' +
+  'are its conclusion, not a favourable phrase quoted elsewhere (for example in the question put to the ' +
+  'examiner); use "none" when the document holds no opinion language. In `legalSentences`, quote the ' +
+  'sentences that say where and when the veteran served (topic "service"), a PTSD stressor ("stressor"), ' +
+  'audiogram lines ("hearing-test"), a TBI and its severity ("tbi") and when a condition began ("onset").';
 
 const CODES_RULE =
   'Diagnostic codes: give a VA diagnostic code (38 CFR Part 4, e.g. 9411 PTSD, 6260 tinnitus, 7101 ' +
