@@ -1,7 +1,18 @@
-import { eventSchemas, ANALYSIS_MESSAGES, streams } from '@cc/contracts';
-import { startWorker, type Bus, type CommandBus, type EventStore, type Logger, type ObjectStorage, type SendOptions, type WorkerSubscription } from '@cc/platform';
+import { eventSchemas, ANALYSIS_MESSAGES, streams, type WorkerCommand } from '@cc/contracts';
+import {
+  retryTransientFaults,
+  startWorker,
+  type Bus,
+  type CommandBus,
+  type EventStore,
+  type Logger,
+  type ObjectStorage,
+  type SendOptions,
+  type WorkerSubscription,
+} from '@cc/platform';
 import type { AnalysisEngine } from '../engines/types';
-import { analyseDocument, type AnalysisOutcome, type AnalysisRequest } from './analyseDocument';
+import type { AnalysisRequest } from './analyseDocument';
+import { analyseUntilDeadline, Stopped } from './analyseUntilDeadline';
 import { analysisAwaitsAnswer } from './analysisProgress';
 import type { AnalysisClaims } from './analysisClaims';
 
@@ -14,8 +25,11 @@ export interface DocumentAnalysisWorkerDeps {
   engine: AnalysisEngine;
   logger: Logger;
   pollIntervalMs?: number;
-  /** Tries of one analysis on unexpected errors before it is reported failed. */
+  /** Tries of one analysis on unexpected errors (neither transient nor the document's) before it is reported failed. */
   attempts?: number;
+  /** Backoff while the storage or the engine is unavailable: first wait (default 500 ms) and longest (15 s). */
+  retryBaseMs?: number;
+  retryCapMs?: number;
   /** Analyses run at once (ANALYSIS_CONCURRENCY, default 4). */
   concurrency?: number;
   /**
@@ -26,18 +40,6 @@ export interface DocumentAnalysisWorkerDeps {
 }
 
 export const DOCUMENT_ANALYSIS_WORKER = 'document-analysis';
-
-class Stopped extends Error {}
-
-/** Rejects as soon as the worker stops, so a stop does not wait for an engine that takes a minute. */
-function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new Stopped());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new Stopped());
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 /**
  * Answers each DocumentAnalysisRequested with CompleteDocumentAnalysis or FailDocumentAnalysis.
@@ -83,22 +85,18 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
     }
     held.add(analysisId);
     try {
-      let outcome: AnalysisOutcome | undefined;
-      for (let attempt = 1; !outcome; attempt++) {
-        try {
-          outcome = await unlessStopped(analyseDocument(request, deps), signal);
-        } catch (error) {
-          if (error instanceof Stopped) throw error;
-          log.warn({ err: error, attempt }, 'document analysis: unexpected error');
-          if (attempt >= attempts) outcome = { kind: 'failed', reason: ANALYSIS_MESSAGES.unexpected };
-          else await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
-        }
-      }
-      if (outcome.kind === 'completed') {
-        await deps.commands.send({ type: 'CompleteDocumentAnalysis', data: { documentId, analysisId, result: outcome.result } }, options);
-      } else {
-        await deps.commands.send({ type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason: outcome.reason } }, options);
-      }
+      const outcome = await analyseUntilDeadline(request, deps, { signal, log, attempts, retryBaseMs: deps.retryBaseMs, retryCapMs: deps.retryCapMs });
+      const command: WorkerCommand =
+        outcome.kind === 'completed'
+          ? { type: 'CompleteDocumentAnalysis', data: { documentId, analysisId, result: outcome.result } }
+          : { type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason: outcome.reason } };
+      // The outcome is known: a command service away for a while is waited out (until it is back or
+      // the worker stops) rather than the delivery failing and the engine running again.
+      await retryTransientFaults(() => deps.commands.send(command, options), {
+        deadline: Number.POSITIVE_INFINITY,
+        signal,
+        onFault: (error, attempt, waitMs) => log.warn({ err: error, attempt, waitMs }, 'document analysis: could not record the outcome yet; trying again'),
+      });
       await claims?.answered(analysisId);
       log.info({ outcome: outcome.kind, reason: outcome.kind === 'failed' ? outcome.reason : undefined, ms: Date.now() - started }, 'document analysis finished');
     } finally {
