@@ -12,7 +12,7 @@ import {
 } from '@cc/platform';
 import type { AnalysisEngine } from '../engines/types';
 import type { AnalysisRequest } from './analyseDocument';
-import { analyseUntilDeadline, Stopped } from './analyseUntilDeadline';
+import { analyseUntilDeadline } from './analyseUntilDeadline';
 import { analysisAwaitsAnswer } from './analysisProgress';
 import type { AnalysisClaims } from './analysisClaims';
 
@@ -34,7 +34,8 @@ export interface DocumentAnalysisWorkerDeps {
   concurrency?: number;
   /**
    * Set when several worker processes share the work (one process per service): each analysis is
-   * claimed before its engine runs, and claims whose holder died are taken over.
+   * claimed before its engine runs, its claim kept alive by a heartbeat every third of the claim's
+   * time to live, and claims whose holder went quiet are taken over.
    */
   claims?: AnalysisClaims;
 }
@@ -121,31 +122,60 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
   });
   if (!claims) return subscription;
 
-  // Heartbeats for held claims, and takeovers of claims whose holder went quiet.
   const stopping = new AbortController();
-  const sweep = async () => {
-    await claims.heartbeat([...held]);
-    for (const entry of await claims.takeOverExpired(Math.max(1, deps.concurrency ?? 4))) {
-      const request = eventSchemas.DocumentAnalysisRequested.schema.parse(entry.request);
-      deps.logger.info({ analysisId: entry.analysisId }, 'document analysis taken over from a worker that stopped');
-      await answer(request, { metadata: entry.metadata as SendOptions['metadata'], idempotencyKey: entry.eventId }, stopping.signal, true);
-    }
-  };
-  let sweeping: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    sweeping ??= sweep()
-      .catch((error: unknown) => {
-        if (!(error instanceof Stopped)) deps.logger.warn({ err: error }, 'document analysis claims: heartbeat or takeover failed; trying again');
-      })
-      .finally(() => (sweeping = undefined));
-  }, Math.max(50, Math.floor(claims.ttlMs / 3)));
+  const tick = Math.max(50, Math.floor(claims.ttlMs / 3));
+  const limit = Math.max(1, deps.concurrency ?? 4);
+  /** Analyses taken over from a worker that went quiet; they run beside the subscription's. */
+  const takenOver = new Set<Promise<void>>();
+
+  // The heartbeat has a timer of its own and waits for nothing but its update, so however long an
+  // analysis takes, every claim this worker holds stays alive.
+  const heartbeats = repeatEvery(tick, () => claims.heartbeat([...held]), (error) =>
+    deps.logger.warn({ err: error }, 'document analysis claims: heartbeat failed; trying again'),
+  );
+  // A takeover starts the analysis and returns; at most `concurrency` taken-over analyses run at once.
+  const sweeps = repeatEvery(
+    tick,
+    async () => {
+      if (takenOver.size >= limit) return;
+      for (const entry of await claims.takeOverExpired(limit - takenOver.size)) {
+        const request = eventSchemas.DocumentAnalysisRequested.schema.parse(entry.request);
+        deps.logger.info({ analysisId: entry.analysisId }, 'document analysis taken over from a worker that stopped');
+        const task: Promise<void> = answer(request, { metadata: entry.metadata as SendOptions['metadata'], idempotencyKey: entry.eventId }, stopping.signal, true)
+          .catch((error: unknown) => {
+            // Left unanswered, the claim expires and is taken over again.
+            if (!stopping.signal.aborted) deps.logger.warn({ err: error, analysisId: entry.analysisId }, 'document analysis taken over: failed; it is taken over again once its claim expires');
+          })
+          .finally(() => takenOver.delete(task));
+        takenOver.add(task);
+      }
+    },
+    (error) => deps.logger.warn({ err: error }, 'document analysis claims: takeover failed; trying again'),
+  );
   return {
     ...subscription,
     async stop() {
-      clearInterval(timer);
+      await sweeps.stop();
       stopping.abort();
-      await sweeping;
+      await Promise.allSettled([...takenOver]);
       await subscription.stop();
+      await heartbeats.stop();
+    },
+  };
+}
+
+/** Runs `work` every `ms`, never two at once; a failure is reported and the next tick tries again. */
+function repeatEvery(ms: number, work: () => Promise<void>, onError: (error: unknown) => void): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= work()
+      .catch(onError)
+      .finally(() => (running = undefined));
+  }, ms);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
     },
   };
 }
