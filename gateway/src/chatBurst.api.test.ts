@@ -1,5 +1,5 @@
 import { streams } from '@cc/contracts';
-import { createOfflineChatEngine } from '@cc/ai-worker';
+import { createOfflineChatEngine, type ChatEngine } from '@cc/ai-worker';
 import { postStream } from './testing/sseClient';
 import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 
@@ -21,6 +21,38 @@ const QUESTIONS = [
 type Message = { id: string; role: 'user' | 'assistant'; content: string; createdAt: string };
 
 /**
+ * The offline engine, streaming in small pieces. `together(n)` makes the next n answers end only
+ * once all n are written, as a hosted model answering questions sent together in about the same
+ * time would: their answers are then recorded on the session at the same moment.
+ */
+function chatEngine() {
+  const offline = createOfflineChatEngine({ chunkDelayMs: 5 });
+  let group: { size: number; arrived: number; written: number; all: Promise<void>; open: () => void } | undefined;
+  const engine: ChatEngine = {
+    name: offline.name,
+    model: offline.model,
+    async answer(request, options) {
+      const mine = group;
+      if (mine && ++mine.arrived === mine.size) group = undefined;
+      const answer = await offline.answer(request, options);
+      if (mine) {
+        if (++mine.written === mine.size) mine.open();
+        await mine.all;
+      }
+      return answer;
+    },
+  };
+  const together = (size: number) => {
+    let open = () => undefined as void;
+    const all = new Promise<void>((resolve) => (open = resolve));
+    // A question that never reaches the engine (refused) must not hold the others for ever.
+    const fallback = setTimeout(open, 10_000);
+    group = { size, arrived: 0, written: 0, all: all.then(() => clearTimeout(fallback)), open };
+  };
+  return { engine, together };
+}
+
+/**
  * Several messages sent at once by one veteran (two tabs, a double Enter, a script): each is
  * answered and recorded in the one session, the month's questions are counted once each, and a
  * burst far beyond what a person sends is refused 429 with Retry-After — with the app's defaults.
@@ -28,12 +60,12 @@ type Message = { id: string; role: 'user' | 'assistant'; content: string; create
 describe('chat messages sent at once', () => {
   let app: TestApp;
   let admin: TestClient;
+  const { engine, together } = chatEngine();
 
   beforeAll(async () => {
-    // The offline engine streams in pieces with a pause between them, so the answers overlap.
     app = await startTestApp({
       env: { ADMIN_EMAILS: 'burst.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' },
-      analysis: { chatEngine: createOfflineChatEngine({ chunkDelayMs: 5 }) },
+      analysis: { chatEngine: engine },
     });
     admin = app.client();
     await admin.signIn('burst.admin@example.org');
@@ -60,6 +92,7 @@ describe('chat messages sent at once', () => {
     const userId = (await vet.register('burst.free@example.org')).id;
     const session = (await vet.post('/api/ai-chat/sessions')).data as { id: string };
 
+    together(QUESTIONS.length);
     const results = await Promise.all(QUESTIONS.map((content) => postStream(app.baseUrl, vet, `/api/ai-chat/sessions/${session.id}/messages/stream`, { content })));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     const done = results.map((r) => r.events.at(-1)!);
