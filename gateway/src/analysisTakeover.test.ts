@@ -10,8 +10,14 @@ import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 jest.setTimeout(60_000);
 
 const LETTER = readFileSync(path.resolve(__dirname, '../../ai-worker/corpus/nexus-gerd-secondary-nsaids.txt'), 'utf8');
-const CLAIM_TTL_MS = 300;
-const ENGINE_MS = 2000;
+/**
+ * A claim expires this long after its last heartbeat (30 s in production). Short, so the test is
+ * quick, yet long enough that a machine busy with other tests does not delay a heartbeat that much
+ * (at 300 ms, a loaded 2-core machine sometimes did, and the takeovers that followed were right).
+ * The engine takes far longer, so a heartbeat that waited for an analysis would miss it.
+ */
+const CLAIM_TTL_MS = 1500;
+const ENGINE_MS = 5000;
 
 const until = async (check: () => boolean | Promise<boolean>, what: string, ms = 20_000) => {
   const deadline = Date.now() + ms;
@@ -35,7 +41,7 @@ describe('analysis claims across two workers', () => {
   const calls = new Map<AnalysisType, number>();
   const logs: string[] = [];
 
-  /** The offline engine taking two seconds, like a hosted model. */
+  /** The offline engine taking a few seconds, like a hosted model. */
   const slowEngine = (): AnalysisEngine => {
     const offline = createOfflineEngine();
     return {
