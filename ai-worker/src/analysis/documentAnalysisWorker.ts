@@ -139,6 +139,8 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
     async () => {
       if (takenOver.size >= limit) return;
       for (const entry of await claims.takeOverExpired(limit - takenOver.size)) {
+        // Its own claim, expired while this process was stalled and still running it: renewed, not run twice.
+        if (held.has(entry.analysisId)) continue;
         const request = eventSchemas.DocumentAnalysisRequested.schema.parse(entry.request);
         deps.logger.info({ analysisId: entry.analysisId }, 'document analysis taken over from a worker that stopped');
         const task: Promise<void> = answer(request, { metadata: entry.metadata as SendOptions['metadata'], idempotencyKey: entry.eventId }, stopping.signal, true)
