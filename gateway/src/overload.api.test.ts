@@ -125,6 +125,11 @@ describe('overload: per-user limits on the expensive routes', () => {
     for (const bucket of Object.keys(EXPENSIVE_ROUTES) as (keyof typeof EXPENSIVE_ROUTES)[]) expect(defaults[bucket]).toBeGreaterThanOrEqual(60);
     expect(userRateLimitsFrom({ RATE_LIMIT_CHAT: '5', RATE_LIMIT_PDF: '0' })).toMatchObject({ chat: 5, pdf: 0, analysis: EXPENSIVE_ROUTES.analysis.perMinute });
     expect(() => userRateLimitsFrom({ RATE_LIMIT_UPLOADS: 'lots' })).toThrow(/RATE_LIMIT_UPLOADS/);
+    // Chat also has a burst: room for several tabs and a double Enter, far below a hundred at once.
+    expect(defaults.chatBurst).toBeGreaterThanOrEqual(10);
+    expect(defaults.chatBurst).toBeLessThan(defaults.chat);
+    expect(userRateLimitsFrom({ RATE_LIMIT_CHAT_BURST: '5' })).toMatchObject({ chat: EXPENSIVE_ROUTES.chat.perMinute, chatBurst: 5 });
+    expect(() => userRateLimitsFrom({ RATE_LIMIT_CHAT_BURST: '-1' })).toThrow(/RATE_LIMIT_CHAT_BURST/);
   });
 
   it('answers the chat message over the budget 429 with Retry-After, and records nothing for it', async () => {

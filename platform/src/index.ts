@@ -25,7 +25,7 @@ export * from './http/tierGate';
 export * from './http/readBody';
 export * from './http/lingeringClose';
 export * from './http/forwardedContext';
-export { isTransientFault } from './subscriptions/faults';
+export { backoffMs, isTransientFault, retryTransientFaults, type TransientRetryOptions } from './subscriptions/faults';
 export type { Bus } from './bus/types';
 export { busMigrations } from './bus/migrations';
 // The production clients (@kurrent/kurrentdb-client, kafkajs) load only where they are used:

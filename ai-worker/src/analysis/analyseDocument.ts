@@ -30,8 +30,9 @@ async function readBounded(storage: ObjectStorage, key: string, limit: number): 
 
 /**
  * Reads the stored file's real text and runs the engine on it. Everything that is the document's
- * or the engine's fault becomes a failed outcome with a reason a veteran can act on; anything else
- * (storage or database trouble) is thrown, so the delivery is tried again.
+ * fault, or the engine's answer about it (refused, too long, an unusable answer), becomes a failed
+ * outcome with a reason a veteran can act on. Anything else is thrown: the storage or the engine
+ * unavailable for a while (a transient fault, which the worker waits out) or an unexpected error.
  */
 export async function analyseDocument(request: AnalysisRequest, deps: { storage: ObjectStorage; engine: AnalysisEngine }): Promise<AnalysisOutcome> {
   const failed = (reason: string): AnalysisOutcome => ({ kind: 'failed', reason });
@@ -47,7 +48,7 @@ export async function analyseDocument(request: AnalysisRequest, deps: { storage:
     return { kind: 'completed', result: result.data };
   } catch (error) {
     if (error instanceof ExtractionError) return failed(error.reason);
-    if (error instanceof AnalysisFailedError) return failed(error.message);
+    if (error instanceof AnalysisFailedError && !error.retryable) return failed(error.message);
     if (error instanceof ObjectNotFoundError) return failed(MISSING_FILE_REASON);
     throw error;
   }

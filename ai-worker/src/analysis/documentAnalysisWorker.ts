@@ -1,7 +1,18 @@
-import { eventSchemas, ANALYSIS_MESSAGES, streams } from '@cc/contracts';
-import { startWorker, type Bus, type CommandBus, type EventStore, type Logger, type ObjectStorage, type SendOptions, type WorkerSubscription } from '@cc/platform';
+import { eventSchemas, ANALYSIS_MESSAGES, streams, type WorkerCommand } from '@cc/contracts';
+import {
+  retryTransientFaults,
+  startWorker,
+  type Bus,
+  type CommandBus,
+  type EventStore,
+  type Logger,
+  type ObjectStorage,
+  type SendOptions,
+  type WorkerSubscription,
+} from '@cc/platform';
 import type { AnalysisEngine } from '../engines/types';
-import { analyseDocument, type AnalysisOutcome, type AnalysisRequest } from './analyseDocument';
+import type { AnalysisRequest } from './analyseDocument';
+import { analyseUntilDeadline } from './analyseUntilDeadline';
 import { analysisAwaitsAnswer } from './analysisProgress';
 import type { AnalysisClaims } from './analysisClaims';
 
@@ -14,30 +25,22 @@ export interface DocumentAnalysisWorkerDeps {
   engine: AnalysisEngine;
   logger: Logger;
   pollIntervalMs?: number;
-  /** Tries of one analysis on unexpected errors before it is reported failed. */
+  /** Tries of one analysis on unexpected errors (neither transient nor the document's) before it is reported failed. */
   attempts?: number;
+  /** Backoff while the storage or the engine is unavailable: first wait (default 500 ms) and longest (15 s). */
+  retryBaseMs?: number;
+  retryCapMs?: number;
   /** Analyses run at once (ANALYSIS_CONCURRENCY, default 4). */
   concurrency?: number;
   /**
    * Set when several worker processes share the work (one process per service): each analysis is
-   * claimed before its engine runs, and claims whose holder died are taken over.
+   * claimed before its engine runs, its claim kept alive by a heartbeat every third of the claim's
+   * time to live, and claims whose holder went quiet are taken over.
    */
   claims?: AnalysisClaims;
 }
 
 export const DOCUMENT_ANALYSIS_WORKER = 'document-analysis';
-
-class Stopped extends Error {}
-
-/** Rejects as soon as the worker stops, so a stop does not wait for an engine that takes a minute. */
-function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new Stopped());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new Stopped());
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 /**
  * Answers each DocumentAnalysisRequested with CompleteDocumentAnalysis or FailDocumentAnalysis.
@@ -83,22 +86,18 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
     }
     held.add(analysisId);
     try {
-      let outcome: AnalysisOutcome | undefined;
-      for (let attempt = 1; !outcome; attempt++) {
-        try {
-          outcome = await unlessStopped(analyseDocument(request, deps), signal);
-        } catch (error) {
-          if (error instanceof Stopped) throw error;
-          log.warn({ err: error, attempt }, 'document analysis: unexpected error');
-          if (attempt >= attempts) outcome = { kind: 'failed', reason: ANALYSIS_MESSAGES.unexpected };
-          else await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
-        }
-      }
-      if (outcome.kind === 'completed') {
-        await deps.commands.send({ type: 'CompleteDocumentAnalysis', data: { documentId, analysisId, result: outcome.result } }, options);
-      } else {
-        await deps.commands.send({ type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason: outcome.reason } }, options);
-      }
+      const outcome = await analyseUntilDeadline(request, deps, { signal, log, attempts, retryBaseMs: deps.retryBaseMs, retryCapMs: deps.retryCapMs });
+      const command: WorkerCommand =
+        outcome.kind === 'completed'
+          ? { type: 'CompleteDocumentAnalysis', data: { documentId, analysisId, result: outcome.result } }
+          : { type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason: outcome.reason } };
+      // The outcome is known: a command service away for a while is waited out (until it is back or
+      // the worker stops) rather than the delivery failing and the engine running again.
+      await retryTransientFaults(() => deps.commands.send(command, options), {
+        deadline: Number.POSITIVE_INFINITY,
+        signal,
+        onFault: (error, attempt, waitMs) => log.warn({ err: error, attempt, waitMs }, 'document analysis: could not record the outcome yet; trying again'),
+      });
       await claims?.answered(analysisId);
       log.info({ outcome: outcome.kind, reason: outcome.kind === 'failed' ? outcome.reason : undefined, ms: Date.now() - started }, 'document analysis finished');
     } finally {
@@ -123,31 +122,62 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
   });
   if (!claims) return subscription;
 
-  // Heartbeats for held claims, and takeovers of claims whose holder went quiet.
   const stopping = new AbortController();
-  const sweep = async () => {
-    await claims.heartbeat([...held]);
-    for (const entry of await claims.takeOverExpired(Math.max(1, deps.concurrency ?? 4))) {
-      const request = eventSchemas.DocumentAnalysisRequested.schema.parse(entry.request);
-      deps.logger.info({ analysisId: entry.analysisId }, 'document analysis taken over from a worker that stopped');
-      await answer(request, { metadata: entry.metadata as SendOptions['metadata'], idempotencyKey: entry.eventId }, stopping.signal, true);
-    }
-  };
-  let sweeping: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    sweeping ??= sweep()
-      .catch((error: unknown) => {
-        if (!(error instanceof Stopped)) deps.logger.warn({ err: error }, 'document analysis claims: heartbeat or takeover failed; trying again');
-      })
-      .finally(() => (sweeping = undefined));
-  }, Math.max(50, Math.floor(claims.ttlMs / 3)));
+  const tick = Math.max(50, Math.floor(claims.ttlMs / 3));
+  const limit = Math.max(1, deps.concurrency ?? 4);
+  /** Analyses taken over from a worker that went quiet; they run beside the subscription's. */
+  const takenOver = new Set<Promise<void>>();
+
+  // The heartbeat has a timer of its own and waits for nothing but its update, so however long an
+  // analysis takes, every claim this worker holds stays alive.
+  const heartbeats = repeatEvery(tick, () => claims.heartbeat([...held]), (error) =>
+    deps.logger.warn({ err: error }, 'document analysis claims: heartbeat failed; trying again'),
+  );
+  // A takeover starts the analysis and returns; at most `concurrency` taken-over analyses run at once.
+  const sweeps = repeatEvery(
+    tick,
+    async () => {
+      if (takenOver.size >= limit) return;
+      for (const entry of await claims.takeOverExpired(limit - takenOver.size)) {
+        // Its own claim, expired while this process was stalled and still running it: renewed, not run twice.
+        if (held.has(entry.analysisId)) continue;
+        const request = eventSchemas.DocumentAnalysisRequested.schema.parse(entry.request);
+        deps.logger.info({ analysisId: entry.analysisId }, 'document analysis taken over from a worker that stopped');
+        const task: Promise<void> = answer(request, { metadata: entry.metadata as SendOptions['metadata'], idempotencyKey: entry.eventId }, stopping.signal, true)
+          .catch((error: unknown) => {
+            // Left unanswered, the claim expires and is taken over again.
+            if (!stopping.signal.aborted) deps.logger.warn({ err: error, analysisId: entry.analysisId }, 'document analysis taken over: failed; it is taken over again once its claim expires');
+          })
+          .finally(() => takenOver.delete(task));
+        takenOver.add(task);
+      }
+    },
+    (error) => deps.logger.warn({ err: error }, 'document analysis claims: takeover failed; trying again'),
+  );
   return {
     ...subscription,
     async stop() {
-      clearInterval(timer);
+      await sweeps.stop();
       stopping.abort();
-      await sweeping;
+      await Promise.allSettled([...takenOver]);
       await subscription.stop();
+      await heartbeats.stop();
+    },
+  };
+}
+
+/** Runs `work` every `ms`, never two at once; a failure is reported and the next tick tries again. */
+function repeatEvery(ms: number, work: () => Promise<void>, onError: (error: unknown) => void): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= work()
+      .catch(onError)
+      .finally(() => (running = undefined));
+  }, ms);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
     },
   };
 }

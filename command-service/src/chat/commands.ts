@@ -201,14 +201,18 @@ export function chatCommands({ store, vault, now = () => new Date() }: ChatComma
      * question given back. Returns the refund's position, so the next read of the usage shows it.
      */
     async fail(userId: string, question: AskedQuestion, reason: FailureReason, metadata: Metadata): Promise<GlobalPosition | undefined> {
+      let unrecorded: { error: unknown } | undefined;
       if (question.sessionId) {
         await onSession(
           question.sessionId,
           { type: 'FailChatAnswer', data: { actorId: userId, sessionId: question.sessionId, questionId: question.questionId, answerId: question.answerId, reason } },
           metadata,
-        );
+        ).catch((error: unknown) => (unrecorded = { error }));
       }
-      return refund(userId, question.questionId, question.month, metadata);
+      // Given back even when the failure could not be recorded: a question without an answer is never charged.
+      const position = await refund(userId, question.questionId, question.month, metadata);
+      if (unrecorded) throw unrecorded.error;
+      return position;
     },
 
     /** Questions left in the month now (null when the plan is unlimited), from the user's stream. */

@@ -9,6 +9,8 @@ export interface ClientRateLimitOptions {
   bucket: string;
   /** Requests per client address and minute; 0 turns the limit off. */
   perMinute: number;
+  /** Most requests at once (then one every 60/perMinute s); by default, and at most, the whole minute's budget. */
+  burst?: number;
   /** What the client is told, given the seconds to wait. */
   message?: (seconds: number) => string;
   /** The key within the bucket; the client address (honouring TRUST_PROXY) by default. */
@@ -21,9 +23,10 @@ const defaultMessage = (seconds: number) => `Too many attempts from your network
 
 /**
  * A per-client request limit kept in PostgreSQL, so it holds across every process of the app. The
- * rule is GCRA (a leaky bucket in one timestamp per key): a client may send `perMinute` requests at
- * once, then one every 60/perMinute s, and Retry-After is exact. A refused request does not use up
- * budget. Expired rows are removed by `purgeRateLimits`.
+ * rule is GCRA (a leaky bucket in one timestamp per key): a client may send `burst` requests at once
+ * (the whole `perMinute` unless a smaller burst is given), then one every 60/perMinute s, and
+ * Retry-After is exact. A refused request does not use up budget. Expired rows are removed by
+ * `purgeRateLimits`.
  *
  * A refusal is remembered in this process until its Retry-After passes, so a client that keeps
  * hammering costs no query. That is never stricter than the database: a refused request changes
@@ -33,6 +36,8 @@ export function clientRateLimit(options: ClientRateLimitOptions): RequestHandler
   const { knex, bucket, perMinute } = options;
   if (perMinute <= 0) return (_req, _res, next) => next();
   const interval = WINDOW_SECONDS / perMinute;
+  // How far ahead of now the next arrival time may run: room for `burst` requests at once.
+  const tolerance = Math.min(perMinute, options.burst && options.burst > 0 ? options.burst : perMinute) * interval;
   const message = options.message ?? defaultMessage;
   const keyOf = options.keyOf ?? clientAddress;
   const refusedUntil = new Map<string, number>();
@@ -48,19 +53,19 @@ export function clientRateLimit(options: ClientRateLimitOptions): RequestHandler
       if (until > Date.now()) throw refuse((until - Date.now()) / 1000);
       refusedUntil.delete(key);
     }
-    // tat: the "theoretical arrival time" of the next request; allowed while it stays within the window.
+    // tat: the "theoretical arrival time" of the next request; allowed while it stays within the tolerance.
     const allowed = await knex.raw(
       `insert into rate_limits as r (key, tat) values (?, now() + make_interval(secs => ?))
        on conflict (key) do update set tat = greatest(r.tat, now()) + make_interval(secs => ?)
          where greatest(r.tat, now()) + make_interval(secs => ?) <= now() + make_interval(secs => ?)
        returning 1`,
-      [key, interval, interval, interval, WINDOW_SECONDS],
+      [key, interval, interval, interval, tolerance],
     );
     if (allowed.rows.length > 0) return next();
     const row = await knex.raw(
       `select extract(epoch from (tat + make_interval(secs => ?) - make_interval(secs => ?) - now()))::float as wait
        from rate_limits where key = ?`,
-      [interval, WINDOW_SECONDS, key],
+      [interval, tolerance, key],
     );
     const seconds: number = row.rows[0]?.wait ?? interval;
     remember(refusedUntil, key, Date.now() + seconds * 1000);

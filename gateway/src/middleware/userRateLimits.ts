@@ -17,6 +17,7 @@ export function userRateLimits(knex: Knex, limits: UserRateLimits): Router {
       knex,
       bucket: `user-${bucket}`,
       perMinute: limits[bucket],
+      burst: (limits as Partial<Record<string, number>>)[`${bucket}Burst`],
       // Only reached for a signed-in user (below); Express links each request to its response.
       keyOf: (req) => contextOf(req.res!).auth!.userId,
       message: (seconds) => `You have sent too many ${what} in a short time. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,

@@ -4,6 +4,9 @@ import type { TestClient } from './testApp';
 
 export interface StreamResult {
   status: number;
+  headers: Headers;
+  /** When the answer's status and headers arrived (Date.now()). */
+  receivedAt: number;
   contentType: string | null;
   /** Each `data:` line, parsed and checked against the contract's schema. */
   events: ChatStreamEvent[];
@@ -31,7 +34,7 @@ export async function postStream(
     body: JSON.stringify(json),
     signal: controller.signal,
   });
-  const result: StreamResult = { status: res.status, contentType: res.headers.get('content-type'), events: [], comments: [] };
+  const result: StreamResult = { status: res.status, headers: res.headers, receivedAt: Date.now(), contentType: res.headers.get('content-type'), events: [], comments: [] };
   if (!result.contentType?.startsWith('text/event-stream')) {
     const text = await res.text();
     result.problem = text ? JSON.parse(text) : undefined;

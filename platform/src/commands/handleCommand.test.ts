@@ -97,6 +97,17 @@ describe('handleCommand with snapshots', () => {
     expect((await loadState(store, 'race', decider)).state.taken).toBe(60);
   }, 60_000);
 
+  it('decides again on the new state for as long as a burst of commands on one stream lasts', async () => {
+    const decider = { ...slots(5), snapshot: undefined };
+    const answers = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        handleCommand({ store, streamId: 'burst', decider, command: { type: 'Take', data: { userId: 'u1', documentId: randomUUID(), limit: 100 } }, metadata: {} }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
+    expect((await store.readStream('burst')).version).toBe(20);
+  }, 60_000);
+
   it('ignores a snapshot of another shape, or one it cannot read, and folds from the start', async () => {
     await history('renamed', 30);
     await take('renamed', slots(5, 'slots@1'));

@@ -94,9 +94,17 @@ function validate(event: DomainEvent): void {
 }
 
 /**
+ * Tries a command gets by default when others write its stream at the same moment. A version
+ * conflict only means another command was decided first, and deciding again on the new state is
+ * always right; N commands at once on one stream (a burst of chat messages in one session, of
+ * claims and documents on one user's stream) need up to N tries for the last of them.
+ */
+export const COMMAND_MAX_ATTEMPTS = 50;
+
+/**
  * Load (the snapshot, if the decider keeps one, and the events after it) → fold → decide → append
  * with the version read. A concurrent writer makes the append fail with a version conflict; the
- * command is then decided again on the fresh state, a few times.
+ * command is then decided again on the fresh state, up to `maxAttempts` (COMMAND_MAX_ATTEMPTS) times.
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(args: {
   store: EventStore;
@@ -108,7 +116,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(a
   /** Derives the appended events' ids from this key, so repeating the command repeats the ids. */
   idempotencyKey?: string;
 }): Promise<CommandResult<State, Event>> {
-  const maxAttempts = args.maxAttempts ?? 5;
+  const maxAttempts = args.maxAttempts ?? COMMAND_MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
     const loaded = await loadState(args.store, args.streamId, args.decider);
     const { state, version } = loaded;

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /**
  * Telling faults apart (ARCHITECTURE §12): a subscriber must wait out a database or network that is
  * unavailable for a while, and only hold an *event* responsible for a failure that is its own.
@@ -49,9 +51,22 @@ const TRANSIENT_MESSAGES = [
   /timeout acquiring a connection/i,
   /server closed the connection unexpectedly/i,
   /the database system is (?:starting up|shutting down|in recovery mode)/i,
+  // A wrapper that kept only the text of a socket error ("connect ECONNREFUSED 10.0.0.5:9000"): the
+  // AWS SDK wraps what it does not recognise as an Error this way.
+  new RegExp(`\\b(?:${[...TRANSIENT_NODE_CODES].join('|')})\\b`),
 ];
 
-type ErrorLike = { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown; type?: unknown; transient?: unknown };
+type ErrorLike = {
+  code?: unknown;
+  name?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+  type?: unknown;
+  transient?: unknown;
+  $fault?: unknown;
+  $retryable?: unknown;
+};
 
 /**
  * Thrown by an adapter for a failure that is the other side's, not the event's (a Kafka broker or
@@ -74,6 +89,10 @@ function isTransientOne(error: ErrorLike): boolean {
   if (error.name === 'KnexTimeoutError') return true;
   if (error.transient === true) return true;
   if (typeof error.type === 'string' && TRANSIENT_EVENTSTORE_TYPES.has(error.type)) return true;
+  // The AWS SDK (S3 and S3-compatible services) marks a 5xx as the server's fault, and throttling as retryable.
+  if (error.$fault === 'server' || (typeof error.$retryable === 'object' && error.$retryable !== null)) return true;
+  // A request given up after its own time limit (the SDKs' socket timeouts, AbortSignal.timeout).
+  if (error.name === 'TimeoutError') return true;
   const message = typeof error.message === 'string' ? error.message : '';
   return TRANSIENT_MESSAGES.some((pattern) => pattern.test(message));
 }
@@ -95,4 +114,37 @@ export function isTransientFault(error: unknown, depth = 0): boolean {
 export function backoffMs(attempt: number, capMs: number, baseMs = 50): number {
   const exponential = Math.min(capMs, baseMs * 2 ** Math.min(attempt, 20));
   return Math.round(exponential * (0.8 + Math.random() * 0.2));
+}
+
+export interface TransientRetryOptions {
+  /** No try starts after this (epoch ms): the fault that would have waited past it is thrown instead. */
+  deadline: number;
+  /** Stops a wait between tries (the wait then rejects). */
+  signal?: AbortSignal;
+  /** First wait; it doubles per try up to `capMs`. */
+  baseMs?: number;
+  capMs?: number;
+  /** Told of each transient fault before its wait. */
+  onFault?: (error: unknown, attempt: number, waitMs: number) => void;
+}
+
+/**
+ * Runs `work` until it succeeds, fails with something that is not a transient fault (thrown at
+ * once), or the next try would start after the deadline (the last fault is thrown). Work that has
+ * its own deadline waits out an outage of what it depends on for as long as that allows.
+ */
+export async function retryTransientFaults<T>(work: () => Promise<T>, options: TransientRetryOptions): Promise<T> {
+  const baseMs = options.baseMs ?? 500;
+  const capMs = options.capMs ?? 15_000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isTransientFault(error)) throw error;
+      const waitMs = backoffMs(attempt - 1, capMs, baseMs);
+      if (Date.now() + waitMs > options.deadline) throw error;
+      options.onFault?.(error, attempt, waitMs);
+      await sleep(waitMs, undefined, { signal: options.signal });
+    }
+  }
 }

@@ -53,6 +53,11 @@ export class AnalysisFailedError extends Error {
     this.status = opts.status;
     this.details = opts.details ?? [];
   }
+
+  /** A retryable failure is the service's, not the document's: `isTransientFault` (platform) reads this. */
+  get transient(): boolean {
+    return this.retryable;
+  }
 }
 
 export interface OpenAiEngineOptions {
