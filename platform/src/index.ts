@@ -24,6 +24,8 @@ export * from './account/accountData';
 export * from './http/tierGate';
 export * from './http/readBody';
 export * from './http/lingeringClose';
+export * from './http/malformedRequests';
+export * from './http/server';
 export * from './http/forwardedContext';
 export { isTransientFault } from './subscriptions/faults';
 export type { Bus } from './bus/types';

@@ -166,6 +166,7 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
       try {
         return await storage.put(grant.objectKey, body, { contentType: file.contentType, maxBytes: MAX_UPLOAD_BYTES, contentLength: file.contentLength });
       } catch (error) {
+        await grants.releaseTransfer(grant.id);
         if (error instanceof ObjectTooLargeError) throw HttpProblem.fromSpec(413, SPEC_PROBLEMS.fileTooLarge());
         if (error instanceof TransferTimeoutError) throw new HttpProblem(408, 'request-timeout', 'Request timeout', DOCUMENT_MESSAGES.transferTooSlow);
         if (error instanceof ObjectLengthMismatchError) throw problems.badRequest(DOCUMENT_MESSAGES.incomplete);

@@ -1,17 +1,18 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { createLogger, loadConfig, type AppConfig } from '@cc/platform';
+import { createHttpServer, createLogger, loadConfig, type AppConfig } from '@cc/platform';
 import { createTestDatabase } from '@cc/platform/testing/database';
-import { answerMalformedRequests } from '../malformedRequests';
 import { startSystem, type System, type SystemOptions } from '../system';
 
 export interface TestApp {
   baseUrl: string;
   config: AppConfig;
+  /** The HTTP server, made by the shared set-up as every entry point makes it. */
+  server: http.Server;
   system: System;
   /** Every log line written while the app ran (to check that secrets never reach the logs). */
   logs: string[];
@@ -168,14 +169,14 @@ export async function startTestApp(
     ...options.uploads,
     ...options.billing,
   });
-  const server = http.createServer(system.app);
-  answerMalformedRequests(server);
+  const server = createHttpServer(system.app, config.http);
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,
     config,
+    server,
     system,
     logs,
     client: () => new TestClient(baseUrl),
