@@ -26,6 +26,7 @@ export * from './http/readBody';
 export * from './http/lingeringClose';
 export * from './http/malformedRequests';
 export * from './http/server';
+export { afterAnswer, finishBeforeShutdown } from './process/pendingWork';
 export * from './http/forwardedContext';
 export { isTransientFault } from './subscriptions/faults';
 export type { Bus } from './bus/types';
