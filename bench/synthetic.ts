@@ -16,6 +16,7 @@ interface Sealed {
   text: SealedData;
   note: SealedData;
   name: SealedData;
+  digest: SealedData;
 }
 
 export interface SyntheticStream {
@@ -37,6 +38,7 @@ export class SyntheticHistories {
         text: await vault.seal(userId, { condition: 'Tinnitus', nextAction: 'Wait for the C&P exam' }),
         note: await vault.seal(userId, { note: 'Records requested from the VA medical center' }),
         name: await vault.seal(userId, { fileName: 'nexus-letter.pdf' }),
+        digest: await vault.seal(userId, { sha256: '0'.repeat(64) }),
       });
     }
     return histories;
@@ -81,7 +83,7 @@ export class SyntheticHistories {
               detectedType: 'nexus-letter',
               fileSize: 12_345,
               objectPath: `documents/${userId}/${documentId}`,
-              sha256: '0'.repeat(64),
+              digest: { sealed: sealed.digest },
               claimId: null,
             },
           },

@@ -127,7 +127,7 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
           detectedType: doc.detectedType,
           fileSize: size,
           objectPath,
-          sha256,
+          digest: { sealed: await vault.seal(userId, { sha256 }) },
           claimId: doc.claimId,
           ...(doc.reportOf ? { reportOf: doc.reportOf } : {}),
           ...(doc.generatedFrom ? { generatedFrom: doc.generatedFrom } : {}),
