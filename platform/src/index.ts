@@ -2,6 +2,7 @@ export * from './config';
 export * from './logger';
 export * from './db/knex';
 export * from './db/migrations';
+export { deadCopyPurge, type DeadCopyPurge, type PurgeResult } from './db/deadCopies';
 export * from './eventstore/types';
 export * from './eventstore/upcasting';
 export * from './eventstore/postgres';
