@@ -177,7 +177,8 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
         }
         return stored;
       } catch (error) {
-        await grants.releaseTransfer(grant.id);
+        // Not freed (the database away at that moment), the address simply expires like an unused one.
+        await grants.releaseTransfer(grant.id).catch(() => undefined);
         if (error instanceof ObjectTooLargeError) throw HttpProblem.fromSpec(413, SPEC_PROBLEMS.fileTooLarge());
         if (error instanceof TransferTimeoutError) throw new HttpProblem(408, 'request-timeout', 'Request timeout', DOCUMENT_MESSAGES.transferTooSlow);
         if (error instanceof ObjectLengthMismatchError) throw problems.badRequest(DOCUMENT_MESSAGES.incomplete);
