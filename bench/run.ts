@@ -8,12 +8,13 @@ import { formatTable, withBenchCluster, type BenchRow, type BenchSuite } from '.
 import { authBench } from './auth.bench';
 import { analysisBench } from './analysis.bench';
 import { apiBench } from './api.bench';
+import { erasureBench } from './erasure.bench';
 import { eventStoreBench } from './eventStore.bench';
 import { readModelsBench } from './readModels.bench';
 import { startBench } from './start.bench';
 import { userStreamBench } from './userStream.bench';
 
-const SUITES: BenchSuite[] = [eventStoreBench, readModelsBench, apiBench, startBench, userStreamBench, authBench, analysisBench];
+const SUITES: BenchSuite[] = [eventStoreBench, readModelsBench, apiBench, startBench, userStreamBench, authBench, analysisBench, erasureBench];
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

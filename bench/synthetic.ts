@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { CLAIM_PROGRESS, type SealedData } from '@cc/contracts';
+import { CLAIM_PROGRESS, currentVersionOf, type SealedData } from '@cc/contracts';
 import type { PersonalDataVault } from '../platform/src/crypto/personalDataVault';
 import type { NewEvent } from '../platform/src/eventstore/types';
 
@@ -16,6 +16,7 @@ interface Sealed {
   text: SealedData;
   note: SealedData;
   name: SealedData;
+  digest: SealedData;
 }
 
 export interface SyntheticStream {
@@ -37,6 +38,7 @@ export class SyntheticHistories {
         text: await vault.seal(userId, { condition: 'Tinnitus', nextAction: 'Wait for the C&P exam' }),
         note: await vault.seal(userId, { note: 'Records requested from the VA medical center' }),
         name: await vault.seal(userId, { fileName: 'nexus-letter.pdf' }),
+        digest: await vault.seal(userId, { sha256: '0'.repeat(64) }),
       });
     }
     return histories;
@@ -81,7 +83,7 @@ export class SyntheticHistories {
               detectedType: 'nexus-letter',
               fileSize: 12_345,
               objectPath: `documents/${userId}/${documentId}`,
-              sha256: '0'.repeat(64),
+              digest: { sealed: sealed.digest },
               claimId: null,
             },
           },
@@ -100,7 +102,7 @@ export async function writeHistories(knex: Knex, histories: SyntheticHistories, 
   const perBatch = 1_000;
   let written = 0;
   for (let done = 0; done < claims; done += perBatch) {
-    const columns = { id: [] as string[], stream: [] as string[], version: [] as number[], type: [] as string[], data: [] as string[], metadata: [] as string[] };
+    const columns = { id: [] as string[], stream: [] as string[], version: [] as number[], type: [] as string[], schema: [] as number[], data: [] as string[], metadata: [] as string[] };
     const occurredAt = new Date().toISOString();
     for (let i = 0; i < Math.min(perBatch, claims - done); i++) {
       for (const stream of histories.next()) {
@@ -109,15 +111,17 @@ export async function writeHistories(knex: Knex, histories: SyntheticHistories, 
           columns.stream.push(stream.streamId);
           columns.version.push(index + 1);
           columns.type.push(event.type);
+          // Written in today's shapes, so marked with today's versions (an older one would be upcast on read).
+          columns.schema.push(currentVersionOf(event.type));
           columns.data.push(JSON.stringify(event.data));
           columns.metadata.push(JSON.stringify({ userId: (event.data as { userId: string }).userId, correlationId: randomUUID(), causationId: null, occurredAt }));
         });
       }
     }
     await knex.raw(
-      `insert into events (event_id, stream_id, stream_version, type, data, metadata)
-       select * from unnest(?::uuid[], ?::text[], ?::int[], ?::text[], ?::jsonb[], ?::jsonb[])`,
-      [columns.id, columns.stream, columns.version, columns.type, columns.data, columns.metadata],
+      `insert into events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
+       select * from unnest(?::uuid[], ?::text[], ?::int[], ?::text[], ?::int[], ?::jsonb[], ?::jsonb[])`,
+      [columns.id, columns.stream, columns.version, columns.type, columns.schema, columns.data, columns.metadata],
     );
     written += columns.id.length;
     onProgress?.(written);

@@ -8,6 +8,10 @@ export const ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.jpg', '.j
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** Upload addresses a user may hold unused at once. */
 export const MAX_OPEN_UPLOAD_ADDRESSES = 20;
+/** Every upload address is a path under this prefix (a PUT of the raw file). */
+export const UPLOAD_PATH_PREFIX = '/api/objects/upload/';
+/** A transfer that started before its address expired may run this long (the default of UPLOAD_TRANSFER_LIMIT_MS). */
+export const UPLOAD_TRANSFER_LIMIT_MS = 10 * 60_000;
 
 export const PROCESSING_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];

@@ -19,6 +19,14 @@ export const STAFF_ROLES = ['administrator', 'adjudicator', 'support'] as const;
 export const sealedData = z.object({ alg: z.literal('A256GCM'), iv: z.string(), tag: z.string(), data: z.string() });
 export type SealedData = z.infer<typeof sealedData>;
 
+/**
+ * A document's SHA-256, sealed (`{ sha256 }`) like its name: the hash of a known file says which
+ * file it is, and must go with the key. Version 1 of `DocumentRegistered` kept it in the clear as
+ * `sha256`; its upcast gives that as `{ plain }` (those events are immutable, so it stays readable).
+ */
+export const documentDigest = z.union([z.object({ sealed: sealedData }), z.object({ plain: z.string() })]);
+export type DocumentDigest = z.infer<typeof documentDigest>;
+
 export const userPersonalData = z.object({
   email: z.string(),
   firstName: z.string().nullable(),
@@ -148,7 +156,7 @@ export const eventSchemas = {
   UserDocumentRegistered: { version: 1, schema: z.object({ userId: z.string(), documentId: z.string() }) },
   UserDocumentRemoved: { version: 1, schema: z.object({ userId: z.string(), documentId: z.string() }) },
   DocumentRegistered: {
-    version: 1,
+    version: 2,
     schema: z.object({
       documentId: z.string(),
       userId: z.string(),
@@ -158,7 +166,7 @@ export const eventSchemas = {
       detectedType: z.string(),
       fileSize: z.number().int(),
       objectPath: z.string(),
-      sha256: z.string(),
+      digest: documentDigest,
       claimId: z.string().nullable(),
       /** Set on a report generated from an analysis: which document and analysis it reports on. */
       reportOf: z.object({ documentId: z.string(), analysisId: z.string() }).optional(),
@@ -632,9 +640,16 @@ export type DomainEvent = { [T in EventType]: { type: T; data: EventDataOf<T> } 
 
 /**
  * Upcasters by event type and the version they upgrade from: `upcasters[type][v]` turns data stored
- * at version v into version v + 1. None exist yet; the mechanism is exercised by the event store tests.
+ * at version v into version v + 1.
  */
-export const upcasters: Partial<Record<EventType, Record<number, (data: unknown) => unknown>>> = {};
+export const upcasters: Partial<Record<EventType, Record<number, (data: unknown) => unknown>>> = {
+  DocumentRegistered: {
+    1: (data) => {
+      const { sha256, ...rest } = data as { sha256: string } & Record<string, unknown>;
+      return { ...rest, digest: { plain: sha256 } };
+    },
+  },
+};
 
 export function currentVersionOf(type: string): number {
   return (eventSchemas as Record<string, { version: number }>)[type]?.version ?? 1;

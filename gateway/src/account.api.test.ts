@@ -1,13 +1,11 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import yauzl from 'yauzl';
 import type { SealedData } from '@cc/contracts';
 import { PersonalDataErasedError, PersonalDataVault } from '@cc/platform';
 import { startSmtpServer } from '@cc/notification-service/testing/smtpServer';
-import { eventually, waitForMail } from './testing/mail';
+import { dumpDatabase, findPlainCopies, markers, PASSWORD, personalValues, rawKeyOf, veteranWithData } from './testing/erasure';
+import { eventually } from './testing/mail';
 import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 
-const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new passphrase';
 
 /** Every entry of a ZIP, by path. */
@@ -38,28 +36,6 @@ async function download(client: TestClient, baseUrl: string, url: string) {
   const res = await fetch(`${baseUrl}${url}`, { headers: { cookie: client.cookieHeader() ?? '' } });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
-
-async function upload(client: TestClient, fileName: string, body: Buffer, contentType: string, claimId?: string) {
-  const address = await client.post('/api/objects/upload', {});
-  expect((await client.request('PUT', address.data.uploadURL, { body: body as unknown as string, headers: { 'content-type': contentType } })).status).toBe(201);
-  const res = await client.put('/api/documents', { documentURL: address.data.uploadURL, fileName, fileType: contentType, fileSize: body.length, claimId });
-  expect(res.status).toBe(201);
-  return res.data.id as string;
-}
-
-/** Made-up words that appear nowhere else, one set per account, to look for after an erasure. */
-const markers = (tag: string) => ({
-  phone: `+1 919 555 ${String(tag.charCodeAt(1)).padStart(4, '0')}`,
-  Quinlan: `Quinlan${tag}`,
-  MarchettiVosk: `Marchetti-Vosk${tag}`,
-  Wyvernhollow: `Wyvernhollow${tag}`,
-  Zephyrine: `Zephyrine${tag}`,
-  Glimmerstone: `Glimmerstone${tag}`,
-  Pellucid: `Pellucid${tag}`,
-  Brackenfold: `Brackenfold${tag}`,
-  Tamsworth: `Tamsworth${tag}`,
-  Orrisfield: `Orrisfield${tag}`,
-});
 
 const tokenOf = (text: string) => /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
@@ -176,7 +152,8 @@ describe('change password, data export, delete account', () => {
   let admin: TestClient;
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'acct.admin@example.org', ADMIN_PASSWORD: PASSWORD } });
+    // In a cluster of its own under DATA_DIR, as `npm start` keeps it: the erasure test searches its files and WAL.
+    app = await startTestApp({ env: { ADMIN_EMAILS: 'acct.admin@example.org', ADMIN_PASSWORD: PASSWORD }, embeddedDatabase: true });
     admin = app.client();
     await admin.signIn('acct.admin@example.org');
   });
@@ -212,46 +189,11 @@ describe('change password, data export, delete account', () => {
     expect((await me.request('DELETE', '/api/account', { json: { password: PASSWORD } })).status).toBe(429);
   });
 
-  /** A veteran with something in every part of the app. */
-  async function veteranWithData(email: string, tag: string) {
-    const w = markers(tag);
-    const client = app.client();
-    const { id } = await client.register(email, PASSWORD, { firstName: `${w.Quinlan}`, lastName: `${w.MarchettiVosk}` });
-    expect((await admin.put(`/api/users/${id}/tier`, { tierName: 'basic' })).status).toBe(200);
-    await eventually(() => client.get('/api/auth/user'), (r) => r.data.memberTier === 'basic');
-    const profile = await client.put('/api/auth/profile', {
-      name: `${w.Quinlan} ${w.MarchettiVosk}`,
-      phone: w.phone,
-      bio: `Served as a Loadmaster ${w.Wyvernhollow} crew chief.`,
-      mos: `1A2X1 Loadmaster ${w.Zephyrine}`,
-      branchOfService: 'air-force',
-      yearsServed: 12,
-    });
-    expect(profile.status).toBe(200);
-    const claim = await client.post('/api/claims', { condition: `${w.Glimmerstone} knee instability`, conditionType: 'primary', nextAction: `Ask Dr ${w.Pellucid} for a nexus letter` });
-    const claimId = claim.data.id as string;
-    await client.put(`/api/claims/${claimId}/status`, { status: 'evidence_review', note: `Called the ${w.Brackenfold} regional office` });
-    await client.post(`/api/claims/${claimId}/notes`, { note: `Buddy statement from Sgt ${w.Tamsworth} arrives Friday`, noteType: 'general', isImportant: true });
-    const text = Buffer.from(
-      `VA Medical Center progress note. 03/14/2019: Patient ${w.Quinlan} ${w.MarchettiVosk} reports knee pain after a fall during service at Camp ${w.Orrisfield}. ` +
-        'Assessment: knee strain. 04/02/2021: Follow-up, knee instability persists.\n',
-    );
-    const noteId = await upload(client, `${w.Orrisfield} treatment note.txt`, text, 'text/plain', claimId);
-    const pdf = Buffer.from(`%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n% ${w.MarchettiVosk} service record\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
-    await upload(client, `${w.MarchettiVosk} DD214.pdf`, pdf, 'application/pdf');
-    const analysis = await client.post(`/api/documents/${noteId}/analyze`, { analysisType: 'general' });
-    expect(analysis.status).toBe(200);
-    // A question to the AI Copilot (the widget's session), naming a personal detail.
-    const asked = await client.post('/api/ai-chat/message', { content: `Does my fall at Camp ${w.Orrisfield} count as an in-service event?` });
-    expect(asked.status).toBe(200);
-    // Every notification (welcome, tier, uploads, status) has arrived by now.
-    await eventually(() => client.get('/api/notifications'), (r) => r.data.length >= 5);
-    await waitForMail(app.system.outboxDir, email, new RegExp(`^Document received: ${w.MarchettiVosk} DD214\\.pdf$`));
-    return { client, id, claimId, text, pdf };
-  }
+  const veteran = (email: string, tag: string) => veteranWithData({ client: () => app.client(), outboxDir: app.system.outboxDir }, admin, email, tag);
 
   it('exports everything as a ZIP of JSON and the files themselves, with its exact size', async () => {
-    const { client, id, claimId, text, pdf } = await veteranWithData('exporter@example.org', 'Ex');
+    const { client, id, claimId, files } = await veteran('exporter@example.org', 'Ex');
+    const [text, pdf] = files;
     const w = markers('Ex');
     expect((await app.client().get('/api/account/export')).status).toBe(401);
 
@@ -295,15 +237,15 @@ describe('change password, data export, delete account', () => {
     expect(json('emails.json').map((m: { subject: string }) => m.subject)).toContain('Welcome to Claims Copilot');
   });
 
-  it('deletes an account: nothing personal readable anywhere, the events stay, the e-mail is free again', async () => {
-    const email = 'eraser@example.org';
-    const { client, id, claimId } = await veteranWithData(email, 'Er');
-    const w = markers('Er');
+  it('deletes an account: nothing personal readable anywhere, not in the database files or its WAL either; the events stay, the e-mail is free again', async () => {
+    const email = 'eraser.er7q@example.org';
+    const { client, id, claimId, files } = await veteran(email, 'Er');
     const phone = app.client();
     await phone.signIn(email, PASSWORD);
     // A failed sign-in is counted under the address.
     expect((await app.client().post('/api/auth/login', { email, password: 'wrong password!' })).status).toBe(401);
-    const personal = [email, ...Object.values(w)];
+    const personal = personalValues(email, 'Er', files);
+    const key = await rawKeyOf(app.system.knex, id);
 
     const wrong = await client.request('DELETE', '/api/account', { json: { password: 'not the password' } });
     expect(wrong.status).toBe(400);
@@ -329,32 +271,14 @@ describe('change password, data export, delete account', () => {
     expect(await vault.open(id, (registered.data as { personal: SealedData }).personal)).toBeUndefined();
     await expect(vault.seal(id, { anything: 'new' })).rejects.toBeInstanceOf(PersonalDataErasedError);
 
-    // The whole database as text, and every file in the data folder.
-    const tables: { table_name: string }[] = (
-      await app.system.knex.raw(`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`)
-    ).rows;
-    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['events', 'user_profiles', 'claims', 'documents', 'notifications', 'email_deliveries']));
-    let dump = '';
-    for (const { table_name: table } of tables) {
-      const rows = await app.system.knex.raw(`select t::text as row from "${table}" t`);
-      dump += rows.rows.map((r: { row: string }) => r.row).join('\n');
-    }
-    const files: string[] = [];
-    const walk = async (dir: string) => {
-      for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) await walk(full);
-        else files.push((await fs.readFile(full)).toString('latin1'));
-      }
-    };
-    await walk(app.config.dataDir);
-    const everything = `${dump}\n${files.join('\n')}`;
+    // The whole database as text.
+    const dump = await dumpDatabase(app.system.knex);
     expect(dump).toContain(id);
-    const where = (value: string) => {
-      const at = everything.toLowerCase().indexOf(value.toLowerCase());
-      return at < 0 ? null : everything.slice(Math.max(0, at - 200), at + 100);
-    };
-    for (const value of personal) expect({ value, found: where(value) }).toEqual({ value, found: null });
+    for (const value of personal) expect({ value, inTables: dump.toLowerCase().includes(value.toLowerCase()) }).toEqual({ value, inTables: false });
+    // Every file in the data folder: stored files, outbox, and the database's own files, dead row
+    // versions and WAL (a deleted row stays in its page, and every row ever written in the WAL);
+    // the destroyed key too, or crypto-shredding would be undone by reading it back from there.
+    expect(await findPlainCopies([app.config.dataDir], personal, [key])).toEqual({});
 
     // (A sign-in attempt records the address it was given, as the sign-in throttle does for any address.)
     expect((await app.client().post('/api/auth/login', { email, password: PASSWORD })).status).toBe(401);
@@ -364,7 +288,7 @@ describe('change password, data export, delete account', () => {
     const fresh = await again.register(email, NEW_PASSWORD);
     expect(fresh.id).not.toBe(id);
     expect((await again.get('/api/claims')).data).toEqual([]);
-    const users = await admin.get(`/api/users/with-tier?filter=${encodeURIComponent(JSON.stringify({ q: 'eraser@' }))}`);
+    const users = await admin.get(`/api/users/with-tier?filter=${encodeURIComponent(JSON.stringify({ q: 'eraser.er7q@' }))}`);
     expect(users.data.map((u: { id: string }) => u.id)).toEqual([fresh.id]);
   });
 });

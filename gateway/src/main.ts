@@ -1,10 +1,9 @@
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, createLogger, loadConfig } from '@cc/platform';
+import { ConfigError, createHttpServer, createLogger, loadConfig } from '@cc/platform';
 import type { EmbeddedDatabase } from '@cc/platform/db/embedded';
 import { gracefulShutdown } from '@cc/platform/process/gracefulShutdown';
-import { answerMalformedRequests } from './malformedRequests';
 import { EMBEDDED_DATABASE_NAME as DATABASE_NAME } from './database';
 import { startSystem } from './system';
 
@@ -23,8 +22,7 @@ async function main() {
     res.writeHead(503, { 'Content-Type': 'application/problem+json', 'Retry-After': '2' });
     res.end(JSON.stringify({ type: '/problems/unavailable', title: 'Service unavailable', status: 503, detail: 'Claims Copilot is starting.' }));
   };
-  const server = http.createServer((req, res) => handle(req, res));
-  answerMalformedRequests(server);
+  const server = createHttpServer((req, res) => handle(req, res), config.http);
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error }, error.code === 'EADDRINUSE' ? `port ${config.port} is in use: set PORT to another one` : 'server error');
     process.exit(1);

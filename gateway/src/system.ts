@@ -243,8 +243,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   /**
    * Every feature's share of the data export and of an account deletion (ARCHITECTURE §17): the read
    * side's parts (profile, claims, documents, notifications, chat, subscriptions), the stored files,
-   * the e-mail log, the subscriptions at the provider, sign-in. Erasure runs them in this order, then
-   * destroys the user's key.
+   * the e-mail log, the subscriptions at the provider, sign-in. Erasure destroys the user's key first,
+   * then runs them in this order (account/erasure.ts).
    */
   const accountData: AccountDataContributor[] = [
     ...projections.accountData,
@@ -264,7 +264,13 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       },
     },
   ];
-  const erasure = accountErasure({ contributors: accountData, vault, logger });
+  const erasure = accountErasure({
+    contributors: accountData,
+    vault,
+    readModelsCaughtUp: async () => waitForReadModels(await store.headPosition()),
+    deadCopies: foundation.deadCopies,
+    logger,
+  });
   // Finishes a deletion that a crash interrupted (the request itself runs the same steps first).
   const erasureWorker = startWorker(store, {
     name: 'account-erasure',

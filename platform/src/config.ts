@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '@cc/contracts';
+import { PASSWORD_MIN_LENGTH, UPLOAD_TRANSFER_LIMIT_MS } from '@cc/contracts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -68,6 +68,14 @@ const envSchema = z.object({
   EVENTSTORE_NAMESPACE: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be letters, digits, ".", "_" or "-"').optional(),
   /** Prefix of the event topics (`<prefix><stream category>`), so several environments can share one cluster. */
   KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be letters, digits, ".", "_" or "-" (Kafka topic characters)').default('cc.events.'),
+  /** A request's head (request line and headers) must arrive within this. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** A request's body must arrive within this, counted from its start (every route but the uploads). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** An upload's transfer may run this long. */
+  UPLOAD_TRANSFER_LIMIT_MS: z.coerce.number().int().min(100).max(3_600_000).default(UPLOAD_TRANSFER_LIMIT_MS),
+  /** An upload that brings less than 16 KB in this long has stalled and is cut off. */
+  UPLOAD_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 const STRIPE_REQUIRED = [
@@ -131,6 +139,19 @@ export interface AppConfig {
   oidc:
     | { issuerUrl: string; clientId: string; clientSecret: string | undefined; redirectUri: string | undefined; scopes: string }
     | undefined;
+  /** How long the HTTP server waits for what a client sends (ARCHITECTURE §24; platform/src/http/server.ts). */
+  http: HttpTimeouts;
+}
+
+/**
+ * The HTTP server's limits on a client, set per kind of route: a request head is short, the body
+ * of an ordinary request is short, an upload gets its whole transfer limit but must keep moving.
+ */
+export interface HttpTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  uploadTransferLimitMs: number;
+  uploadStallMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -265,6 +286,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'eventstoredb', connectionString: e.EVENTSTORE_CONNECTION_STRING, namespace: e.EVENTSTORE_NAMESPACE }
       : { kind: 'postgres' },
     bus: Array.isArray(brokers) ? { kind: 'kafka', brokers, topicPrefix: e.KAFKA_TOPIC_PREFIX } : { kind: 'embedded' },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      uploadTransferLimitMs: e.UPLOAD_TRANSFER_LIMIT_MS,
+      uploadStallMs: e.UPLOAD_STALL_MS,
+    },
     objectStorage: e.S3_BUCKET ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT } : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
     oidc: e.OIDC_ISSUER_URL
       ? {

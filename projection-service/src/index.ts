@@ -206,7 +206,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       /** The claims and analyses the wizard's AI assist is grounded in. */
       assistGrounding: (userId: string) => assistGrounding(deps.knex, userId, now()),
     },
-    accountData: readSideAccountData({ ...deps, now }),
+    accountData: readSideAccountData({ ...deps, now, projectors }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { streams } from '@cc/contracts';
@@ -17,6 +18,21 @@ import { freePort, SECRET, splitServicesEnv, startService, until, type ServicePr
  */
 const root = path.resolve(__dirname, '../..');
 const LETTER = readFileSync(path.join(root, 'ai-worker/corpus/nexus-gerd-secondary-nsaids.txt'), 'utf8');
+const HEADERS_TIMEOUT_MS = 2000;
+
+/** Opens a connection and sends a request head one byte every 100 ms; resolves with how long until the server closed it. */
+function slowLoris(port: number): Promise<number> {
+  const opened = Date.now();
+  // Half-open allowed: only the server closing the connection ends it.
+  const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+  socket.on('error', () => undefined);
+  const head = `GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(600)}\r\n\r\n`;
+  socket.once('connect', () => {
+    let at = 0;
+    const timer = setInterval(() => (socket.destroyed || at >= head.length ? clearInterval(timer) : socket.write(head[at++]!)), 100);
+  });
+  return new Promise((resolve) => socket.on('close', () => resolve(Date.now() - opened)));
+}
 
 describe('one process per service', () => {
   let db: TestDatabase;
@@ -30,7 +46,11 @@ describe('one process per service', () => {
     db = await createTestDatabase('topology');
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-topology-'));
     const ports = { command: await freePort(), ai1: await freePort(), ai2: await freePort(), billing: await freePort() };
-    const env = splitServicesEnv({ databaseUrl: db.url, dataDir, secret: SECRET, ports: { command: ports.command, ai: ports.ai1, billing: ports.billing }, adminEmail: 'topology.admin@example.org' });
+    const env = {
+      ...splitServicesEnv({ databaseUrl: db.url, dataDir, secret: SECRET, ports: { command: ports.command, ai: ports.ai1, billing: ports.billing }, adminEmail: 'topology.admin@example.org' }),
+      // Short, so the slow-loris check below takes seconds (the default is 10 s).
+      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    };
     // The command service first: it migrates the empty database (the others would wait for it anyway).
     commandService = startService('command-service', ports.command, env);
     services.push(commandService);
@@ -62,6 +82,12 @@ describe('one process per service', () => {
     expect(direct.headers.get('content-type')).toMatch(/application\/problem\+json/);
     const internal = await fetch(`http://127.0.0.1:${commandService.port}/internal/commands`, { method: 'POST', body: '{}' });
     expect(internal.status).toBe(401);
+  });
+
+  it("cuts off a slow-loris sender at every service's own server, not only at the gateway", async () => {
+    const closedAfter = await Promise.all(services.map((service) => slowLoris(service.port)));
+    // Each well before the head (60 s at one byte per 100 ms) could have arrived.
+    for (const ms of closedAfter) expect(ms).toBeLessThan(HEADERS_TIMEOUT_MS + 3000);
   });
 
   /** Registers someone who then pays for Basic in test mode; answers the payment's answer. */

@@ -13,6 +13,7 @@ import {
   commandMetadata,
   contextOf,
   DomainError,
+  finishBeforeShutdown,
   HttpProblem,
   isUuid,
   parseOrProblem,
@@ -77,7 +78,11 @@ export function chatAssistantRoutes(deps: ChatRouteDeps): Router {
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
   const engineInfo = { engine: deps.engine.name, model: deps.engine.model };
 
-  /** Runs the engine for a counted question, stopped when the client goes away; records the answer, or the failure and the refund. */
+  /**
+   * Runs the engine for a counted question, stopped when the client goes away; records the answer, or
+   * the failure and the refund. The routes hold a graceful shutdown for it (`finishBeforeShutdown`):
+   * a reader who left has no open answer to wait for, but the refund is still owed.
+   */
   async function run(
     res: Response,
     userId: string,
@@ -135,7 +140,7 @@ export function chatAssistantRoutes(deps: ChatRouteDeps): Router {
     await contextOf(res).recordWrite(question.position);
 
     const stream = openEventStream(res, heartbeatMs);
-    const outcome = await run(res, auth.userId, question, { question: content, history }, (text) => stream.send({ type: 'chunk', content: text }));
+    const outcome = await finishBeforeShutdown(run(res, auth.userId, question, { question: content, history }, (text) => stream.send({ type: 'chunk', content: text })));
     if ('answer' in outcome) {
       stream.send({
         type: 'done',
@@ -159,7 +164,7 @@ export function chatAssistantRoutes(deps: ChatRouteDeps): Router {
     const history = await deps.history(auth.userId, sessionId);
     const question = await deps.questions.ask(auth.userId, sessionId, content, commandMetadata(res));
     await contextOf(res).recordWrite(question.position);
-    const outcome = await run(res, auth.userId, question, { question: content, history }, () => undefined);
+    const outcome = await finishBeforeShutdown(run(res, auth.userId, question, { question: content, history }, () => undefined));
     if (!('answer' in outcome)) {
       if (outcome.cancelled) return;
       throw HttpProblem.fromSpec(502, SPEC_PROBLEMS.failedToSendMessage(failureMessage(outcome.error)));
@@ -174,7 +179,7 @@ export function chatAssistantRoutes(deps: ChatRouteDeps): Router {
     const body = parseOrProblem(copilotChatBody, req.body);
     const question = await deps.questions.ask(auth.userId, null, body.message, commandMetadata(res));
     await contextOf(res).recordWrite(question.position);
-    const outcome = await run(res, auth.userId, question, { question: body.message, history: body.history, formContext: body.context }, () => undefined);
+    const outcome = await finishBeforeShutdown(run(res, auth.userId, question, { question: body.message, history: body.history, formContext: body.context }, () => undefined));
     if (!('answer' in outcome)) {
       if (outcome.cancelled) return;
       throw HttpProblem.fromSpec(502, SPEC_PROBLEMS.failedToSendMessage(failureMessage(outcome.error)));

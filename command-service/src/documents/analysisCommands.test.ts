@@ -56,7 +56,7 @@ describe('analysis commands: giving the quota back', () => {
             detectedType: 'text/plain',
             fileSize: 10,
             objectPath: `documents/${userId}/${documentId}`,
-            sha256: '0'.repeat(64),
+            digest: { sealed: await vault.seal(userId, { sha256: '0'.repeat(64) }) },
             claimId: null,
           },
         },

@@ -11,6 +11,7 @@ import {
   ObjectLengthMismatchError,
   loadState,
   ObjectTooLargeError,
+  PersonalDataErasedError,
   problems,
   type EventMetadata,
   type EventStore,
@@ -127,7 +128,7 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
           detectedType: doc.detectedType,
           fileSize: size,
           objectPath,
-          sha256,
+          digest: { sealed: await vault.seal(userId, { sha256 }) },
           claimId: doc.claimId,
           ...(doc.reportOf ? { reportOf: doc.reportOf } : {}),
           ...(doc.generatedFrom ? { generatedFrom: doc.generatedFrom } : {}),
@@ -163,15 +164,28 @@ export function documentCommands({ store, vault, storage, grants }: DocumentComm
       const grant = await grants.claimForUpload(userId, token);
       if (!grant) throw problems.forbidden('This upload address is not valid, was already used, or has expired.');
       const deadline = setTimeout(() => body.destroy(new TransferTimeoutError()), grants.transferLimitMs);
+      // The account deleted meanwhile (from another session, perhaps in another process): the
+      // transfer stops at once, and storage removes what it had written.
+      const stopListening = vault.onErased(userId, () => body.destroy(new PersonalDataErasedError(userId)));
       try {
-        return await storage.put(grant.objectKey, body, { contentType: file.contentType, maxBytes: MAX_UPLOAD_BYTES, contentLength: file.contentLength });
+        const stored = await storage.put(grant.objectKey, body, { contentType: file.contentType, maxBytes: MAX_UPLOAD_BYTES, contentLength: file.contentLength });
+        // An erasure destroys the key before it sweeps the user's files: either that sweep finds
+        // this object, or this check finds the erasure (a notification can be missed).
+        if (await vault.isErased(userId)) {
+          await storage.delete(grant.objectKey);
+          throw new PersonalDataErasedError(userId);
+        }
+        return stored;
       } catch (error) {
+        // Not freed (the database away at that moment), the address simply expires like an unused one.
+        await grants.releaseTransfer(grant.id).catch(() => undefined);
         if (error instanceof ObjectTooLargeError) throw HttpProblem.fromSpec(413, SPEC_PROBLEMS.fileTooLarge());
         if (error instanceof TransferTimeoutError) throw new HttpProblem(408, 'request-timeout', 'Request timeout', DOCUMENT_MESSAGES.transferTooSlow);
         if (error instanceof ObjectLengthMismatchError) throw problems.badRequest(DOCUMENT_MESSAGES.incomplete);
         throw error;
       } finally {
         clearTimeout(deadline);
+        stopListening();
       }
     },
 

@@ -17,7 +17,7 @@ const registered: DocumentEvent = {
     detectedType: 'application/pdf',
     fileSize: 1234,
     objectPath: 'documents/u1/d1',
-    sha256: 'abc',
+    digest: { sealed },
     claimId: null,
   },
 };

@@ -1,13 +1,13 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
-import { DOCUMENT_MESSAGES, MAX_OPEN_UPLOAD_ADDRESSES, UPLOAD_URL_TTL_SECONDS } from '@cc/contracts';
+import { DOCUMENT_MESSAGES, MAX_OPEN_UPLOAD_ADDRESSES, UPLOAD_PATH_PREFIX, UPLOAD_TRANSFER_LIMIT_MS, UPLOAD_URL_TTL_SECONDS } from '@cc/contracts';
 import { problems, type ObjectStorage } from '@cc/platform';
 
 /** Every upload address is a path on the gateway, which streams the file into storage within the size limit. */
-export const UPLOAD_PREFIX = '/api/objects/upload/';
+export const UPLOAD_PREFIX = UPLOAD_PATH_PREFIX;
 
 /** A transfer that started before its address expired is cut off this long after it started (by default). */
-export const UPLOAD_TRANSFER_LIMIT_MS = 10 * 60_000;
+export { UPLOAD_TRANSFER_LIMIT_MS };
 
 /** A registration takes seconds; one still marked after this long was interrupted (a crash). */
 const REGISTRATION_LIMIT_MS = 60 * 60_000;
@@ -136,6 +136,15 @@ export function uploadGrants(knex: Knex, storage: ObjectStorage, options: { now?
 
     async release(grantId: string): Promise<void> {
       await knex('upload_grants').where({ id: grantId }).update({ registered_at: null });
+    },
+
+    /**
+     * A transfer that failed (cut off, broken, refused by storage) gives its address back, so the
+     * same address takes the file again: a slow link that fails now and then must not use up the
+     * user's addresses. Storage keeps nothing of a failed put, so there is nothing to remove.
+     */
+    async releaseTransfer(grantId: string): Promise<void> {
+      await knex('upload_grants').where({ id: grantId }).whereNull('registered_at').update({ uploaded_at: null });
     },
 
     /**

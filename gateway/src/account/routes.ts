@@ -11,6 +11,7 @@ import {
 } from '@cc/contracts';
 import type { AccountCommands } from '@cc/command-service';
 import {
+  afterAnswer,
   commandMetadata,
   contextOf,
   HttpProblem,
@@ -68,24 +69,26 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
 
   /**
    * Always 202 with the same words, known address or not, and answered before the address is even
-   * looked up, so neither the answer nor its timing tells whether an account exists. The e-mail is
-   * the notifications worker's (it mints the link).
+   * looked up, so neither the answer nor its timing tells whether an account exists. Recording the
+   * request is work after the answer: a graceful shutdown waits for it (`afterAnswer`). The e-mail
+   * is the notifications worker's (it mints the link).
    */
   router.post('/api/auth/password-reset', async (req, res) => {
     const { email } = parseOrProblem(passwordResetRequestBody, req.body);
     const metadata = commandMetadata(res);
     const log = contextOf(res).logger;
+    afterAnswer(
+      async () => {
+        const userId = await deps.accounts.findByEmail(email);
+        const credentials = userId ? await deps.accounts.credentials(userId) : undefined;
+        // An account that signs in only through its identity provider gets no password this way.
+        if (!userId || !credentials?.hasPassword) return;
+        const recorded = await deps.account.requestPasswordReset(userId, { ...metadata, userId: null });
+        log.info({ recorded: Boolean(recorded) }, 'password reset asked for');
+      },
+      (error) => log.warn({ err: error }, 'recording a password reset request failed'),
+    );
     res.status(202).json({ message: ACCOUNT_MESSAGES.resetRequested });
-    try {
-      const userId = await deps.accounts.findByEmail(email);
-      const credentials = userId ? await deps.accounts.credentials(userId) : undefined;
-      // An account that signs in only through its identity provider gets no password this way.
-      if (!userId || !credentials?.hasPassword) return;
-      const recorded = await deps.account.requestPasswordReset(userId, { ...metadata, userId: null });
-      log.info({ recorded: Boolean(recorded) }, 'password reset asked for');
-    } catch (error) {
-      log.warn({ err: error }, 'recording a password reset request failed');
-    }
   });
 
   router.post('/api/auth/password-reset/confirm', async (req, res) => {

@@ -40,7 +40,7 @@ export function composeCommands(options: CommandsOptions) {
     readBack: { waitFor: waitForReadModels, ...queries },
     analysis: { waitMs: options.analysisWaitMs ?? 60_000, renderReport: renderAnalysisReport },
     templates: { render: renderTemplatePdf, fileName: templateFileName },
-    uploadTransferLimitMs: options.uploadTransferLimitMs,
+    uploadTransferLimitMs: options.uploadTransferLimitMs ?? config.http.uploadTransferLimitMs,
     dbqSyncUrl: config.dbqSyncUrl,
     now: options.billingNow,
     billing: {

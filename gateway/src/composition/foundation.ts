@@ -7,6 +7,8 @@ import { billingMigrations } from '@cc/billing-service';
 import {
   busMigrations,
   createKnex,
+  deadCopyPurge,
+  type DeadCopyPurge,
   eventStoreMigrations,
   migrate,
   personalDataMigrations,
@@ -30,6 +32,8 @@ export interface Foundation {
   /** Where workers receive events: the store itself, or Kafka with KAFKA_BROKERS (then also how to start the relay). */
   bus: SelectedBus;
   vault: PersonalDataVault;
+  /** Removes dead row versions and old WAL after an account erasure (ARCHITECTURE §13). */
+  deadCopies: DeadCopyPurge;
   storage: ObjectStorage;
   /** Staff reads and support actions, recorded as events (the command service's records). */
   records: StaffRecords;
@@ -94,7 +98,11 @@ export async function openFoundation(options: {
     throw error;
   }
   logger.info({ eventStore: config.eventStore.kind, bus: bus.kind }, 'event store and bus');
-  const vault = new PersonalDataVault(knex);
+  // Listens for erasures made by any other process of the deployment, so none keeps using an erased key.
+  const vault = new PersonalDataVault(knex, {
+    connectionString: options.databaseUrl,
+    onListenError: (error) => logger.warn({ err: error }, 'lost the connection that hears about account erasures; making it again'),
+  });
   const storage: ObjectStorage =
     config.objectStorage.kind === 's3'
       ? // Region and credentials come from the usual AWS variables; bucket and endpoint from the config.
@@ -105,10 +113,12 @@ export async function openFoundation(options: {
     store,
     bus,
     vault,
+    deadCopies: deadCopyPurge({ connectionString: options.databaseUrl, logger }),
     storage,
     records: staffRecords({ store }),
     migrationsDone: () => migrationsDone,
     async close() {
+      await vault.close();
       await store.close();
       await knex.destroy();
     },

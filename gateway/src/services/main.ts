@@ -5,12 +5,9 @@
  * models and checkpoints, also when EVENTSTORE_CONNECTION_STRING and KAFKA_BROKERS choose the
  * production event store and bus, which the composition selects).
  */
-import http from 'node:http';
-
 import { fileURLToPath } from 'node:url';
-import { ConfigError, createLogger, loadConfig } from '@cc/platform';
+import { ConfigError, createHttpServer, createLogger, loadConfig } from '@cc/platform';
 import { gracefulShutdown } from '@cc/platform/process/gracefulShutdown';
-import { answerMalformedRequests } from '../malformedRequests';
 import { SERVICES } from './services';
 import { loadTopologyConfig } from './topology';
 
@@ -28,8 +25,7 @@ async function main() {
   const logger = createLogger(config.logLevel).child({ service: name });
   const started = Date.now();
   const service = await start({ config, logger, databaseUrl: config.databaseUrl, topology, pollIntervalMs: Number(process.env.POLL_INTERVAL_MS) || undefined });
-  const server = http.createServer(service.handler);
-  answerMalformedRequests(server);
+  const server = createHttpServer(service.handler, config.http);
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error }, 'server error');
     process.exit(1);

@@ -1,17 +1,19 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { createLogger, loadConfig, type AppConfig } from '@cc/platform';
+import { createHttpServer, createLogger, loadConfig, type AppConfig } from '@cc/platform';
 import { createTestDatabase } from '@cc/platform/testing/database';
-import { answerMalformedRequests } from '../malformedRequests';
+import { startEmbeddedCluster } from '@cc/platform/testing/embeddedCluster';
 import { startSystem, type System, type SystemOptions } from '../system';
 
 export interface TestApp {
   baseUrl: string;
   config: AppConfig;
+  /** The HTTP server, made by the shared set-up as every entry point makes it. */
+  server: http.Server;
   system: System;
   /** Every log line written while the app ran (to check that secrets never reach the logs). */
   logs: string[];
@@ -95,6 +97,15 @@ export class TestClient {
   }
 }
 
+/** A cluster of its own in `dataDir/postgres` (its own process), with the app's database in it. */
+async function embeddedDatabaseIn(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  // The cluster runs as the postgres user when the tests run as root: it must be able to enter the folder.
+  await fs.chmod(dataDir, 0o755);
+  const cluster = await startEmbeddedCluster(path.join(dataDir, 'postgres'));
+  await cluster.createDatabase('claims');
+  return { url: cluster.urlFor('claims'), drop: () => cluster.stop() };
+}
+
 /** Analysis engine, wait and worker settings passed through to the system. */
 export type TestAppAnalysisOptions = Pick<SystemOptions, 'analysisEngine' | 'analysisWaitMs' | 'analysisWorker' | 'chatEngine' | 'chatHeartbeatMs'>;
 
@@ -123,6 +134,11 @@ export async function startTestApp(
     billing?: Pick<SystemOptions, 'billingNow' | 'billingClock'>;
     /** Another app's database (a second process of the same deployment); it is then not dropped on close. */
     databaseUrl?: string;
+    /**
+     * The database in an embedded cluster of its own in DATA_DIR/postgres, as `npm start` keeps it,
+     * for tests that search every byte of the data folder (the database's files and WAL included).
+     */
+    embeddedDatabase?: boolean;
     seedDemo?: SystemOptions['seedDemo'];
     notificationsWorker?: SystemOptions['notificationsWorker'];
     /** How often the VA Forms API is read when configured (issue 12); tests shorten it. */
@@ -134,8 +150,12 @@ export async function startTestApp(
     rateLimits?: SystemOptions['rateLimits'];
   } = {},
 ): Promise<TestApp> {
-  const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase('app');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-app-'));
+  const db = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : options.embeddedDatabase
+      ? await embeddedDatabaseIn(dataDir)
+      : await createTestDatabase('app');
   const config: AppConfig = loadConfig({ DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...TEST_ENV, ...options.env });
   const logs: string[] = [];
   const logger = createLogger(
@@ -168,14 +188,14 @@ export async function startTestApp(
     ...options.uploads,
     ...options.billing,
   });
-  const server = http.createServer(system.app);
-  answerMalformedRequests(server);
+  const server = createHttpServer(system.app, config.http);
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,
     config,
+    server,
     system,
     logs,
     client: () => new TestClient(baseUrl),

@@ -15,11 +15,12 @@ export interface AccountExport {
  * registers one contributor (the gateway lists them in `system.ts`).
  *
  * - `export` adds what the user should get back (read models, stored files).
- * - `erase` removes what the feature keeps outside the event-sourced read models: stored files,
- *   tables of secrets or deliveries, caches. It must be idempotent: it runs again after a crash.
- *   Read models are not erased here: their projectors drop the user's rows on `AccountErased`,
- *   so a rebuild erases them the same way. Sealed personal data in events needs nothing: the
- *   user's key is destroyed last (crypto-shredding).
+ * - `erase` removes what the feature keeps: stored files, tables of secrets or deliveries,
+ *   caches. It must be idempotent: it runs again after a crash. Read models are erased by their
+ *   projectors on `AccountErased` (so a rebuild erases them the same way), and once more by the
+ *   read side's contributor after no process can open the user's data any longer. Sealed personal
+ *   data in events needs nothing: the user's key is destroyed first (crypto-shredding), and the
+ *   contributors run after every process has dropped it.
  */
 export interface AccountDataContributor {
   /** Names the part in the export's README and in logs, e.g. `claims`. */

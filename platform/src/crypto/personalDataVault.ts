@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import pg from 'pg';
 import type { SealedData } from '@cc/contracts';
+import { deadCopyMigrations } from '../db/deadCopies';
 import type { Migration } from '../db/migrations';
 
 export const personalDataMigrations: Migration[] = [
@@ -21,6 +23,7 @@ export const personalDataMigrations: Migration[] = [
       await knex.raw('alter table personal_data_keys alter column key drop not null, add column erased_at timestamptz');
     },
   },
+  ...deadCopyMigrations,
 ];
 
 /** Sealing data for a subject whose key was erased: the account is gone, and nothing new may be kept for it. */
@@ -31,30 +34,68 @@ export class PersonalDataErasedError extends Error {
   }
 }
 
+/** How long a process trusts a key it read: an erasure elsewhere reaches it by then at the latest. */
+export const KEY_CACHE_MS = 2_000;
+
+/** The channel on which an erasure tells every process (`NOTIFY`, sent in the erasing transaction). */
+const ERASURE_CHANNEL = 'personal_data_erased';
+
+export interface PersonalDataVaultOptions {
+  /**
+   * The database to LISTEN on for erasures made by other processes, so this one drops the key at
+   * once (and cuts transfers under way for that person). Without it, only the cache bound applies.
+   */
+  connectionString?: string;
+  /** How long a key read from the database is trusted (default {@link KEY_CACHE_MS}). */
+  cacheMs?: number;
+  /** Reports a lost LISTEN connection (it is made again). */
+  onListenError?: (error: unknown) => void;
+}
+
 /**
- * Crypto-shredding for personal data in events (ARCHITECTURE §5): each person's data is sealed with
- * their own AES-256-GCM key. Events stay immutable; erasing the key makes the data unreadable.
+ * Crypto-shredding for personal data in events (ARCHITECTURE §5, §13): each person's data is sealed
+ * with their own AES-256-GCM key. Events stay immutable; erasing the key makes the data unreadable.
  * Production should wrap these keys with a KMS key; here they live in the database.
+ *
+ * Every process has its own vault and cache of keys, so an erasure must reach them all: it sends a
+ * `NOTIFY` in its own transaction, every vault that LISTENs drops the key when it arrives (and tells
+ * whoever asked through `onErased`), and no vault trusts a cached key for longer than `cacheMs`
+ * anyway (a lost notification, a LISTEN connection down). So `cacheMs` after `erase` returns, no
+ * process seals or opens anything with that key again: `forgottenEverywhere()` waits that long.
  */
 export class PersonalDataVault {
-  private readonly cache = new Map<string, Buffer>();
+  private readonly cache = new Map<string, { key: Buffer; until: number }>();
+  private readonly erasureListeners = new Map<string, Set<() => void>>();
+  private readonly cacheMs: number;
+  private listener: pg.Client | undefined;
+  private listenRetry: NodeJS.Timeout | undefined;
+  private closed = false;
 
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly options: PersonalDataVaultOptions = {},
+  ) {
+    this.cacheMs = options.cacheMs ?? KEY_CACHE_MS;
+    if (options.connectionString) void this.listen();
+  }
 
   private async key(subjectId: string, create: boolean): Promise<Buffer | undefined> {
     const cached = this.cache.get(subjectId);
-    if (cached) return cached;
+    if (cached && cached.until > Date.now()) return cached.key;
+    // Read before the query: an erasure committed while it runs is noticed by the next read at the latest.
+    const until = Date.now() + this.cacheMs;
     if (create) {
       await this.knex('personal_data_keys').insert({ subject_id: subjectId, key: randomBytes(32) }).onConflict('subject_id').ignore();
     }
     const row = await this.knex('personal_data_keys').where({ subject_id: subjectId }).first('key');
     if (!row) return undefined;
     if (!row.key) {
+      this.cache.delete(subjectId);
       if (create) throw new PersonalDataErasedError(subjectId);
       return undefined;
     }
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(subjectId, row.key);
+    this.cache.set(subjectId, { key: row.key, until });
     return row.key;
   }
 
@@ -79,20 +120,90 @@ export class PersonalDataVault {
 
   /**
    * Destroys the subject's key (crypto-shredding): every value sealed for it becomes unreadable, and
-   * the tombstone left in its place refuses to seal anything new. Idempotent. Another process's
-   * cache may hold the key until it restarts; every process of this app shares the one in-process
-   * cache today.
+   * the tombstone left in its place refuses to seal anything new. Every process is told in the same
+   * transaction (`NOTIFY`, delivered when it commits). Idempotent.
    */
   async erase(subjectId: string): Promise<void> {
-    this.cache.delete(subjectId);
-    await this.knex('personal_data_keys')
-      .insert({ subject_id: subjectId, key: null, erased_at: this.knex.fn.now() })
-      .onConflict('subject_id')
-      .merge({ key: null, erased_at: this.knex.raw('coalesce(personal_data_keys.erased_at, now())') });
+    await this.knex.transaction(async (trx) => {
+      await trx('personal_data_keys')
+        .insert({ subject_id: subjectId, key: null, erased_at: trx.fn.now() })
+        .onConflict('subject_id')
+        .merge({ key: null, erased_at: trx.raw('coalesce(personal_data_keys.erased_at, now())') });
+      await trx.raw('select pg_notify(?, ?)', [ERASURE_CHANNEL, subjectId]);
+    });
+    this.forget(subjectId);
+  }
+
+  /** Resolves once no process can still be using a key erased before the call (the cache bound). */
+  async forgottenEverywhere(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, this.cacheMs));
+  }
+
+  /**
+   * Calls `listener` when the subject's key is erased, in this process or (while this vault LISTENs)
+   * in another; answers how to stop listening. A transfer under way for someone uses it to stop.
+   */
+  onErased(subjectId: string, listener: () => void): () => void {
+    let listeners = this.erasureListeners.get(subjectId);
+    if (!listeners) this.erasureListeners.set(subjectId, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.erasureListeners.get(subjectId) === listeners) this.erasureListeners.delete(subjectId);
+    };
   }
 
   async isErased(subjectId: string): Promise<boolean> {
     const row = await this.knex('personal_data_keys').where({ subject_id: subjectId }).first('key', 'erased_at');
     return Boolean(row && !row.key && row.erased_at);
+  }
+
+  /** Stops listening for erasures. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.listenRetry);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
+  }
+
+  private forget(subjectId: string): void {
+    this.cache.delete(subjectId);
+    for (const listener of [...(this.erasureListeners.get(subjectId) ?? [])]) listener();
+  }
+
+  /**
+   * One LISTEN connection per vault. While it is down, erasures made elsewhere are missed, so every
+   * cached key is dropped when it comes back (the cache bound covers the time between).
+   */
+  private async listen(attempt = 0): Promise<void> {
+    if (this.listener || this.closed) return;
+    const client = new pg.Client({ connectionString: this.options.connectionString });
+    this.listener = client;
+    let lost = false;
+    const onLost = (error?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (error) this.options.onListenError?.(error);
+      if (this.listener === client) this.listener = undefined;
+      void client.end().catch(() => undefined);
+      if (this.closed) return;
+      clearTimeout(this.listenRetry);
+      this.listenRetry = setTimeout(() => void this.listen(attempt + 1), Math.min(100 * 2 ** attempt, 5000));
+      this.listenRetry.unref();
+    };
+    client.on('notification', (message) => {
+      if (message.channel === ERASURE_CHANNEL && message.payload) this.forget(message.payload);
+    });
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      await client.query(`listen ${ERASURE_CHANNEL}`);
+      attempt = 0;
+      this.cache.clear();
+    } catch (error) {
+      onLost(error);
+    }
   }
 }

@@ -1,5 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Request, Response } from 'express';
 
 /** How long a connection refused mid-body is still read (and discarded) after its answer. */
 export const LINGER_MS = 2_000;
@@ -14,7 +14,7 @@ const lingering = new WeakSet<Socket>();
  * server half-closes after the answer and reads and discards what still comes for at most
  * `lingerMs`, then closes; a client that reads the answer and stops is let go when it hangs up.
  */
-export function closeAfterAnswer(req: Request, res: Response, lingerMs = LINGER_MS): void {
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse, lingerMs = LINGER_MS): void {
   res.setHeader('Connection', 'close');
   const socket = req.socket as Socket & { destroySoon?: () => void };
   if (lingering.has(socket)) return;

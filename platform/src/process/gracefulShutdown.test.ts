@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createLogger } from '../logger';
 import { gracefulShutdown } from './gracefulShutdown';
+import { afterAnswer } from './pendingWork';
 
 function setUp(drainMs: number, handler: http.RequestListener) {
   const lines: { level: number; msg: string }[] = [];
@@ -49,6 +50,27 @@ describe('gracefulShutdown', () => {
     // Asking again changes nothing.
     await shutdown.stop('SIGINT', 130);
     expect(exits).toEqual([0]);
+  });
+
+  it('waits for work a request still does after its answer before it stops the services', async () => {
+    const order: string[] = [];
+    const { server, shutdown, lines, exits } = setUp(5000, (_req, res) => {
+      afterAnswer(
+        async () => {
+          await new Promise((r) => setTimeout(r, 400));
+          order.push('recorded');
+        },
+        () => order.push('lost'),
+      );
+      res.end('accepted');
+    });
+    const base = await listen(server);
+    shutdown.onStop(async () => void order.push('services'));
+    expect(await (await fetch(base)).text()).toBe('accepted');
+    await shutdown.stop('SIGTERM', 0);
+    expect(order).toEqual(['recorded', 'services']);
+    expect(exits).toEqual([0]);
+    expect(lines.filter((l) => l.level >= 40)).toEqual([]);
   });
 
   it('cuts off a request still running after the drain time, with a warning, and a failed step makes the exit code 1', async () => {

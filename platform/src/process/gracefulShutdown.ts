@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
+import { pendingWorkCount, pendingWorkSettled } from './pendingWork';
 
 export interface GracefulShutdownOptions {
   server: Server;
@@ -24,7 +25,8 @@ export interface GracefulShutdown {
 /**
  * SIGTERM (an orchestrator's stop, `docker stop`) and SIGINT (Ctrl-C) end the process without losing
  * work: the listening socket closes (new connections are refused, so a load balancer moves on),
- * requests under way finish (their answers carry `Connection: close`), then the steps run: workers
+ * requests under way finish (their answers carry `Connection: close`), work they still do after
+ * their answer (`pendingWork.ts`) finishes, then the steps run: workers
  * and projections stop at a batch boundary, the pool closes, the embedded database stops. A clean
  * stop logs at info only; exit code 0 for SIGTERM, 130 for SIGINT (as a shell reports Ctrl-C).
  *
@@ -63,11 +65,17 @@ export function gracefulShutdown(options: GracefulShutdownOptions): GracefulShut
     // Refuses new connections; Node also closes the connections that sit idle between requests.
     server.close();
     for (const res of active) if (!res.headersSent) res.setHeader('Connection', 'close');
+    const started = Date.now();
     if (!(await drained())) {
       logger.warn({ requests: active.size, drainMs }, 'stopping: requests still running after the drain time are cut off');
       server.closeAllConnections();
     }
     server.closeIdleConnections();
+    // Work a request promised and still does after its answer (a password reset being recorded):
+    // the services and the pool it needs stay up until it is done, within the same drain time.
+    if (!(await pendingWorkSettled(Math.max(0, drainMs - (Date.now() - started))))) {
+      logger.warn({ pending: pendingWorkCount(), drainMs }, 'stopping: work requests left running after their answer is cut off');
+    }
     let code = exitCode;
     for (const step of [...steps].reverse()) {
       await step().catch((error: unknown) => {

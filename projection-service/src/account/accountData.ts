@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { streams, type AnalysisResult, type EventDataOf } from '@cc/contracts';
 import type { AccountDataContributor, EventStore, ObjectStorage, PersonalDataVault } from '@cc/platform';
+import type { Projector } from '../runner/projector';
+import { ACCOUNT_ERASED } from './erasedRows';
 import { allSubscriptions } from '../billing/queries';
 import { chatExportForUser } from '../chat/queries';
 import { claimHistory, findClaimDetail } from '../claims/queries';
@@ -18,11 +20,32 @@ export function archiveFileName(name: string): string {
 /**
  * The read side's share of the data export: the profile and preferences, every claim with its
  * notes and full history, every document (the stored file itself) with its analyses, and the
- * notifications, the AI Copilot chat and the subscriptions. The read models erase themselves (their projectors on `AccountErased`).
+ * notifications, the AI Copilot chat and the subscriptions. The read models erase themselves (their
+ * projectors on `AccountErased`); the erasure then has every projector drop the user's rows once
+ * more, after no process can open the user's data any longer: an event recorded between
+ * `AccountErased` and that moment (an analysis finishing, sealed with a key still cached) was
+ * projected after the first deletion, with the text opened.
  */
-export function readSideAccountData(deps: { knex: Knex; store: EventStore; vault: PersonalDataVault; storage: ObjectStorage; now: () => Date }): AccountDataContributor[] {
+export function readSideAccountData(deps: {
+  knex: Knex;
+  store: EventStore;
+  vault: PersonalDataVault;
+  storage: ObjectStorage;
+  now: () => Date;
+  projectors: readonly Projector[];
+}): AccountDataContributor[] {
   const { knex, store, vault, storage, now } = deps;
   return [
+    {
+      name: 'read models',
+      async erase(userId) {
+        const erased = (await store.readStream(streams.account(userId))).events.find((event) => event.type === ACCOUNT_ERASED);
+        if (!erased) return;
+        await knex.transaction(async (trx) => {
+          for (const projector of deps.projectors) if (projector.handles.includes(ACCOUNT_ERASED)) await projector.project(erased, trx);
+        });
+      },
+    },
     {
       name: 'profile',
       describes: 'profile.json: your profile as the app shows it; preferences.json: your settings and notification choices.',

@@ -1,11 +1,17 @@
 import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
-import type { AnalysisResult, EventDataOf } from '@cc/contracts';
+import type { AnalysisResult, DocumentDigest, EventDataOf } from '@cc/contracts';
 import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
 import type { Projector } from '../runner/projector';
 import { ERASED } from '../claims/sealed';
 
 export async function openFileName(vault: PersonalDataVault, userId: string, sealed: EventDataOf<'DocumentRegistered'>['name']) {
   return (await vault.open<{ fileName: string }>(userId, sealed))?.fileName ?? ERASED;
+}
+
+/** The file's SHA-256 (sealed since version 2 of `DocumentRegistered`); empty once the key is erased. */
+export async function openDigest(vault: PersonalDataVault, userId: string, digest: DocumentDigest): Promise<string> {
+  if ('plain' in digest) return digest.plain;
+  return (await vault.open<{ sha256: string }>(userId, digest.sealed))?.sha256 ?? '';
 }
 
 /** The document repository: one row per document the user keeps (a deleted one is gone from it). */
@@ -33,7 +39,7 @@ export function documentsProjector(vault: PersonalDataVault): Projector {
               detected_type: d.detectedType,
               file_size: d.fileSize,
               object_path: d.objectPath,
-              sha256: d.sha256,
+              sha256: await openDigest(vault, d.userId, d.digest),
               claim_id: d.claimId,
               uploaded_at: event.metadata.occurredAt,
             })

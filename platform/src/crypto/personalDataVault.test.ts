@@ -1,0 +1,74 @@
+import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { createKnex, type Knex } from '../db/knex';
+import { migrate } from '../db/migrations';
+import { PersonalDataErasedError, personalDataMigrations, PersonalDataVault } from './personalDataVault';
+
+/**
+ * Each process of a deployment has its own vault and key cache. These vaults stand for two
+ * processes (each its own pool): an erasure made by one must stop the other from sealing and opening.
+ */
+describe('PersonalDataVault across processes', () => {
+  let db: TestDatabase;
+  let otherPool: Knex;
+  const vaults: PersonalDataVault[] = [];
+  const vault = (options: ConstructorParameters<typeof PersonalDataVault>[1] = {}, knex: Knex = db.knex) => {
+    const made = new PersonalDataVault(knex, options);
+    vaults.push(made);
+    return made;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('vault');
+    await migrate(db.knex, 'platform', personalDataMigrations);
+    otherPool = createKnex(db.url, { max: 2 });
+  });
+  afterAll(async () => {
+    await Promise.all(vaults.map((v) => v.close()));
+    await otherPool.destroy();
+    await db.drop();
+  });
+
+  const until = async (check: () => Promise<boolean>, timeoutMs = 5000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return true;
+  };
+
+  it('hears an erasure made in another process at once: seal throws, open finds nothing, a transfer is told', async () => {
+    // A cache bound far longer than the test: only the notification can explain what follows.
+    const worker = vault({ connectionString: db.url, cacheMs: 10 * 60_000 }, otherPool);
+    const eraser = vault({ connectionString: db.url });
+    const userId = '5f0c1d7e-4b0a-4d39-9c53-3b8f0f7e2a01';
+    const sealed = await worker.seal(userId, { bio: 'Loadmaster' });
+    expect(await eraser.open(userId, sealed)).toEqual({ bio: 'Loadmaster' });
+    let told = 0;
+    worker.onErased(userId, () => (told += 1));
+
+    await eraser.erase(userId);
+    expect(await until(async () => told > 0)).toBe(true);
+    await expect(worker.seal(userId, { bio: 'anything' })).rejects.toBeInstanceOf(PersonalDataErasedError);
+    expect(await worker.open(userId, sealed)).toBeUndefined();
+    await expect(eraser.seal(userId, { bio: 'anything' })).rejects.toBeInstanceOf(PersonalDataErasedError);
+  });
+
+  it('trusts a cached key no longer than its bound when it hears nothing', async () => {
+    const deaf = vault({ cacheMs: 300 }, otherPool);
+    const eraser = vault();
+    const userId = '5f0c1d7e-4b0a-4d39-9c53-3b8f0f7e2a02';
+    const sealed = await deaf.seal(userId, { name: 'Quinlan' });
+    await eraser.erase(userId);
+    await new Promise((r) => setTimeout(r, 350));
+    await expect(deaf.seal(userId, { name: 'again' })).rejects.toBeInstanceOf(PersonalDataErasedError);
+    expect(await deaf.open(userId, sealed)).toBeUndefined();
+  });
+
+  it('waits out the cache bound in forgottenEverywhere', async () => {
+    const eraser = vault({ cacheMs: 250 });
+    const started = Date.now();
+    await eraser.forgottenEverywhere();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+  });
+});
