@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One image for every service (ARCHITECTURE §18); docker-compose.yml picks the service with `command`.
+# One image for every service (docs/decisions/topology.md); docker-compose.yml picks the service with `command`.
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app

@@ -17,7 +17,7 @@ export default tseslint.config(
     files: ['frontend/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      // The sentence reader carries a date parser (chrono-node) the browser bundle must not (ARCHITECTURE §2).
+      // The sentence reader carries a date parser (chrono-node) the browser bundle must not (docs/ARCHITECTURE.md, "Folders and what each may import").
       'no-restricted-imports': ['error', { patterns: [{ group: ['@cc/contracts/reading', '@cc/contracts/reading/*'], message: 'The sentence reader is server-side only; the frontend reads the evidence map from the API.' }] }],
     },
   },

@@ -1,5 +1,5 @@
 /**
- * What removing every plain copy costs an account erasure (ARCHITECTURE §13): the purge of dead
+ * What removing every plain copy costs an account erasure (docs/decisions/privacy-and-erasure.md): the purge of dead
  * row versions and old WAL (`deadCopyPurge`: VACUUM FULL of every table but `events`, a WAL switch
  * and a checkpoint) on read models of a given size, against the erasure's own deletes; and the
  * longest a read waits meanwhile (each table is locked while it is rewritten), against the same

@@ -22,7 +22,7 @@ export type Manifest = Record<string, ManifestChunk>;
 /**
  * The lazily loaded modules (paths under frontend/) each first-load page renders without a click:
  * a signed-out visitor at / gets the landing page; a signed-in one the shell around the dashboard,
- * after the landing page shown while the sign-in check runs (docs/ARCHITECTURE.md §14a).
+ * after the landing page shown while the sign-in check runs (docs/decisions/performance.md).
  */
 export const FIRST_LOAD_PAGES = {
   landing: ['src/landing/LandingPage.tsx'],

@@ -7,7 +7,7 @@ import { memberTier, type MemberTierName } from './tiers';
 /**
  * Billing (spec doc 1 §1 plans; doc 2 §2.5, §2.6, §3, §4, §5, §7, §8, §9): the plans on sale,
  * the API bodies and answers, the spec's texts, and the payment-provider port that the Stripe and
- * the offline test-mode providers implement (ARCHITECTURE §15b).
+ * the offline test-mode providers implement (docs/decisions/billing.md).
  */
 
 export const PAID_TIERS = ['basic', 'pro'] as const;

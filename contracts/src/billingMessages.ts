@@ -1,5 +1,5 @@
 // Zod-free on purpose: the frontend's first load imports this (via specProblems or directly), and
-// a module with schemas would bring zod along (docs/ARCHITECTURE.md §14a).
+// a module with schemas would bring zod along (docs/decisions/performance.md).
 import type { PaidTierName } from './billing';
 
 export const MONEY_BACK_GUARANTEE_DAYS = 30;

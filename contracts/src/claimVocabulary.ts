@@ -1,5 +1,5 @@
 // Zod-free on purpose: the frontend's first load imports this (via specProblems or directly), and
-// a module with schemas would bring zod along (docs/ARCHITECTURE.md §14a).
+// a module with schemas would bring zod along (docs/decisions/performance.md).
 
 export const CLAIM_STATUSES = ['submitted', 'initial_review', 'evidence_review', 'approved', 'denied'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];

@@ -4,7 +4,7 @@ import { providerFactSchema } from './billing';
 import { NOTIFICATION_KINDS } from './settings';
 
 /**
- * Commands that workers submit through the `CommandBus` (ARCHITECTURE §7). They cross a process
+ * Commands that workers submit through the `CommandBus` (docs/decisions/subscriptions.md). They cross a process
  * boundary in production, so each has a zod schema and is validated on arrival.
  */
 export const workerCommandSchemas = {

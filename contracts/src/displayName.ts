@@ -1,5 +1,5 @@
 // Zod-free on purpose: the frontend's first load imports this (via specProblems or directly), and
-// a module with schemas would bring zod along (docs/ARCHITECTURE.md §14a).
+// a module with schemas would bring zod along (docs/decisions/performance.md).
 import type { User } from './users';
 
 /** Display name rule of the page header: first and last name, else the e-mail's local part, else Veteran. */

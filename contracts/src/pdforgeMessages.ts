@@ -1,5 +1,5 @@
 // Zod-free on purpose: the frontend's first load imports this (via specProblems or directly), and
-// a module with schemas would bring zod along (docs/ARCHITECTURE.md §14a).
+// a module with schemas would bring zod along (docs/decisions/performance.md).
 
 /** Spec doc 2 §8, verbatim (title, then description). */
 export const WIZARD_TOASTS = {

@@ -5,7 +5,7 @@
  * this one module, so they cannot disagree (docs/legal-rules.md lists each rule with its citation).
  *
  * Server-side only: it depends on chrono-node, which the frontend bundle must not carry
- * (docs/ARCHITECTURE.md §2; the lint rule for frontend/ forbids importing it).
+ * (docs/ARCHITECTURE.md, "Folders and what each may import"; the lint rule for frontend/ forbids importing it).
  */
 export * from './reading/conditions';
 export * from './reading/dates';

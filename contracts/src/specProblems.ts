@@ -12,7 +12,7 @@ import { PDF_GENERATION_UPGRADE, WIZARD_TOASTS } from './pdforgeMessages';
  *
  * The other entries of the two §8 lists are the client's own texts (success toasts, "Failed to …"
  * fallbacks, screens) or belong to features not built yet (chat, wizard, forms, billing, coupons,
- * payments, sample e-mail); docs/ARCHITECTURE.md §8 keeps the whole mapping.
+ * payments, sample e-mail); docs/decisions/api.md keeps the whole mapping.
  */
 export interface SpecProblem {
   /** The stable part of the problem's `type`. */

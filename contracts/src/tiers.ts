@@ -3,7 +3,7 @@
  * Prices are in cents; a limit of 0 means unlimited; maxDocumentAnalyses of -1 means none.
  * Only free, basic and pro are sold (tier order free → basic → pro); the others are assigned by an
  * administrator. Figures the spec does not give (Pro's price, AI question and upload limits of the
- * Free plan, the Basic analysis quota) are product decisions recorded in docs/ARCHITECTURE.md.
+ * Free plan, the Basic analysis quota) are product decisions recorded in docs/decisions/billing.md.
  */
 export const MEMBER_TIER_NAMES = [
   'free',

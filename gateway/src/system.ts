@@ -96,7 +96,7 @@ export interface SystemOptions {
   /** Per-user limits of the expensive routes over RATE_LIMIT_* and the defaults (limits.ts); tests lower them. */
   rateLimits?: Partial<UserRateLimits>;
   /**
-   * One process per service (ARCHITECTURE §18): this process is then the gateway only. It runs no
+   * One process per service (docs/decisions/topology.md): this process is then the gateway only. It runs no
    * projector and no worker, waits for the projection checkpoints in the shared database, and
    * forwards the command routes, the assistant's and the payment provider's to their services.
    */
@@ -241,7 +241,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const deadlineReminders = split || options.deadlineRemindersIntervalMs === 0 ? undefined : startDeadlineReminders({ ...reminderDeps, intervalMs: options.deadlineRemindersIntervalMs });
 
   /**
-   * Every feature's share of the data export and of an account deletion (ARCHITECTURE §17): the read
+   * Every feature's share of the data export and of an account deletion (docs/decisions/privacy-and-erasure.md): the read
    * side's parts (profile, claims, documents, notifications, chat, subscriptions), the stored files,
    * the e-mail log, the subscriptions at the provider, sign-in. Erasure destroys the user's key first,
    * then runs them in this order (account/erasure.ts).

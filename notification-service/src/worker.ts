@@ -35,7 +35,7 @@ export interface NotificationsWorkerDeps {
 }
 
 /**
- * Turns events into in-app notifications and e-mails (ARCHITECTURE §17): each rule decides whether
+ * Turns events into in-app notifications and e-mails (docs/decisions/notifications-and-settings.md): each rule decides whether
  * an event is worth telling the user, the user's preferences decide on which channels, and:
  * - in-app: a `RecordNotification` command whose id comes from (worker, event, rule), so the store
  *   refuses a redelivered one;

@@ -132,14 +132,14 @@ export interface AppConfig {
   vaFormsApi: { url: string; apiKey: string } | undefined;
   /** VA's public DBQ page (DBQ_SYNC_URL); without it a DBQ sync reads the bundled catalogue. */
   dbqSyncUrl: string | undefined;
-  /** Where events are stored (ARCHITECTURE §18): PostgreSQL by default, EventStoreDB with EVENTSTORE_CONNECTION_STRING. */
+  /** Where events are stored (docs/decisions/topology.md): PostgreSQL by default, EventStoreDB with EVENTSTORE_CONNECTION_STRING. */
   eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; connectionString: string; namespace: string | undefined };
   /** How workers receive events: the event store itself by default, Kafka with KAFKA_BROKERS (fed by the relay). */
   bus: { kind: 'embedded' } | { kind: 'kafka'; brokers: string[]; topicPrefix: string };
   oidc:
     | { issuerUrl: string; clientId: string; clientSecret: string | undefined; redirectUri: string | undefined; scopes: string }
     | undefined;
-  /** How long the HTTP server waits for what a client sends (ARCHITECTURE §24; platform/src/http/server.ts). */
+  /** How long the HTTP server waits for what a client sends (docs/decisions/reliability.md; platform/src/http/server.ts). */
   http: HttpTimeouts;
 }
 

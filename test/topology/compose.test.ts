@@ -84,7 +84,7 @@ describe('docker-compose.yml (the production topology)', () => {
     if (!['command-service', 'projection-service'].includes(name)) expect(service.depends_on?.['command-service']?.condition).toBe('service_healthy');
   });
 
-  it.each(appServices)('gives %s the environment ARCHITECTURE §3 names for production', (name) => {
+  it.each(appServices)('gives %s the environment docs/ARCHITECTURE.md ("Two ways to run") names for production', (name) => {
     const env = services[name]!.environment!;
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
     expect(env.EVENTSTORE_CONNECTION_STRING).toMatch(/^kurrentdb:\/\/kurrentdb:2113/);

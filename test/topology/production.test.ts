@@ -9,7 +9,7 @@ import { TestClient } from '../../gateway/src/testing/testApp';
 import { freePort, SECRET, splitServicesEnv, startService, until, type ServiceProcess } from './processes';
 
 /**
- * The split services on the production servers (ARCHITECTURE §18), when `describeWithServer` finds
+ * The split services on the production servers (docs/decisions/topology.md), when `describeWithServer` finds
  * them (their variable, or testcontainers with a Docker engine); skipped with the reason otherwise.
  * PostgreSQL stays the embedded one: read models, checkpoints, dead letters, sessions.
  */

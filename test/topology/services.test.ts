@@ -12,7 +12,7 @@ import { TestClient } from '../../gateway/src/testing/testApp';
 import { freePort, SECRET, splitServicesEnv, startService, until, type ServiceProcess } from './processes';
 
 /**
- * The split topology on this machine (ARCHITECTURE §18): every service its own Node process, started
+ * The split topology on this machine (docs/decisions/topology.md): every service its own Node process, started
  * as `npm run start -w <service>` starts it, all on one embedded PostgreSQL; two projection services
  * and two ai-workers.
  */

@@ -1,7 +1,7 @@
 import type { AccountDataContributor, DeadCopyPurge, Logger, PersonalDataVault } from '@cc/platform';
 
 /**
- * Completes an account deletion once `AccountErased` is recorded (ARCHITECTURE §13, §17). In order:
+ * Completes an account deletion once `AccountErased` is recorded (docs/decisions/privacy-and-erasure.md). In order:
  * 1. the user's personal-data key is destroyed, and every process is told: nothing new is sealed
  *    for the user from here on, and once the cache bound has passed no process opens what was;
  * 2. the read models catch up with everything recorded meanwhile (an analysis that finished with a

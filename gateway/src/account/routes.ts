@@ -48,8 +48,8 @@ const PASSWORD_CHECKS = { maxFailures: 5 };
 const resetLinkInvalid = () => new HttpProblem(400, 'reset-link-invalid', 'Invalid or expired link', ACCOUNT_MESSAGES.resetLinkInvalid);
 
 /**
- * Password reset, password change, "Export my data" and "Delete my account" (spec doc 2 §2.4,
- * issue 14; ARCHITECTURE §17).
+ * Password reset, password change, "Export my data" and "Delete my account" (spec doc 2 §2.4;
+ * docs/decisions/privacy-and-erasure.md).
  */
 export function accountRoutes(deps: AccountRoutesDeps): Router {
   const router = Router();
@@ -158,7 +158,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
   /**
    * Deletes the account after the password is given again (or, for an account without a password,
    * its e-mail address): `AccountErased` is recorded, then everything the account left is erased
-   * (ARCHITECTURE §17), and the read models have dropped its rows before the answer.
+   * (docs/decisions/privacy-and-erasure.md), and the read models have dropped its rows before the answer.
    */
   router.delete('/api/account', async (req, res) => {
     const auth = requireAuth(res);

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Password reset tokens (ARCHITECTURE §17). A token is minted by the notifications worker when it
+ * Password reset tokens (docs/decisions/security.md). A token is minted by the notifications worker when it
  * is about to e-mail the link, so it exists in the clear only in that e-mail; the table keeps its
  * SHA-256. A newer token of the same user supersedes the older ones; a token works once, until
  * the request's expiry.

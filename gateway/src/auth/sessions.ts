@@ -58,7 +58,7 @@ export class SessionStore {
 
   /**
    * The same for a session known only by its id: a service of the split topology whose answer was
-   * already streaming when its command's position became known (ARCHITECTURE §18).
+   * already streaming when its command's position became known (docs/decisions/topology.md).
    */
   async recordWriteOf(idHash: string, position: GlobalPosition): Promise<void> {
     const row = await this.knex('sessions').where({ id_hash: idHash }).first('last_position');

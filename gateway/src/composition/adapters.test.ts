@@ -10,7 +10,7 @@ import { eventStoreFrom, STREAM_CATEGORIES } from './adapters';
 import { openFoundation, type Foundation } from './foundation';
 
 /**
- * The selection of the production adapters (ARCHITECTURE §18). Nothing listens on port 1, so these
+ * The selection of the production adapters (docs/decisions/topology.md). Nothing listens on port 1, so these
  * prove that choosing EventStoreDB or Kafka builds their objects without waiting for a server
  * (both clients connect lazily), and that without the variables nothing of them is made or loaded.
  */

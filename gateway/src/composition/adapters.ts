@@ -3,7 +3,7 @@ import { ConfigError, PostgresEventStore, type AppConfig, type Bus, type EventSt
 import { categoryOf } from '@cc/platform/bus/kafka/messages';
 
 /**
- * The one place the production adapters are chosen (ARCHITECTURE §18). Each is loaded by a dynamic
+ * The one place the production adapters are chosen (docs/decisions/topology.md). Each is loaded by a dynamic
  * import only when its variable is set, so the embedded default (and every CLI) never loads gRPC
  * or kafkajs. Both clients connect lazily: choosing one never waits for its server.
  */

@@ -32,7 +32,7 @@ export interface Foundation {
   /** Where workers receive events: the store itself, or Kafka with KAFKA_BROKERS (then also how to start the relay). */
   bus: SelectedBus;
   vault: PersonalDataVault;
-  /** Removes dead row versions and old WAL after an account erasure (ARCHITECTURE §13). */
+  /** Removes dead row versions and old WAL after an account erasure (docs/decisions/privacy-and-erasure.md). */
   deadCopies: DeadCopyPurge;
   storage: ObjectStorage;
   /** Staff reads and support actions, recorded as events (the command service's records). */

@@ -5,7 +5,7 @@ import type { SelectedBus } from './adapters';
 export const RELAY_LEASE = 'claims-copilot:kafka-relay';
 
 /**
- * Runs the relay while this process holds its lease (ARCHITECTURE §18); undefined on the embedded
+ * Runs the relay while this process holds its lease (docs/decisions/topology.md); undefined on the embedded
  * bus, which needs none. A relay that cannot reach Kafka at start gives the lease up and tries again;
  * one that loses Kafka later waits it out (its faults are transient) without giving it up.
  */

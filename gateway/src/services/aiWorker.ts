@@ -31,7 +31,7 @@ export async function startAiWorker(context: ServiceContext & { analysisEngine?:
     concurrency: config.analysisConcurrency,
     claims: analysisClaims(foundation.knex, { ttlMs: context.claimTtlMs }),
   });
-  // Support's retries of parked analysis requests arrive through the shared database (ARCHITECTURE §18).
+  // Support's retries of parked analysis requests arrive through the shared database (docs/decisions/topology.md).
   const retries = serveDeadLetterRetries({ knex: foundation.knex, store: foundation.store, subscription: `worker:${DOCUMENT_ANALYSIS_WORKER}`, handleAgain: (event) => worker.handleAgain(event), logger });
   const app = serviceApp({
     logger,

@@ -1,6 +1,6 @@
 /**
  * One service of the split topology in this process: `npm run start -w <service>` runs
- * `node --import tsx gateway/src/services/main.ts <service>` (ARCHITECTURE §18). Every service reads
+ * `node --import tsx gateway/src/services/main.ts <service>` (docs/decisions/topology.md). Every service reads
  * the same configuration; DATABASE_URL is required, since the services meet in one database (read
  * models and checkpoints, also when EVENTSTORE_CONNECTION_STRING and KAFKA_BROKERS choose the
  * production event store and bus, which the composition selects).
@@ -32,7 +32,7 @@ async function main() {
   });
   server.listen(config.port, config.host, () => logger.info({ port: config.port, ms: Date.now() - started }, 'ready'));
 
-  // SIGTERM drains the requests under way, then stops the service's workers at a batch boundary (ARCHITECTURE §24).
+  // SIGTERM drains the requests under way, then stops the service's workers at a batch boundary (docs/decisions/reliability.md).
   const shutdown = gracefulShutdown({ server, logger });
   shutdown.onStop(() => service.stop());
   shutdown.claimSignals();

@@ -9,7 +9,7 @@ import type { RunningService, ServiceContext } from './topology';
 export const PROJECTIONS_LEASE = 'claims-copilot:projections';
 
 /**
- * The projectors, one process at a time (ARCHITECTURE §18): every projection-service process tries
+ * The projectors, one process at a time (docs/decisions/topology.md): every projection-service process tries
  * for the lease; its holder runs the projectors and the rebuild supervisor, the others wait and
  * take over when the holder's database session ends (a stop, a crash, kill -9). With Kafka, the relay
  * runs here too under a lease of its own, so one process publishes and another may project.

@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import { z } from 'zod';
 import { ConfigError, type AppConfig, type Logger } from '@cc/platform';
 
-/** What the split topology adds to the shared configuration (ARCHITECTURE §3, docker-compose.yml). */
+/** What the split topology adds to the shared configuration (docs/ARCHITECTURE.md, "Two ways to run"; docker-compose.yml). */
 const topologySchema = z.object({
   INTERNAL_SECRET: z.string().min(32, 'INTERNAL_SECRET must be at least 32 characters'),
   COMMAND_SERVICE_URL: z.url().default('http://localhost:4001'),

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * A user's data export is assembled from every feature's part (ARCHITECTURE §17): each adds its
+ * A user's data export is assembled from every feature's part (docs/decisions/privacy-and-erasure.md): each adds its
  * JSON and files here. Paths are relative inside the archive, e.g. `claims/2026-001.json`.
  */
 export interface AccountExport {

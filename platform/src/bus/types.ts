@@ -1,7 +1,7 @@
 import type { ConcurrentSubscribeOptions, Subscription } from '../eventstore/types';
 
 /**
- * How workers receive events (ARCHITECTURE §7, §18). Embedded: the event store itself (a
+ * How workers receive events (docs/decisions/subscriptions.md). Embedded: the event store itself (a
  * concurrent catch-up subscription with a PostgreSQL checkpoint), so every `EventStore` is a Bus.
  * Production: Kafka (KafkaBus), fed by the relay. The same worker code runs on either: delivery is
  * at least once, per stream in order, a handler that keeps failing gets its event parked in

@@ -12,8 +12,8 @@ export interface SendOptions {
 }
 
 /**
- * How workers submit commands (ARCHITECTURE §7). Embedded: an in-process call into the command
- * service. Split: internal HTTP to the command service (ARCHITECTURE §18).
+ * How workers submit commands (docs/decisions/subscriptions.md). Embedded: an in-process call into the command
+ * service. Split: internal HTTP to the command service (docs/decisions/topology.md).
  */
 export interface CommandBus {
   /**

@@ -48,7 +48,7 @@ const envelopeSchema = z.object({
 });
 
 /**
- * The command service's internal endpoint (ARCHITECTURE §18): workers in other processes submit
+ * The command service's internal endpoint (docs/decisions/topology.md): workers in other processes submit
  * their commands here. A call without a valid signature of the shared secret over its exact body
  * is refused (401) before anything is parsed; a command that does not match its schema is 400.
  * Mount it on the internal port only, never under the public `/api`.

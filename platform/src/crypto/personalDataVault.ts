@@ -53,7 +53,7 @@ export interface PersonalDataVaultOptions {
 }
 
 /**
- * Crypto-shredding for personal data in events (ARCHITECTURE §5, §13): each person's data is sealed
+ * Crypto-shredding for personal data in events (docs/decisions/privacy-and-erasure.md): each person's data is sealed
  * with their own AES-256-GCM key. Events stay immutable; erasing the key makes the data unreadable.
  * Production should wrap these keys with a KMS key; here they live in the database.
  *

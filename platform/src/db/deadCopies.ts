@@ -35,7 +35,7 @@ export interface PurgeResult {
 }
 
 /**
- * Removes the copies PostgreSQL keeps of deleted and overwritten rows (ARCHITECTURE §13). A DELETE
+ * Removes the copies PostgreSQL keeps of deleted and overwritten rows (docs/decisions/privacy-and-erasure.md). A DELETE
  * only marks a row dead: its bytes stay in the table's pages (and in its indexes, which VACUUM
  * does not clean byte for byte), and every row ever written stays in the WAL until the segment
  * is recycled (and a recycled segment keeps its old bytes until it is overwritten). After an

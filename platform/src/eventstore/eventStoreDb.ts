@@ -115,7 +115,7 @@ const RETRY_APPEND = new Set(['unavailable', 'deadline-exceeded', 'not-leader', 
 const DELETED = new Set(['stream-deleted', 'stream-tombstoned']);
 
 /**
- * The event store on EventStoreDB / KurrentDB (ARCHITECTURE §18), selected by
+ * The event store on EventStoreDB / KurrentDB (docs/decisions/event-store.md), selected by
  * EVENTSTORE_CONNECTION_STRING. Streams, expected versions and the global order are the server's;
  * what must move in the same transaction as a read model (checkpoints, dead letters) stays in
  * PostgreSQL, so the catch-up and concurrent subscriptions are the very ones of the PostgreSQL

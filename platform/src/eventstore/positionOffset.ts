@@ -49,7 +49,7 @@ const horizonFunction = (offset: bigint) =>
     : ` select ((${LOCAL_HORIZON})::text::numeric + ${offset})::text::xid8 from pg_current_snapshot() s `;
 
 /**
- * Keeps global positions increasing after a dump and restore (ARCHITECTURE §12). Positions are
+ * Keeps global positions increasing after a dump and restore (docs/decisions/event-store.md). Positions are
  * transaction ids, and a new cluster hands out ids far below the restored ones, so new events
  * would sort before old ones and subscribers past them would never see them. At start, when the
  * newest stored id is not below the ids this cluster now hands out (plus the offset already in

@@ -81,7 +81,7 @@ const EVENT_COLUMNS =
   'global_position::text as position_text, transaction_id::text as transaction_id_text, event_id, stream_id, stream_version, type, schema_version, data, metadata, created_at';
 
 /**
- * The event store on PostgreSQL (ARCHITECTURE §5). Appends check the expected version on the
+ * The event store on PostgreSQL (docs/decisions/event-store.md). Appends check the expected version on the
  * `event_streams` row, which serialises writers of one stream; readers of the global log only see
  * rows whose transaction is older than every transaction still running, so a slow writer can
  * delay a reader but never make it skip an event.

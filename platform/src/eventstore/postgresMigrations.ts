@@ -75,7 +75,7 @@ export const eventStoreMigrations: Migration[] = [
     },
   },
   /**
-   * Positions after a dump and restore (ARCHITECTURE §12, "After a restore"): the transaction id a
+   * Positions after a dump and restore (docs/decisions/event-store.md, "After a dump and restore"): the transaction id a
    * new event gets, and the visibility horizon readers use, both come from a function whose body
    * carries the offset kept in `event_store_position_offset`; at 0 they are exactly
    * `pg_current_xact_id()` and `pg_snapshot_xmin(pg_current_snapshot())`, and PostgreSQL inlines
@@ -100,7 +100,7 @@ export const eventStoreMigrations: Migration[] = [
     },
   },
   /**
-   * The append as one server-side call (ARCHITECTURE §12, "Append"): the expected-version check on
+   * The append as one server-side call (docs/decisions/event-store.md, "PostgreSQL: tables, append, positions"): the expected-version check on
    * `event_streams` and the inserts in one statement, so an append in autocommit is one round trip
    * instead of a transaction of five. The NOTIFY is sent after the commit (appendNotifier.ts). `p_expected` is a stream version as text, or
    * `any`, `no_stream`, `stream_exists`; a mismatch raises SQLSTATE `CCWEV` with the actual version
@@ -157,7 +157,7 @@ export const eventStoreMigrations: Migration[] = [
     },
   },
   /**
-   * Dead-letter retries across processes (ARCHITECTURE §18): support marks a parked worker event
+   * Dead-letter retries across processes (docs/decisions/topology.md): support marks a parked worker event
    * for redelivery and the process running that worker picks it up; each such process says it is
    * there in `dead_letter_retry_servers`, so support can tell "nobody runs this" from "asked".
    */
@@ -177,7 +177,7 @@ export const eventStoreMigrations: Migration[] = [
     },
   },
   /**
-   * Transactions that will not append (ARCHITECTURE §12): a projector's batch says so
+   * Transactions that will not append (docs/decisions/event-store.md): a projector's batch says so
    * first, before it writes anything, by `events_will_not_append()`, which holds a shared advisory
    * lock for the rest of the transaction; readers' horizon (positionOffset.ts) passes over such
    * transactions, so a projector's batch no longer holds every other reader back. The promise is
@@ -209,7 +209,7 @@ export const eventStoreMigrations: Migration[] = [
     },
   },
   /**
-   * The EventStoreDB adapter's index of caller-chosen event ids (ARCHITECTURE §18): the stream
+   * The EventStoreDB adapter's index of caller-chosen event ids (docs/decisions/event-store.md): the stream
    * version each was to be written at, so that a repeat is found with one read of that one event
    * instead of the whole stream. Unused by the PostgreSQL store, whose `events` table has the ids.
    */

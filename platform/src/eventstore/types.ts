@@ -212,7 +212,7 @@ export interface SubscribeOptions {
   /**
    * The handler never appends events inside its transaction (projectors). Said to the store before
    * the transaction writes anything, so other readers of the log need not wait for it to end
-   * (PostgreSQL: `events_will_not_append`, ARCHITECTURE §12); an append in it is then refused.
+   * (PostgreSQL: `events_will_not_append`, docs/decisions/event-store.md); an append in it is then refused.
    */
   readOnly?: boolean;
 }

@@ -9,7 +9,7 @@ import type { AuthContext, RequestContext } from './context';
 import { problems } from './problem';
 
 /**
- * The split topology (ARCHITECTURE §18): the gateway establishes who is asking from the session and
+ * The split topology (docs/decisions/topology.md): the gateway establishes who is asking from the session and
  * forwards the request to a service with that context in a header, signed with the shared secret
  * (`x-cc-context-signature`, as the internal command calls) over the method, the URL, the context,
  * a nonce and the body: a digest of a JSON body the gateway read, or the declared length of a body

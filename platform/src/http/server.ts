@@ -18,7 +18,7 @@ export const isUploadRequest = (req: IncomingMessage): boolean => req.method ===
 
 /**
  * Every HTTP server of the project (the one-process app and each service's own) is made here, so
- * each applies the same deliberate limits on a client (ARCHITECTURE §24):
+ * each applies the same deliberate limits on a client (docs/decisions/reliability.md):
  * - the request head must arrive within `headersTimeoutMs` (a slow-loris sending headers byte by
  *   byte, or a connection that sends nothing, is answered 408 and closed);
  * - an upload's body gets the whole `uploadTransferLimitMs` (its route cuts it there and frees the

@@ -4,7 +4,7 @@
  * route cannot wait (the password reset answers before it looks anything up, so its timing tells
  * nothing; a chat answer whose reader left still gives the question back), the work is registered
  * here and a graceful shutdown waits for it after the requests have drained and before the
- * services stop and the pool closes (ARCHITECTURE §24). One registry per process.
+ * services stop and the pool closes (docs/decisions/reliability.md). One registry per process.
  */
 const pending = new Set<Promise<void>>();
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live (ARCHITECTURE §3): a local folder under DATA_DIR by default, or any
+ * Where uploaded files live (docs/ARCHITECTURE.md, "Two ways to run"): a local folder under DATA_DIR by default, or any
  * S3-compatible service. Keys are relative paths like `users/<userId>/<uuid>`; an adapter refuses
  * any key that is absolute, contains `..`, a backslash, a NUL or an empty segment.
  */

@@ -6,7 +6,7 @@ import { backoffMs, isTransientFault } from './faults';
 import { SubscriptionHealth } from './health';
 
 /**
- * Delivery for workers (ARCHITECTURE §12a): each event is handled outside any transaction, up to
+ * Delivery for workers (docs/decisions/subscriptions.md): each event is handled outside any transaction, up to
  * `concurrency` at once, events of one stream one after another. The checkpoint is a contiguous
  * watermark: it moves past a position only when every event delivered up to there is handled (or
  * parked), so a crash redelivers exactly what was not answered. It only ever moves forward, so two

@@ -14,7 +14,7 @@ export interface CatchUpSource {
   /** Entries after `after`, in order; an event that cannot be read is an entry with an error, never a thrown batch. */
   readAll(after: GlobalPosition, limit: number): Promise<LogEntry[]>;
   onAppended(listener: () => void): () => void;
-  /** The newest committed event, readable or not yet (ARCHITECTURE §12); lets an idle reader tell the two apart. */
+  /** The newest committed event, readable or not yet (docs/decisions/subscriptions.md); lets an idle reader tell the two apart. */
   headPosition?(): Promise<GlobalPosition>;
   /** Says, first thing in `trx`, that it will append no event, so readers need not wait for it (stores with a visibility horizon). */
   willNotAppend?(trx: Knex.Transaction): Promise<void>;

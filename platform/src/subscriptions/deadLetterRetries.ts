@@ -4,7 +4,7 @@ import type { EventStore, RecordedEvent } from '../eventstore/types';
 import type { Logger } from '../logger';
 
 /**
- * Dead-letter retries across processes (ARCHITECTURE §18). In the one process support runs a parked
+ * Dead-letter retries across processes (docs/decisions/topology.md). In the one process support runs a parked
  * worker event through the worker's handler itself; in the split the worker lives elsewhere, so
  * support marks the dead letter (`retry_requested_at`) in the shared database and the process that
  * runs the worker redelivers it: handled, the dead letter goes; failed, it stays with one more

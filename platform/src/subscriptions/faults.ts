@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * Telling faults apart (ARCHITECTURE §12): a subscriber must wait out a database or network that is
+ * Telling faults apart (docs/decisions/subscriptions.md): a subscriber must wait out a database or network that is
  * unavailable for a while, and only hold an *event* responsible for a failure that is its own.
  */
 

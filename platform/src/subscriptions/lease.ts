@@ -25,7 +25,7 @@ export interface Lease {
 }
 
 /**
- * One runner at a time (ARCHITECTURE §18): the lease is a PostgreSQL session advisory lock on a
+ * One runner at a time (docs/decisions/topology.md): the lease is a PostgreSQL session advisory lock on a
  * connection of its own, so it ends exactly when its holder's session does — a stop, a crash, a
  * killed process or a lost network all free it, and another runner trying every `retryMs` takes
  * over. A holder that loses its connection stops its work at once (its lock is gone, another may

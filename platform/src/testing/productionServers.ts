@@ -1,5 +1,5 @@
 /**
- * The production adapters' contract suites run against a real server (ARCHITECTURE §3): the one
+ * The production adapters' contract suites run against a real server (docs/decisions/testing.md): the one
  * named by its environment variable, else one started with testcontainers when a Docker engine is
  * reachable, else the suite is skipped and says why, once.
  */

@@ -43,7 +43,7 @@ export function chatReadRoutes(knex: Knex, now: () => Date): Router {
     sendList(res, 'messages', listed.rows, listed.total, query.range);
   });
 
-  /** The dashboard widget's conversation (its own session; see docs/ARCHITECTURE.md §20). */
+  /** The dashboard widget's conversation (its own session; see docs/decisions/chat.md). */
   router.get('/api/ai-chat/messages', async (req, res) => {
     const auth = requireAuth(res);
     const query = parseListQuery(req.query as Record<string, unknown>, {

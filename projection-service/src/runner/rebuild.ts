@@ -19,7 +19,7 @@ import type { Projector } from './projector';
 import { checkpointName } from './projectionRunner';
 
 /**
- * Rebuilding a read model without downtime (ARCHITECTURE §17a). Every projector gets it; none has
+ * Rebuilding a read model without downtime (docs/decisions/read-side.md). Every projector gets it; none has
  * code of its own for it.
  *
  * 1. Prepare: a scratch schema gets the read models' migrations replayed into it (so its tables are

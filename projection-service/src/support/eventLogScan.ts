@@ -4,7 +4,7 @@ import { toEventLogEntry, type EventLogFilter, type EventLogQuery, type EventRow
 import { redactSealed } from './redact';
 
 /**
- * The event log of a store whose log is not a table here (EventStoreDB, ARCHITECTURE §18): the
+ * The event log of a store whose log is not a table here (EventStoreDB, docs/decisions/event-store.md): the
  * port's pages read in log order, filtered as they pass. A scan honours every filter but only the
  * log's own order, and reads at most this many events per request, so a page of a long log costs
  * a bounded read; the total then counts the matches among the events read.

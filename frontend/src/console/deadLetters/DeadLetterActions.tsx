@@ -28,7 +28,7 @@ export function DeadLetterActions(_props: { label?: string }) {
     setBusy(true);
     try {
       const { outcome } = await dataProvider.retryDeadLetter(record.id);
-      // 'requested': the worker runs in another process and had not answered yet (ARCHITECTURE §18).
+      // 'requested': the worker runs in another process and had not answered yet (docs/decisions/topology.md).
       if (outcome === 'requested') toast({ title: 'Retry requested', description: `${record.subscription} will run ${record.type} again shortly.` });
       else toast({ title: 'Event handled', description: `${record.type} went through ${record.subscription} this time.` });
     } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * What a Kafka client error means for the relay (ARCHITECTURE §18), read from the client's own
+ * What a Kafka client error means for the relay (docs/decisions/subscriptions.md), read from the client's own
  * classification: the protocol error's `type` and `retriable` flag, through kafkajs's wrappers
  * (`cause`, and `errors` of an aggregate).
  *

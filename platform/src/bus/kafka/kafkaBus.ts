@@ -38,7 +38,7 @@ const lostTheGroup = (error: unknown) =>
   ['REBALANCE_IN_PROGRESS', 'NOT_COORDINATOR_FOR_GROUP', 'ILLEGAL_GENERATION', 'UNKNOWN_MEMBER_ID'].includes(String((error as { type?: unknown })?.type));
 
 /**
- * The bus on Kafka (ARCHITECTURE §18). A subscriber is a consumer group named after it; messages
+ * The bus on Kafka (docs/decisions/subscriptions.md). A subscriber is a consumer group named after it; messages
  * of one stream share a partition and a partition is handled one message at a time, so a stream's
  * events arrive in order, and up to `concurrency` partitions are handled at once. An offset is
  * committed only after its message is handled or parked (at least once). Every handled event id

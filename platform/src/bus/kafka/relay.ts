@@ -25,7 +25,7 @@ export function idempotentProducer(kafka: Kafka): Producer {
   return kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
 }
 
-/** How a topic of events is kept (ARCHITECTURE §18): for good, and on as many brokers as can hold it. */
+/** How a topic of events is kept (docs/decisions/subscriptions.md): for good, and on as many brokers as can hold it. */
 export function topicSettings(brokers: number): { replicationFactor: number; configEntries: { name: string; value: string }[] } {
   const replicationFactor = Math.max(1, Math.min(3, brokers));
   return {
@@ -118,7 +118,7 @@ function asRelayFault(error: unknown): TransientFault {
 }
 
 /**
- * Feeds Kafka from the event store (ARCHITECTURE §18): a catch-up subscription that publishes each
+ * Feeds Kafka from the event store (docs/decisions/subscriptions.md): a catch-up subscription that publishes each
  * batch with no transaction open, and moves its checkpoint only after Kafka acknowledged it, so the
  * checkpoint never passes an event Kafka does not hold. A crash between the acknowledgement and the
  * checkpoint publishes the batch again: consumers deduplicate by event id. Kafka unreachable or
