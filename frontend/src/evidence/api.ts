@@ -1,7 +1,7 @@
 import type { ClaimReadiness, EvidenceMap } from '@cc/contracts';
 import { apiJson } from '../api/http';
 
-/** The evidence map calls (issue 20; ARCHITECTURE §23). */
+/** The evidence map calls (ARCHITECTURE §23). */
 
 export function fetchEvidence(claimId: string, signal?: AbortSignal): Promise<EvidenceMap> {
   return apiJson<EvidenceMap>(`/api/claims/${encodeURIComponent(claimId)}/evidence`, { signal });

@@ -48,8 +48,8 @@ const PASSWORD_CHECKS = { maxFailures: 5 };
 const resetLinkInvalid = () => new HttpProblem(400, 'reset-link-invalid', 'Invalid or expired link', ACCOUNT_MESSAGES.resetLinkInvalid);
 
 /**
- * Password reset, password change, "Export my data" and "Delete my account" (spec doc 2 §2.4,
- * issue 14; ARCHITECTURE §17).
+ * Password reset, password change, "Export my data" and "Delete my account" (spec doc 2 §2.4;
+ * ARCHITECTURE §17).
  */
 export function accountRoutes(deps: AccountRoutesDeps): Router {
   const router = Router();
