@@ -1,5 +1,5 @@
 /**
- * Document analysis figures (issue 19 point 5): ten analyses requested together against ten
+ * Document analysis figures: ten analyses requested together against ten
  * requested one after another (each waiting for its result), in the same app and run. Timed from
  * the requests until the results are stored, read from the document streams.
  */

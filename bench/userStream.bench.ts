@@ -1,5 +1,5 @@
 /**
- * The user's stream (issue 19, point 4): every claim, document and analysis of a user is decided on
+ * The user's stream: every claim, document and analysis of a user is decided on
  * it, so a command must cost the same for a user with years of history as for a new one. Measured:
  * the same command (start an analysis, Pro plan) for a user with 10,000 past analyses and for new
  * users, interleaved in the same run.

@@ -1,9 +1,10 @@
+import { pickEventTypes, SUBSCRIPTION_EVENT_TYPES } from '@cc/contracts';
 import { startWorker, type Bus, type CommandBus, type EventStore, type Logger, type WorkerSubscription } from '@cc/platform';
 
 export const SUBSCRIPTION_TIER_WORKER = 'subscription-tier';
 
 /** Every event that can change what a subscription entitles its owner to. */
-export const ENTITLEMENT_EVENTS = [
+export const ENTITLEMENT_EVENTS = pickEventTypes(SUBSCRIPTION_EVENT_TYPES, [
   'SubscriptionActivated',
   'SubscriptionRenewed',
   'SubscriptionPaymentFailed',
@@ -11,7 +12,7 @@ export const ENTITLEMENT_EVENTS = [
   'SubscriptionMarkedUnpaid',
   'SubscriptionCanceled',
   'SubscriptionRefunded',
-] as const;
+]);
 
 /**
  * The user's tier follows their subscriptions: each subscription event is answered with

@@ -70,7 +70,7 @@ export interface CommandServiceDeps {
     waitMs: number;
     renderReport: AnalysisReportRenderer;
   };
-  /** Billing (issue 15): the payment provider the gateway chose, and how to read the user's subscription. */
+  /** Billing: the payment provider the gateway chose, and how to read the user's subscription. */
   billing?: {
     provider: PaymentProvider;
     readBack: BillingReadBack;

@@ -192,7 +192,7 @@ export interface VeteranFile {
 
 export const EMPTY_VETERAN_FILE: VeteranFile = { firstName: null, claims: [], documents: [] };
 
-/** Everything chat keeps about a user, for the data export (issue 14). */
+/** Everything chat keeps about a user, for the data export. */
 export interface ChatExport {
   sessions: {
     id: string;

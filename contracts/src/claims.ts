@@ -34,7 +34,7 @@ export type FileClaimBody = z.infer<typeof fileClaimBody>;
 export const changeClaimStatusBody = z.object({
   status: z.enum(CLAIM_STATUSES, { message: `status must be one of ${CLAIM_STATUSES.join(', ')}` }),
   note: optionalText(2000),
-  /** The date on the decision letter, with approved or denied (issue 12). */
+  /** The date on the decision letter, with approved or denied. */
   decisionDate: calendarDate('decisionDate').optional(),
 });
 
@@ -63,7 +63,7 @@ export const updateClaimDetailsBody = z
     priority: z.enum(CLAIM_PRIORITIES),
     nextAction: optionalText(500),
     estimatedDecisionDate: z.iso.date('Estimated decision date must be a date (YYYY-MM-DD)').nullable(),
-    /** The date on the decision letter of an approved or denied claim; null clears it (issue 12). */
+    /** The date on the decision letter of an approved or denied claim; null clears it. */
     decisionDate: calendarDate('decisionDate').nullable(),
   })
   .partial()
@@ -112,7 +112,7 @@ export interface ClaimDetail extends Claim {
   reviewDeadlines: Deadline[];
 }
 
-/** What the decision-date rules say (issue 12). */
+/** What the decision-date rules say. */
 export const DECISION_DATE_MESSAGES = {
   notDecided: 'Only an approved or denied claim has a decision date.',
   future: 'The decision date cannot be in the future.',

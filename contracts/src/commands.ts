@@ -18,12 +18,12 @@ export const workerCommandSchemas = {
     analysisId: z.uuid(),
     reason: z.string().min(1).max(500),
   }),
-  // --- Billing (issue 15) ---
+  // --- Billing ---
   /** What a payment provider reported (the Stripe webhook, or the test-mode provider), recorded on the subscription. */
   RecordProviderFact: z.object({ fact: providerFactSchema }),
   /** The billing worker's answer to a subscription event: the user's tier follows the subscription. */
   SyncSubscriptionEntitlement: z.object({ subscriptionId: z.uuid() }),
-  /** The notifications worker's in-app notification (issue 14); its id comes from the idempotency key. */
+  /** The notifications worker's in-app notification; its id comes from the idempotency key. */
   RecordNotification: z.object({
     userId: z.uuid(),
     kind: z.enum(NOTIFICATION_KINDS),

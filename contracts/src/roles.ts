@@ -32,10 +32,10 @@ export type Permission =
   | 'events:reveal'
   /** The staff console at /console (each of its screens checks its own permission too). */
   | 'console:open'
-  /** The Email Testing page (/admin) and its outbox (issue 14). */
+  /** The Email Testing page (/admin) and its outbox. */
   | 'emails:send-sample'
   | 'emails:outbox'
-  /** Syncing the DBQ catalogue from VA's page (issue 12). */
+  /** Syncing the DBQ catalogue from VA's page. */
   | 'dbqs:sync';
 
 const ROLE_OF_TIER: Partial<Record<MemberTierName, Role>> = {
@@ -48,7 +48,7 @@ const ADJUDICATOR: readonly Permission[] = ['console:open', 'users:list', 'claim
 const SUPPORT: readonly Permission[] = ['console:open', 'projections:replay', 'dead-letters:manage', 'events:read'];
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
-  // The Email Testing page (/admin), the outbox and the DBQ sync are for administrators only (issues 14, 12).
+  // The Email Testing page (/admin), the outbox and the DBQ sync are for administrators only: they send mail and change what every user sees.
   administrator: [...new Set<Permission>([...ADJUDICATOR, ...SUPPORT, 'users:change-tier', 'users:tier-history', 'access-log:read', 'events:reveal', 'emails:send-sample', 'emails:outbox', 'dbqs:sync'])],
   // The spec shows administrators and adjudicators the tier list and the first users; only
   // administrators may change a tier.

@@ -128,7 +128,7 @@ export function splitName(name: string): { firstName: string; lastName: string |
 
 /**
  * What the app notifies about (doc 1 §1 "notifications about status changes and deadlines"; the six
- * sample e-mails of doc 2 §2.7; deadline reminders with issue 12).
+ * sample e-mails of doc 2 §2.7; reminders of a decided claim's review deadlines).
  */
 export const NOTIFICATION_KINDS = [
   'welcome',

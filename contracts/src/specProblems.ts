@@ -48,7 +48,7 @@ export const SPEC_PROBLEMS = {
     title: 'Document file not available',
     detail: 'Document file not available',
   }),
-  // --- Billing (issue 15) ---
+  // --- Billing ---
   /** 400 for a coupon code the provider does not know or that has expired (doc 2 §8 "Coupon"). */
   invalidCoupon: (): SpecProblem => ({ slug: 'invalid-coupon', title: BILLING_MESSAGES.invalidCouponTitle, detail: BILLING_MESSAGES.invalidCoupon }),
   /** 402 for a payment the provider refused (doc 2 §8 "Payment"); the detail is the provider's message. */

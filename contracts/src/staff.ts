@@ -1,11 +1,11 @@
 import type { Claim, ClaimDetail } from './claims';
-import { STAFF_ROLES } from './events';
+import { STAFF_ROLES } from './events/staff';
 import type { MemberTierName } from './tiers';
 import type { Role } from './roles';
 import type { ProcessingStatus } from './documents';
 
 /**
- * The staff console's API bodies (issue 11): audit of every claim for adjudicators and
+ * The staff console's API bodies: audit of every claim for adjudicators and
  * administrators, projections, rebuilds, dead letters and the event log for support.
  */
 

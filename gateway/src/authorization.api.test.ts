@@ -3,7 +3,7 @@ import { ROUTES, startRouteTableApp, type RouteContext } from './testing/routeTa
 import type { StaffApp } from './testing/staff';
 import type { TestClient } from './testing/testApp';
 
-describe('authorization matrix: every /api route × every kind of caller (issue 17)', () => {
+describe('authorization matrix: every /api route × every kind of caller', () => {
   let staff: StaffApp;
   let clients: Record<Caller, TestClient>;
   let context: RouteContext;

@@ -36,7 +36,7 @@ function rawRequest(port: number, request: string): Promise<{ statusLine: string
 }
 
 /**
- * Issue 19 point 3: a NUL (or another C0 control character) anywhere in what a request carries is
+ * A NUL (or another C0 control character) anywhere in what a request carries is
  * refused at the edge with 400 naming the field, and nothing is appended.
  */
 describe('control characters at the API boundary', () => {
@@ -160,7 +160,7 @@ describe('control characters at the API boundary', () => {
       'GET /api/documents': { path: `/api/documents?filter=${encodeURIComponent(JSON.stringify({ q: `scan${NUL}` }))}`, field: 'query.filter.q' },
       'GET /api/documents/:id': { path: `/api/documents/${documentId}%00`, field: 'path' },
       'GET /api/documents/:id/file': { path: `/api/documents/${documentId}/file?download=%00`, field: 'query.download' },
-      // Billing (issue 15)
+      // Billing
       'GET /api/subscription-plans': { path: '/api/subscription-plans?x=%00', field: 'query.x' },
       'GET /api/billing/subscription': { path: '/api/billing/subscription?subscription_id=%00', field: 'query.subscription_id' },
       'GET /api/billing/config': { path: '/api/billing/config?x=%00', field: 'query.x' },
@@ -178,7 +178,7 @@ describe('control characters at the API boundary', () => {
         field: 'clientSecret',
       },
       'POST /api/billing/test-mode/authenticate': { path: '/api/billing/test-mode/authenticate', json: { clientSecret: `s${NUL}`, outcome: 'approve' }, field: 'clientSecret' },
-      // Issue 14: settings, notifications, e-mail, account.
+      // Settings, notifications, e-mail, account.
       'PUT /api/auth/profile': { path: '/api/auth/profile', json: { name: `Pat${NUL}` }, field: 'name' },
       'GET /api/auth/preferences': { path: '/api/auth/preferences?x=%00', field: 'query.x' },
       'PUT /api/auth/preferences': { path: '/api/auth/preferences', json: { theme: `dark${NUL}` }, field: 'theme' },
@@ -220,7 +220,7 @@ describe('control characters at the API boundary', () => {
       'POST /api/ai-chat/sessions/:id/messages/stream': { path: `/api/ai-chat/sessions/${claimId}/messages/stream`, json: { content: `q${NUL}` }, field: 'content' },
       'POST /api/ai-chat/message': { path: '/api/ai-chat/message', json: { content: `q${NUL}` }, field: 'content' },
       'POST /api/copilot/chat': { path: '/api/copilot/chat', json: { message: 'q', context: { condition_primary_1: `knee${NUL}` } }, field: 'context.condition_primary_1' },
-      // The staff console (issue 11).
+      // The staff console.
       'GET /api/staff/claims': { path: `/api/staff/claims?filter=${encodeURIComponent(JSON.stringify({ q: `knee${NUL}` }))}`, field: 'query.filter.q' },
       'GET /api/staff/claims/:id': { path: `/api/staff/claims/${claimId}%00`, field: 'path' },
       'GET /api/staff/claims/:id/history': { path: `/api/staff/claims/${claimId}/history?at=%00`, field: 'query.at' },

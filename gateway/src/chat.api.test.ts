@@ -355,7 +355,7 @@ describe('AI Copilot chat API', () => {
     await expectListContract({ baseUrl: app.baseUrl, client, resource: 'ai-chat/messages', rangeName: 'messages', total: 2 });
   });
 
-  it("gives the data export (issue 14) the user's sessions, messages and question counts, and nothing of anyone else's", async () => {
+  it("gives the data export the user's sessions, messages and question counts, and nothing of anyone else's", async () => {
     const client = app.client();
     const me = (await client.register('chat.export@example.org')).id;
     const other = app.client();

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /**
- * Issue 19 point 3: a command whose events were appended never answers with a failure, even when
+ * A command whose events were appended never answers with a failure, even when
  * reading its result back fails. The read is made to fail for real: a read-model table that the
  * command's own projectors do not write, but its read-back query needs, is renamed for the time of
  * the request.

@@ -4,7 +4,7 @@ import { PersonalDataVault } from '@cc/platform';
 import { eventually, waitForMail } from './testing/mail';
 import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 
-/** Reminders 30 and 7 days before a decided claim's review deadlines (issues 12 and 14), in the app and by e-mail. */
+/** Reminders 30 and 7 days before a decided claim's review deadlines, in the app and by e-mail. */
 describe('deadline reminders', () => {
   let app: TestApp;
   let vet: TestClient;

@@ -2,7 +2,7 @@ import { addDays, addYears, utcDay } from '@cc/contracts';
 import { expectListContract } from './testing/listContract';
 import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 
-/** Issue 12: a claim's decision date, its review deadlines, and the dashboard's upcoming deadlines. */
+/** A claim's decision date, its review deadlines, and the dashboard's upcoming deadlines. */
 describe('claim decision dates and deadlines', () => {
   let app: TestApp;
   let vet: TestClient;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { dumpTables, freshBuild } from './testing/readModels';
 import { startTestApp, type TestApp, type TestClient } from './testing/testApp';
 
-/** Issue 20 over real HTTP: real text documents, linked, analysed by the offline engine, read back as the evidence map. */
+/** The evidence map over real HTTP: real text documents, linked, analysed by the offline engine, read back as the evidence map. */
 
 const corpus = (name: string) => readFileSync(path.resolve(__dirname, '../../ai-worker/corpus', name));
 

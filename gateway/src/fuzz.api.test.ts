@@ -70,7 +70,7 @@ function fuzzCaller(expect: Record<Caller, number>): Caller {
 }
 
 /**
- * Issue 17: property-based bad input on every JSON endpoint's body and query (wrong types, huge
+ * Property-based bad input on every JSON endpoint's body and query (wrong types, huge
  * strings, deep nesting, unicode, prototype-pollution keys): never a 5xx, never an event on a 4xx,
  * the server keeps answering.
  */

@@ -10,7 +10,7 @@ const q = (params: Record<string, unknown>) =>
     .map(([k, v]) => `${k}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`)
     .join('&');
 
-/** Issue 12: the Benefits Learning Center's five lists, `GET /api/va/*`, from the bundled reference data. */
+/** The Benefits Learning Center's five lists, `GET /api/va/*`, from the bundled reference data. */
 describe('reference lists (GET /api/va/*)', () => {
   let app: TestApp;
   let vet: TestClient;

@@ -14,7 +14,7 @@ import {
 } from '@cc/ai-worker';
 import { billingServiceRoutes, startSubscriptionTierWorker, SUBSCRIPTION_TIER_WORKER, WEBHOOK_PATH } from '@cc/billing-service';
 import { BILLING_SERVICE } from '@cc/command-service';
-import type { PaymentProvider } from '@cc/contracts';
+import { ACCOUNT_EVENT_TYPES, pickEventTypes, type PaymentProvider } from '@cc/contracts';
 import {
   startWorker,
   type AccountDataContributor,
@@ -274,7 +274,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   // Finishes a deletion that a crash interrupted (the request itself runs the same steps first).
   const erasureWorker = startWorker(store, {
     name: 'account-erasure',
-    filter: { types: ['AccountErased'] },
+    filter: { types: pickEventTypes(ACCOUNT_EVENT_TYPES, ['AccountErased']) },
     pollIntervalMs: options.pollIntervalMs,
     onError: (error, context) => logger.error({ err: error, ...context }, 'account erasure worker: delivery failed'),
     handle: async (event) => erasure.complete((event.data as { userId: string }).userId),

@@ -62,7 +62,7 @@ describe("a user's stream, however long", () => {
     return { result, events: (read.get(streams.user(userId)) ?? 0) - before };
   };
 
-  /** History written straight to the store, in the shape the code before issue 19 stored it. */
+  /** History written straight to the store, in the shape stored before refunds recorded their month. */
   const appendHistory = async (userId: string, events: NewEvent[]) => {
     const streamId = streams.user(userId);
     for (let done = 0; done < events.length; done += 500) {

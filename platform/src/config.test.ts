@@ -57,7 +57,7 @@ describe('configuration', () => {
   });
 });
 
-describe('production adapters in the configuration (issue 16)', () => {
+describe('production adapters in the configuration', () => {
   it('stores events in PostgreSQL and delivers them to workers from the store unless told otherwise (an empty value is unset)', () => {
     expect(loadConfig({})).toMatchObject({ eventStore: { kind: 'postgres' }, bus: { kind: 'embedded' } });
     expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: '', KAFKA_BROKERS: ' ' })).toMatchObject({ eventStore: { kind: 'postgres' }, bus: { kind: 'embedded' } });

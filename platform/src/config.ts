@@ -40,7 +40,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   /** Document analyses run at once by the analysis worker. */
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  // Billing (issue 15): Stripe when STRIPE_SECRET_KEY is set, else the offline test-mode provider.
+  // Billing: Stripe when STRIPE_SECRET_KEY is set, else the offline test-mode provider.
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -55,14 +55,14 @@ const envSchema = z.object({
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   /** How often the test-mode provider's clock runs (renewals, cancellations at period end). */
   BILLING_CLOCK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
-  /** Issue 12: the VA Forms API's forms index and its key; both set, the forms are refreshed from it. */
+  /** The VA Forms API's forms index and its key; both set, the forms are refreshed from it. */
   VA_FORMS_API_URL: z.string().url().optional(),
   VA_API_KEY: z.string().min(1).optional(),
-  /** Issue 12: VA's public DBQ page, read by the administrators' DBQ sync. */
+  /** VA's public DBQ page, read by the administrators' DBQ sync. */
   DBQ_SYNC_URL: z.string().url().optional(),
   /** EventStoreDB / KurrentDB (kurrentdb://host:2113?tls=false) as the event store instead of PostgreSQL's `events` table. */
   EVENTSTORE_CONNECTION_STRING: z.string().trim().optional().transform((v) => v || undefined),
-  /** Issue 16: Kafka brokers (host:port, comma-separated): workers consume through Kafka, fed by the relay. */
+  /** Kafka brokers (host:port, comma-separated): workers consume through Kafka, fed by the relay. */
   KAFKA_BROKERS: z.string().trim().optional().transform((v) => v || undefined),
   /** Prefix of every stream in EventStoreDB, so several environments can share one server (default none). */
   EVENTSTORE_NAMESPACE: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be letters, digits, ".", "_" or "-"').optional(),

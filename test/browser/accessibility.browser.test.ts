@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Accessibility in a real Chromium against the real app (issue 17): axe-core over every screen and
+ * Accessibility in a real Chromium against the real app: axe-core over every screen and
  * its dialogs, in the light and the dark theme, at 1440 and 360 px, with no serious or critical
  * violation and nothing scrolling sideways at 360 px; then a claim filed, a document uploaded and a
  * chat question asked with the keyboard alone.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The staff console in a real Chromium against the real app (issue 11): an adjudicator finds a
+ * The staff console in a real Chromium against the real app: an adjudicator finds a
  * claim through the list's filters, opens it, moves through its history with the time-travel
  * control and downloads it as CSV; the veteran then sees in their own history that staff viewed it,
  * without a name; support rebuilds a read model and watches its progress until it is swapped in,

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The evidence map in a real Chromium against the real app and its worker (issue 20): a veteran
+ * The evidence map in a real Chromium against the real app and its worker: a veteran
  * files a claim, opens its Evidence tab (three elements, all missing), follows the upload next step
  * into the upload dialog with the claim chosen, uploads a real lay statement and analyses it (slowly,
  * so the page follows it), and watches the Evidence tab change by itself, without a reload; then

@@ -179,7 +179,7 @@ describe('pdfforge templates in Chromium', () => {
     const copilot = dialog().getByRole('complementary', { name: 'AI Copilot' });
     await copilot.getByLabel('Ask the Copilot').fill('What evidence am I missing?');
     await copilot.getByRole('button', { name: 'Send to Copilot', exact: true }).click();
-    // The chat route belongs to issue 10; on a build without it the panel reports the spec's error.
+    // The chat route is a feature of its own; on a build without it the panel reports the spec's error.
     const probe = await fetch(`${app.baseUrl}/api/copilot/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     if (probe.status === 404) {
       await expectToast(page, 'Copilot Error');

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 12 in a real Chromium against the real app: the forms library (official forms, DBQs with
+ * The reference features in a real Chromium against the real app: the forms library (official forms, DBQs with
  * filter, search and a tracked download, the Free plan's upgrade prompt, the administrators' sync),
  * the learning center's search, the calculators, and a decided claim's review deadlines on the
  * claim and on the dashboard.

@@ -1,4 +1,4 @@
-import { eventSchemas, ANALYSIS_MESSAGES, streams, type WorkerCommand } from '@cc/contracts';
+import { eventSchemas, ANALYSIS_MESSAGES, DOCUMENT_EVENT_TYPES, pickEventTypes, streams, type WorkerCommand } from '@cc/contracts';
 import {
   retryTransientFaults,
   startWorker,
@@ -107,7 +107,7 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
 
   const subscription = startWorker(deps.bus ?? deps.store, {
     name: DOCUMENT_ANALYSIS_WORKER,
-    filter: { types: ['DocumentAnalysisRequested'] },
+    filter: { types: pickEventTypes(DOCUMENT_EVENT_TYPES, ['DocumentAnalysisRequested']) },
     concurrency: deps.concurrency ?? 4,
     pollIntervalMs: deps.pollIntervalMs,
     onError: (error, context) => deps.logger.error({ err: error, ...context }, 'document analysis worker: delivery failed'),

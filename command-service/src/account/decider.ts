@@ -1,11 +1,8 @@
 import { DomainError, type Decider } from '@cc/platform';
-import type { EventDataOf } from '@cc/contracts';
+import type { AccountEvent, EventDataOf } from '@cc/contracts';
 
 /** Events of `account-<userId>`: the account's security and lifecycle. */
-export type AccountEvent =
-  | { type: 'PasswordResetRequested'; data: EventDataOf<'PasswordResetRequested'> }
-  | { type: 'PasswordChanged'; data: EventDataOf<'PasswordChanged'> }
-  | { type: 'AccountErased'; data: EventDataOf<'AccountErased'> };
+export type { AccountEvent };
 
 export interface AccountState {
   erased: boolean;

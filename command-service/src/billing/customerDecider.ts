@@ -1,7 +1,7 @@
-import { PAID_TIERS, type DomainEvent, type PaidTierName, type PaymentProviderKind } from '@cc/contracts';
+import { PAID_TIERS, type BillingCustomerEvent, type PaidTierName, type PaymentProviderKind } from '@cc/contracts';
 import type { Decider } from '@cc/platform';
 
-export type CustomerEvent = Extract<DomainEvent, { type: 'BillingCustomerCreated' | 'BillingEntitlementChanged' }>;
+export type CustomerEvent = BillingCustomerEvent;
 
 /**
  * The user's billing account, `billing-customer-<userId>`: the provider's customer, and what each

@@ -8,31 +8,15 @@ import {
   type AppliedCoupon,
   type BillingCycle,
   type CancelReason,
-  type DomainEvent,
   type PaidTierName,
   type PaymentProviderKind,
   type ProviderFact,
+  type SubscriptionEvent,
   type SubscriptionStatus,
 } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
-export type SubscriptionEvent = Extract<
-  DomainEvent,
-  {
-    type:
-      | 'SubscriptionCheckoutStarted'
-      | 'CouponApplied'
-      | 'SubscriptionActivated'
-      | 'SubscriptionRenewed'
-      | 'SubscriptionPaymentFailed'
-      | 'SubscriptionCancellationScheduled'
-      | 'SubscriptionResumed'
-      | 'SubscriptionPlanChanged'
-      | 'SubscriptionMarkedUnpaid'
-      | 'SubscriptionCanceled'
-      | 'SubscriptionRefunded';
-  }
->;
+export type { SubscriptionEvent };
 
 export interface SubscriptionState {
   exists: boolean;

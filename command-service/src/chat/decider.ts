@@ -1,10 +1,7 @@
-import { CHAT_MESSAGES, type ChatOrigin, type DomainEvent, type EventDataOf, type SealedData } from '@cc/contracts';
+import { CHAT_MESSAGES, type ChatEvent, type ChatOrigin, type EventDataOf, type SealedData } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
-export type ChatEvent = Extract<
-  DomainEvent,
-  { type: 'ChatSessionStarted' | 'ChatSessionRenamed' | 'ChatSessionDeleted' | 'ChatQuestionAsked' | 'ChatAnswerCompleted' | 'ChatAnswerFailed' }
->;
+export type { ChatEvent };
 
 export interface ChatSessionState {
   started: boolean;

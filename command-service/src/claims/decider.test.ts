@@ -137,7 +137,7 @@ describe('claim decider', () => {
     });
   });
 
-  describe('decision date (issue 12)', () => {
+  describe('decision date', () => {
     const approved: ClaimEvent = { type: 'ClaimStatusChanged', data: { ...base, from: 'submitted', to: 'approved', progressPercentage: 100, note: null } };
     const dated: ClaimEvent = { type: 'ClaimDecisionDateSet', data: { ...base, from: null, to: '2026-03-02' } };
     const decide = (to: ClaimStatus, decisionDate?: string, today = '2026-05-01'): ClaimCommand => ({

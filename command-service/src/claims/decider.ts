@@ -5,27 +5,13 @@ import {
   isDecided,
   type ClaimPriority,
   type ClaimStatus,
+  type ClaimEvent,
   type ConditionType,
-  type DomainEvent,
   type SealedData,
 } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
-export type ClaimEvent = Extract<
-  DomainEvent,
-  {
-    type:
-      | 'ClaimFiled'
-      | 'ClaimStatusChanged'
-      | 'ClaimRatingChanged'
-      | 'ClaimNoteAdded'
-      | 'ClaimPriorityChanged'
-      | 'ClaimNextActionChanged'
-      | 'ClaimDecisionDateEstimated'
-      | 'ClaimDocumentAdded'
-      | 'ClaimDecisionDateSet';
-  }
->;
+export type { ClaimEvent };
 
 export interface ClaimState {
   filed: boolean;

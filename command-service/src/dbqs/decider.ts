@@ -1,9 +1,8 @@
-import { SPEC_PROBLEMS, type DomainEvent } from '@cc/contracts';
+import { SPEC_PROBLEMS, type DbqCatalogueEvent, type DbqDownloadedEvent } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 import type { DbqSourceEntry } from './dbqSource';
 
-export type DbqCatalogueEvent = Extract<DomainEvent, { type: 'DbqAdded' | 'DbqUpdated' | 'DbqRetired' }>;
-export type DbqDownloadedEvent = Extract<DomainEvent, { type: 'DbqDownloaded' }>;
+export type { DbqCatalogueEvent, DbqDownloadedEvent };
 
 export interface CatalogueEntry {
   title: string;

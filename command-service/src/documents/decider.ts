@@ -1,18 +1,7 @@
-import { ANALYSIS_MESSAGES, STALE_ANALYSIS_MS, type AnalysisType, type DomainEvent, type EventDataOf, type SealedData } from '@cc/contracts';
+import { ANALYSIS_MESSAGES, STALE_ANALYSIS_MS, type AnalysisType, type DocumentEvent, type EventDataOf, type SealedData } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
-export type DocumentEvent = Extract<
-  DomainEvent,
-  {
-    type:
-      | 'DocumentRegistered'
-      | 'DocumentLinkedToClaim'
-      | 'DocumentDeleted'
-      | 'DocumentAnalysisRequested'
-      | 'DocumentAnalysisCompleted'
-      | 'DocumentAnalysisFailed';
-  }
->;
+export type { DocumentEvent };
 
 export interface DocumentState {
   registered: boolean;

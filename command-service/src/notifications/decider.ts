@@ -1,11 +1,8 @@
 import { DomainError, type Decider } from '@cc/platform';
-import type { EventDataOf } from '@cc/contracts';
+import type { EventDataOf, NotificationEvent } from '@cc/contracts';
 
 /** Events of `notifications-<userId>`. */
-export type NotificationEvent =
-  | { type: 'NotificationCreated'; data: EventDataOf<'NotificationCreated'> }
-  | { type: 'NotificationRead'; data: EventDataOf<'NotificationRead'> }
-  | { type: 'NotificationsAllRead'; data: EventDataOf<'NotificationsAllRead'> };
+export type { NotificationEvent };
 
 /** Counts only, so the state stays small however many notifications the user gets. */
 export interface NotificationsState {

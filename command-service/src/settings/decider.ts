@@ -1,7 +1,7 @@
-import { completePreferences, mergePreferences, type EventDataOf, type Preferences, type PreferencesPatch } from '@cc/contracts';
+import { completePreferences, mergePreferences, type Preferences, type PreferencesEvent, type PreferencesPatch } from '@cc/contracts';
 import type { Decider } from '@cc/platform';
 
-export type PreferencesEvent = { type: 'UserPreferencesChanged'; data: EventDataOf<'UserPreferencesChanged'> };
+export type { PreferencesEvent };
 export type PreferencesCommand = { type: 'ChangePreferences'; data: { userId: string; patch: PreferencesPatch } };
 
 /** `preferences-<userId>`: the preferences as they are now (the defaults before any change). */

@@ -4,7 +4,7 @@ import type { EventMetadata, EventStore, GlobalPosition } from '@cc/platform';
 type Metadata = Partial<Pick<EventMetadata, 'userId' | 'operator' | 'correlationId' | 'causationId'>>;
 
 /**
- * The staff console's records (issue 11): staff reads and support actions, appended as events with
+ * The staff console's records: staff reads and support actions, appended as events with
  * the staff member as actor (an operator at the command line has no account: userId null and the
  * operator named). They record what happened; nothing is decided on these streams, so they are
  * appended at any version.

@@ -1,24 +1,8 @@
 import { z } from 'zod';
-import { ANALYSIS_MESSAGES, CHAT_MESSAGES, DOCUMENT_MESSAGES, MEMBER_TIER_NAMES, memberTier, rolesOfTier, SOLD_TIER_ORDER, SPEC_PROBLEMS, type DomainEvent, type EventDataOf, type MemberTierName, type SealedData } from '@cc/contracts';
+import { ANALYSIS_MESSAGES, CHAT_MESSAGES, DOCUMENT_MESSAGES, MEMBER_TIER_NAMES, memberTier, rolesOfTier, SOLD_TIER_ORDER, SPEC_PROBLEMS, type EventDataOf, type MemberTierName, type SealedData, type UserEvent } from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
-export type UserEvent = Extract<
-  DomainEvent,
-  {
-    type:
-      | 'UserRegistered'
-      | 'UserProfileUpdated'
-      | 'UserTierChanged'
-      | 'UserClaimRegistered'
-      | 'UserDocumentRegistered'
-      | 'UserDocumentRemoved'
-      | 'UserDocumentAnalysisStarted'
-      | 'UserDocumentAnalysisRefunded'
-      | 'UserUsageLimitReached'
-      | 'UserChatQuestionCounted'
-      | 'UserChatQuestionRefunded';
-  }
->;
+export type { UserEvent };
 
 export interface UserState {
   registered: boolean;
@@ -33,9 +17,9 @@ export interface UserState {
   /** Analyses that count against the monthly quota, by month (`YYYY-MM`), for the newest months seen. */
   analysesByMonth: Record<string, number>;
   /**
-   * Which month each analysis of those months was started in. Refunds stored before issue 19 do not
-   * say their month, so reading them needs this; it is therefore used only while folding events
-   * older than the first snapshot and is left out of snapshots. `evolve` updates it in place (a
+   * Which month each analysis of those months was started in. The oldest stored refunds do not say
+   * their month, so reading them needs this; it is therefore used only while folding events older
+   * than the first snapshot and is left out of snapshots. `evolve` updates it in place (a
    * state is folded forward, never branched), so the fold stays linear.
    */
   startedMonths: Map<string, string>;
@@ -66,7 +50,7 @@ export type UserCommand =
     }
   | {
       /**
-       * The tier that follows from the user's subscriptions (billing, issue 15). It moves only between
+       * The tier that follows from the user's subscriptions (billing). It moves only between
        * the sold plans: a tier an administrator assigned (a staff role, transitioning, medical) stays.
        */
       type: 'ApplySubscriptionTier';
@@ -225,7 +209,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         const used = state.analysesByMonth[command.data.month] ?? 0;
         if (limit > 0 && used >= limit) throw new DomainError('limit-reached', ANALYSIS_MESSAGES.limitReached(limit), { limit, used });
         const started: UserEvent = { type: 'UserDocumentAnalysisStarted', data: command.data };
-        // The one that uses the month's allowance up says so, and the user is told (issue 14).
+        // The one that uses the month's allowance up says so, and the user is told.
         if (limit > 0 && used + 1 === limit) {
           const { userId, month } = command.data;
           return [started, { type: 'UserUsageLimitReached', data: { userId, usage: 'document-analyses', month, limit } }];

@@ -29,7 +29,7 @@ const OUTBOX_SHOWN = 25;
 const OUTBOX_KEY = ['emails', 'outbox', OUTBOX_SHOWN] as const;
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** /admin (spec doc 2 §2.7), for administrators only (issue 14): send the six sample e-mails, read the outbox. */
+/** /admin (spec doc 2 §2.7), for administrators only: send the six sample e-mails, read the outbox. */
 export function EmailTestingPage() {
   usePageTitle('Email Testing');
   const { user, isPending } = useCurrentUser();

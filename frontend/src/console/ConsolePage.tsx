@@ -31,7 +31,7 @@ const consoleAuthProvider: AuthProvider = {
 };
 
 /**
- * The staff console at /console (issue 11): a react-admin app of its own under the shell, like
+ * The staff console at /console: a react-admin app of its own under the shell, like
  * react-admin's demo — one folder per resource, `<Resource>` with list and show, `<List>` with
  * filters, pagination and `<ExportButton>`, over ra-data-simple-rest. It shares the app's query
  * client and store (the store's own setup and teardown stay with the outer app).

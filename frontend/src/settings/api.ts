@@ -1,7 +1,7 @@
 import type { AccountInfo, MemberTier, MemberTierName, Preferences, PreferencesPatch, ProfileBody, User, UserWithTier } from '@cc/contracts';
 import { apiFetch, apiJson } from '../api/http';
 
-/** The settings calls (spec doc 2 §7 and issue 14): same-origin JSON with the session cookie. */
+/** The settings calls (spec doc 2 §7): same-origin JSON with the session cookie. */
 
 export function updateProfile(input: ProfileBody): Promise<User> {
   return apiJson<User>('/api/auth/profile', { method: 'PUT', body: input });

@@ -30,7 +30,7 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { label: 'Templates', to: '/templates', icon: ArticleOutlined },
 ];
 
-/** Shown only to staff (adjudicators, support, administrators): the staff console (issue 11). */
+/** Shown only to staff (adjudicators, support, administrators): the staff console. */
 export const STAFF_NAV: NavItem = { label: 'Staff console', to: '/console', icon: AdminPanelSettingsOutlined };
 
 export const SECONDARY_NAV: readonly NavItem[] = [

@@ -47,7 +47,7 @@ export function authGuards(deps: Pick<AuthRoutesDeps, 'knex' | 'hashes' | 'ipLim
   };
   router.post('/api/auth/register', roomToHash('sign-up'), limitPerClient);
   router.post('/api/auth/login', roomToHash('sign-in'), limitPerClient);
-  // Issue 14: the password reset (asking costs no hash, but sends an e-mail), choosing the new
+  // The password reset (asking costs no hash, but sends an e-mail), choosing the new
   // password, and the routes that check the signed-in user's password again.
   router.post('/api/auth/password-reset', limitPerClient);
   router.post('/api/auth/password-reset/confirm', roomToHash('sign-up'), limitPerClient);

@@ -19,7 +19,7 @@ const comparable = (detail: Record<string, unknown>) => {
   return rest;
 };
 
-describe('staff audit of claims (issue 11)', () => {
+describe('staff audit of claims', () => {
   let staff: StaffApp;
   let veteran: TestClient & { id: string };
   let claimId: string;

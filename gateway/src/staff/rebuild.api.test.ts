@@ -14,7 +14,7 @@ async function upload(client: TestClient, fileName: string, claimId?: string) {
   return res.data.id as string;
 }
 
-describe('rebuilding read models without downtime (issue 11)', () => {
+describe('rebuilding read models without downtime', () => {
   let staff: StaffApp;
   const veterans: (TestClient & { id: string })[] = [];
   const claims = new Map<string, string[]>();
@@ -101,7 +101,7 @@ describe('rebuilding read models without downtime (issue 11)', () => {
     await sleep(500);
 
     const projections = (await support.get('/api/staff/projections')).data as { name: string }[];
-    // Every read model there is (issue 11's seven and every feature's since), all rebuilt at once below.
+    // Every read model there is (the staff console's first seven and every feature's since), all rebuilt at once below.
     expect(projections.map((p) => p.name).sort()).toEqual(app.system.projections.projectors.map((p) => p.name).sort());
     expect(projections.map((p) => p.name)).toEqual(expect.arrayContaining(['activities', 'claim_history', 'claims', 'documents', 'staff_access_log', 'user_profiles', 'user_tier_history']));
     rebuilding = true;

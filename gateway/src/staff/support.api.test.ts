@@ -5,7 +5,7 @@ import type { TestClient } from '../testing/testApp';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
-describe('support: projections, dead letters, the event log (issue 11)', () => {
+describe('support: projections, dead letters, the event log', () => {
   let staff: StaffApp;
   let veteran: TestClient & { id: string };
   let claimId: string;

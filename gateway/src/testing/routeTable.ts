@@ -127,7 +127,7 @@ export const ROUTES: MatrixRow<RouteContext>[] = [
   { method: 'GET', route: 'GET /api/emails/outbox/:id', path: (c) => `/api/emails/outbox/${c.outboxId}`, expect: only(ADMIN) },
   { method: 'GET', route: 'GET /api/emails/outbox/:id/html', path: (c) => `/api/emails/outbox/${c.outboxId}/html`, expect: only(ADMIN) },
   { method: 'GET', route: 'GET /api/emails/outbox/:id/raw', path: (c) => `/api/emails/outbox/${c.outboxId}/raw`, expect: only(ADMIN) },
-  // The staff console (issue 11).
+  // The staff console.
   { method: 'GET', route: 'GET /api/staff/claims', path: () => '/api/staff/claims', expect: only(AUDIT) },
   { method: 'GET', route: 'GET /api/staff/claims/:id', path: (c) => `/api/staff/claims/${c.claimId}`, expect: only(AUDIT) },
   { method: 'GET', route: 'GET /api/staff/claims/:id/history', path: (c) => `/api/staff/claims/${c.claimId}/history`, expect: only(AUDIT) },

@@ -141,7 +141,7 @@ export async function startTestApp(
     embeddedDatabase?: boolean;
     seedDemo?: SystemOptions['seedDemo'];
     notificationsWorker?: SystemOptions['notificationsWorker'];
-    /** How often the VA Forms API is read when configured (issue 12); tests shorten it. */
+    /** How often the VA Forms API is read when configured; tests shorten it. */
     vaFormsRefreshIntervalMs?: number;
     /** How long a command waits for its read models (default 15 s here: a loaded CI machine is slow; 5 s in production). */
     readYourWritesTimeoutMs?: number;

@@ -1,6 +1,12 @@
 import {
+  ACCOUNT_EVENT_TYPES,
+  CLAIM_EVENT_TYPES,
   CLAIM_STATUS_LABELS,
+  DEADLINE_REMINDER_EVENT_TYPES,
   DEADLINE_TITLES,
+  DOCUMENT_EVENT_TYPES,
+  pickEventTypes,
+  USER_EVENT_TYPES,
   daysBetweenDates,
   longDay,
   utcDay,
@@ -24,7 +30,7 @@ export function nextMonthStart(month: string): string {
 
 export const welcomeRule: NotificationRule = {
   name: 'welcome',
-  eventTypes: ['UserRegistered'],
+  eventTypes: pickEventTypes(USER_EVENT_TYPES, ['UserRegistered']),
   async notify(event, { vault }) {
     const data = event.data as EventDataOf<'UserRegistered'>;
     const personal = await vault.open<UserPersonalData>(data.userId, data.personal);
@@ -35,7 +41,7 @@ export const welcomeRule: NotificationRule = {
 
 export const claimStatusRule: NotificationRule = {
   name: 'claim-status',
-  eventTypes: ['ClaimStatusChanged'],
+  eventTypes: pickEventTypes(CLAIM_EVENT_TYPES, ['ClaimStatusChanged']),
   async notify(event, { store, vault }) {
     const data = event.data as EventDataOf<'ClaimStatusChanged'>;
     // The claim's condition is sealed in its filing; the claim's own stream has it.
@@ -54,7 +60,7 @@ export const claimStatusRule: NotificationRule = {
 
 export const documentUploadRule: NotificationRule = {
   name: 'document-upload',
-  eventTypes: ['DocumentRegistered'],
+  eventTypes: pickEventTypes(DOCUMENT_EVENT_TYPES, ['DocumentRegistered']),
   async notify(event, { store, vault }) {
     const data = event.data as EventDataOf<'DocumentRegistered'>;
     // A report the app made from an analysis is not an upload (its own toast says so).
@@ -73,7 +79,7 @@ export const documentUploadRule: NotificationRule = {
 
 export const aiUsageLimitRule: NotificationRule = {
   name: 'ai-usage-limit',
-  eventTypes: ['UserUsageLimitReached'],
+  eventTypes: pickEventTypes(USER_EVENT_TYPES, ['UserUsageLimitReached']),
   async notify(event) {
     const data = event.data as EventDataOf<'UserUsageLimitReached'>;
     return intent({ userId: data.userId, kind: 'ai-usage-limit', data: { limit: data.limit, usage: data.usage, resetsOn: nextMonthStart(data.month) } });
@@ -82,7 +88,7 @@ export const aiUsageLimitRule: NotificationRule = {
 
 export const subscriptionRule: NotificationRule = {
   name: 'subscription',
-  eventTypes: ['UserTierChanged'],
+  eventTypes: pickEventTypes(USER_EVENT_TYPES, ['UserTierChanged']),
   async notify(event) {
     const data = event.data as EventDataOf<'UserTierChanged'>;
     return intent({
@@ -95,7 +101,7 @@ export const subscriptionRule: NotificationRule = {
 
 export const passwordResetRule: NotificationRule = {
   name: 'password-reset',
-  eventTypes: ['PasswordResetRequested'],
+  eventTypes: pickEventTypes(ACCOUNT_EVENT_TYPES, ['PasswordResetRequested']),
   async notify(event, { mintPasswordResetUrl }) {
     const data = event.data as EventDataOf<'PasswordResetRequested'>;
     // Past its expiry (a worker that was down for an hour), a link would not work: send nothing.
@@ -115,7 +121,7 @@ const orList = (items: readonly string[]) => (items.length <= 1 ? items.join('')
 
 export const deadlineReminderRule: NotificationRule = {
   name: 'deadline-reminder',
-  eventTypes: ['DeadlineReminderDue'],
+  eventTypes: DEADLINE_REMINDER_EVENT_TYPES,
   async notify(event, { store, vault }) {
     const data = event.data as EventDataOf<'DeadlineReminderDue'>;
     // Sent late (a worker that was down), a passed deadline is no reminder any more.

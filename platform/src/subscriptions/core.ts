@@ -25,7 +25,7 @@ export interface CatchUpSource {
  * that is not readable yet (a transaction anywhere in the cluster that began before it is still
  * open, typically another subscriber's batch), nobody will say when it becomes readable, so it is
  * read again after 2, 4, 8 … 256 ms (or the poll interval, if shorter) instead of after a whole poll interval:
- * waiting the interval made a command's read-back take up to 500 ms (issue 17).
+ * waiting the interval made a command's read-back take up to 500 ms.
  */
 export class IdleWait {
   private misses = 0;

@@ -1,4 +1,4 @@
-import type { EventDataOf } from '@cc/contracts';
+import type { AccountEventType, EventDataOf } from '@cc/contracts';
 import type { RecordedEvent } from '@cc/platform';
 
 /**
@@ -7,7 +7,7 @@ import type { RecordedEvent } from '@cc/platform';
  * the key. A rebuild replays the same: rows made from the earlier events (without personal data,
  * the key being gone) are removed again when the erasure is reached.
  */
-export const ACCOUNT_ERASED = 'AccountErased';
+export const ACCOUNT_ERASED = 'AccountErased' satisfies AccountEventType;
 
 /** The erased user's id when `event` is an account erasure, else undefined. */
 export function erasedUserOf(event: RecordedEvent): string | undefined {

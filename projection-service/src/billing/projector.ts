@@ -1,24 +1,13 @@
-import type { EventDataOf } from '@cc/contracts';
+import { BILLING_CUSTOMER_EVENT_TYPES, pickEventTypes, SUBSCRIPTION_EVENT_TYPES, type EventDataOf } from '@cc/contracts';
 import type { RecordedEvent } from '@cc/platform';
 import { ACCOUNT_ERASED, erasedUserOf } from '../account/erasedRows';
 import type { Projector } from '../runner/projector';
 
-const dataOf = <T extends SubscriptionEventType>(event: RecordedEvent, _type: T) => event.data as EventDataOf<T>;
+/** Every subscription event, and the entitlement that follows from them on the customer's stream. */
+const HANDLED = [...SUBSCRIPTION_EVENT_TYPES, ...pickEventTypes(BILLING_CUSTOMER_EVENT_TYPES, ['BillingEntitlementChanged'])];
+type HandledType = (typeof HANDLED)[number];
 
-const SUBSCRIPTION_EVENTS = [
-  'SubscriptionCheckoutStarted',
-  'CouponApplied',
-  'SubscriptionActivated',
-  'SubscriptionRenewed',
-  'SubscriptionPaymentFailed',
-  'SubscriptionCancellationScheduled',
-  'SubscriptionResumed',
-  'SubscriptionPlanChanged',
-  'SubscriptionMarkedUnpaid',
-  'SubscriptionCanceled',
-  'SubscriptionRefunded',
-] as const;
-type SubscriptionEventType = (typeof SUBSCRIPTION_EVENTS)[number] | 'BillingEntitlementChanged';
+const dataOf = <T extends HandledType>(event: RecordedEvent, _type: T) => event.data as EventDataOf<T>;
 
 /** The subscriptions read model behind `GET /api/billing/subscription` and the management tab. */
 export function billingSubscriptionsProjector(): Projector {
@@ -26,7 +15,7 @@ export function billingSubscriptionsProjector(): Projector {
     name: 'billing_subscriptions',
     version: 1,
     tables: ['billing_subscriptions', 'billing_customers'],
-    handles: [...SUBSCRIPTION_EVENTS, 'BillingEntitlementChanged', ACCOUNT_ERASED],
+    handles: [...HANDLED, ACCOUNT_ERASED],
     async project(event, trx) {
       const erased = erasedUserOf(event);
       if (erased) {
@@ -38,7 +27,7 @@ export function billingSubscriptionsProjector(): Projector {
       const at = event.metadata.occurredAt;
       const update = (subscriptionId: string, row: Record<string, unknown>) =>
         trx('billing_subscriptions').where({ subscription_id: subscriptionId }).update({ ...row, updated_at: at });
-      switch (event.type as SubscriptionEventType) {
+      switch (event.type as HandledType) {
         case 'SubscriptionCheckoutStarted': {
           const d = dataOf(event, 'SubscriptionCheckoutStarted');
           await trx('billing_subscriptions')

@@ -12,7 +12,7 @@ import {
 import { parseOrProblem, requireAuth } from '@cc/platform';
 
 /**
- * The calculators (issue 12): pure computations over what the request carries, with nothing stored
+ * The calculators: pure computations over what the request carries, with nothing stored
  * and nothing read, so they sit with the queries. POST only because the input is a JSON body.
  */
 export function calculatorRoutes(now: () => Date = () => new Date()): Router {

@@ -1,4 +1,4 @@
-import type { Citation, EventDataOf, SealedData } from '@cc/contracts';
+import { CHAT_EVENT_TYPES, pickEventTypes, USER_EVENT_TYPES, type Citation, type EventDataOf, type SealedData } from '@cc/contracts';
 import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
 import type { Knex } from 'knex';
 import type { Projector } from '../runner/projector';
@@ -24,7 +24,7 @@ export function chatProjector(vault: PersonalDataVault): Projector {
     name: 'chat',
     version: 1,
     tables: ['chat_sessions', 'chat_messages'],
-    handles: ['ChatSessionStarted', 'ChatSessionRenamed', 'ChatSessionDeleted', 'ChatQuestionAsked', 'ChatAnswerCompleted', 'ChatAnswerFailed', ACCOUNT_ERASED],
+    handles: [...CHAT_EVENT_TYPES, ACCOUNT_ERASED],
     async project(event, trx) {
       const erased = erasedUserOf(event);
       if (erased) {
@@ -115,7 +115,7 @@ export function chatUsageProjector(): Projector {
     name: 'chat-usage',
     version: 1,
     tables: ['chat_question_usage'],
-    handles: ['UserChatQuestionCounted', 'UserChatQuestionRefunded', ACCOUNT_ERASED],
+    handles: [...pickEventTypes(USER_EVENT_TYPES, ['UserChatQuestionCounted', 'UserChatQuestionRefunded']), ACCOUNT_ERASED],
     async project(event, trx) {
       const erased = erasedUserOf(event);
       if (erased) {

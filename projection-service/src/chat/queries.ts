@@ -130,7 +130,7 @@ export async function chatUsage(knex: Knex, userId: string, now: Date): Promise<
   return { month, used, limit, remaining: limit > 0 ? Math.max(0, limit - used) : null };
 }
 
-/** Everything the chat read model holds about a user, for the data export (issue 14). */
+/** Everything the chat read model holds about a user, for the data export. */
 export async function chatExportForUser(knex: Knex, userId: string): Promise<ChatExport> {
   const [sessions, messages, usage] = await Promise.all([
     knex('chat_sessions').where({ user_id: userId }).orderBy('created_at'),

@@ -61,7 +61,7 @@ export const claimsMigrations: Migration[] = [
     },
   },
   {
-    // Issue 12: the date on the decision letter of an approved or denied claim.
+    // The date on the decision letter of an approved or denied claim.
     name: '0012a_claim_decision_date',
     async up(knex) {
       await knex.raw('alter table claims add column decision_date text');

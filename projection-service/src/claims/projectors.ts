@@ -3,8 +3,11 @@ import {
   CLAIM_PROGRESS,
   CLAIM_STATUS_LABELS,
   CONDITION_TYPE_LABELS,
+  CLAIM_EVENT_TYPES,
+  DOCUMENT_EVENT_TYPES,
   NOTE_TYPE_LABELS,
   isDecided,
+  pickEventTypes,
   type EventDataOf,
   type EventType,
 } from '@cc/contracts';
@@ -15,18 +18,6 @@ import { ERASED, openClaimText, openNextAction, openNote } from './sealed';
 import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
 
 
-export const CLAIM_EVENTS = [
-  'ClaimFiled',
-  'ClaimStatusChanged',
-  'ClaimRatingChanged',
-  'ClaimNoteAdded',
-  'ClaimPriorityChanged',
-  'ClaimNextActionChanged',
-  'ClaimDecisionDateEstimated',
-  'ClaimDocumentAdded',
-  'ClaimDecisionDateSet',
-] as const satisfies readonly EventType[];
-
 const dataOf = <T extends EventType>(event: RecordedEvent, _type: T) => event.data as EventDataOf<T>;
 
 /** The claims list and claim detail: one row per claim, plus its notes (status changes included). */
@@ -35,7 +26,7 @@ export function claimsProjector(vault: PersonalDataVault): Projector {
     name: 'claims',
     version: 1,
     tables: ['claims', 'claim_notes'],
-    handles: [...CLAIM_EVENTS, ACCOUNT_ERASED],
+    handles: [...CLAIM_EVENT_TYPES, ACCOUNT_ERASED],
     async project(event, trx) {
       const erased = erasedUserOf(event);
       if (erased) {
@@ -233,7 +224,7 @@ export function claimHistoryProjector(vault: PersonalDataVault): Projector {
     name: 'claim_history',
     version: 1,
     tables: ['claim_history'],
-    handles: [...CLAIM_EVENTS, ACCOUNT_ERASED],
+    handles: [...CLAIM_EVENT_TYPES, ACCOUNT_ERASED],
     async project(event, trx: Knex.Transaction) {
       const erased = erasedUserOf(event);
       if (erased) {
@@ -277,7 +268,11 @@ export function activitiesProjector(vault: PersonalDataVault): Projector {
     name: 'activities',
     version: 1,
     tables: ['activities'],
-    handles: ['ClaimFiled', 'DocumentRegistered', 'DocumentDeleted', 'DocumentAnalysisCompleted', ACCOUNT_ERASED],
+    handles: [
+      ...pickEventTypes(CLAIM_EVENT_TYPES, ['ClaimFiled']),
+      ...pickEventTypes(DOCUMENT_EVENT_TYPES, ['DocumentRegistered', 'DocumentDeleted', 'DocumentAnalysisCompleted']),
+      ACCOUNT_ERASED,
+    ],
     async project(event, trx) {
       const erased = erasedUserOf(event);
       if (erased) {

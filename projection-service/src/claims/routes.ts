@@ -9,7 +9,7 @@ import { staffViewsOfClaim } from '../staff/queries';
 
 /**
  * What the owner sees of staff reading their claim: one entry per role and day, the role and the
- * date, never who (issue 11).
+ * date, never who: the veteran learns that their claim was read, not by whom.
  */
 async function staffViewEntries(knex: Knex, claimId: string): Promise<ClaimHistoryEntry[]> {
   const views = await staffViewsOfClaim(knex, claimId);

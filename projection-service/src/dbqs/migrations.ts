@@ -2,7 +2,7 @@ import type { Migration } from '@cc/platform';
 
 export const dbqsMigrations: Migration[] = [
   {
-    // Issue 12: the DBQ catalogue as the forms page lists it.
+    // The DBQ catalogue as the forms page lists it.
     name: '0012b_dbqs',
     async up(knex) {
       await knex.raw(`

@@ -1,4 +1,4 @@
-import type { EventDataOf } from '@cc/contracts';
+import { DBQ_CATALOGUE_EVENT_TYPES, DBQ_DOWNLOAD_EVENT_TYPES, type EventDataOf } from '@cc/contracts';
 import type { Projector } from '../runner/projector';
 
 /** The DBQ list: one row per form number; a retired DBQ stays, inactive; downloads are counted. */
@@ -7,7 +7,7 @@ export function dbqsProjector(): Projector {
     name: 'dbqs',
     version: 1,
     tables: ['dbqs'],
-    handles: ['DbqAdded', 'DbqUpdated', 'DbqRetired', 'DbqDownloaded'],
+    handles: [...DBQ_CATALOGUE_EVENT_TYPES, ...DBQ_DOWNLOAD_EVENT_TYPES],
     async project(event, trx) {
       const at = event.metadata.occurredAt;
       switch (event.type) {

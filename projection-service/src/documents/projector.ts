@@ -1,5 +1,5 @@
 import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
-import type { AnalysisResult, DocumentDigest, EventDataOf } from '@cc/contracts';
+import { DOCUMENT_EVENT_TYPES, type AnalysisResult, type DocumentDigest, type EventDataOf } from '@cc/contracts';
 import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
 import type { Projector } from '../runner/projector';
 import { ERASED } from '../claims/sealed';
@@ -20,7 +20,7 @@ export function documentsProjector(vault: PersonalDataVault): Projector {
     name: 'documents',
     version: 1,
     tables: ['documents'],
-    handles: ['DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentDeleted', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted', 'DocumentAnalysisFailed', ACCOUNT_ERASED],
+    handles: [...DOCUMENT_EVENT_TYPES, ACCOUNT_ERASED],
     async project(event: RecordedEvent, trx) {
       const erased = erasedUserOf(event);
       if (erased) {

@@ -2,7 +2,7 @@ import type { Migration } from '@cc/platform';
 
 export const evidenceMigrations: Migration[] = [
   {
-    // Issue 20: the evidence map's inputs (claims, documents with their latest analysis) and the maps themselves.
+    // The evidence map's inputs (claims, documents with their latest analysis) and the maps themselves.
     name: '0020_evidence',
     async up(knex) {
       await knex.raw(`

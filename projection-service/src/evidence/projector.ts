@@ -1,4 +1,13 @@
-import type { AnalysisResult, AnalysisType, ClaimStatus, ConditionType, EventDataOf } from '@cc/contracts';
+import {
+  CLAIM_EVENT_TYPES,
+  DOCUMENT_EVENT_TYPES,
+  pickEventTypes,
+  type AnalysisResult,
+  type AnalysisType,
+  type ClaimStatus,
+  type ConditionType,
+  type EventDataOf,
+} from '@cc/contracts';
 import type { PersonalDataVault } from '@cc/platform';
 import type { Knex } from 'knex';
 import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
@@ -70,7 +79,11 @@ export function evidenceProjector(vault: PersonalDataVault): Projector {
     // 2: the legal rules (negated opinions, presumption windows, stressors, decided claims); a rebuild re-reads every stored analysis.
     version: 2,
     tables: ['evidence_claims', 'evidence_documents', 'evidence_maps'],
-    handles: ['ClaimFiled', 'ClaimStatusChanged', 'ClaimDecisionDateSet', 'DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentAnalysisCompleted', 'DocumentDeleted', ACCOUNT_ERASED],
+    handles: [
+      ...pickEventTypes(CLAIM_EVENT_TYPES, ['ClaimFiled', 'ClaimStatusChanged', 'ClaimDecisionDateSet']),
+      ...pickEventTypes(DOCUMENT_EVENT_TYPES, ['DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentAnalysisCompleted', 'DocumentDeleted']),
+      ACCOUNT_ERASED,
+    ],
     async project(event, trx) {
       const at = event.metadata.occurredAt;
       const erased = erasedUserOf(event);

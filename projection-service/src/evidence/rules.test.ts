@@ -73,7 +73,7 @@ const inService = (condition: string, sentence: string) =>
 
 const element = (r: ReturnType<typeof evidenceRuling>, name: 'diagnosis' | 'in-service' | 'nexus') => r.elements.find((e) => e.element === name)!;
 
-describe('evidence rules: the issue-20 cases', () => {
+describe('evidence rules: nexus, in-service and diagnosis cases', () => {
   it('a strong nexus letter ("at least as likely as not" with a rationale) makes nexus Proven', () => {
     const letter = opinion('Tinnitus', "It is at least as likely as not (50 percent or greater probability) that the veteran's tinnitus was caused by noise exposure in service.", 'favourable');
     const r = evidenceRuling({ claim: claim(), analyses: [letter], otherClaims: [] });

@@ -1,4 +1,4 @@
-import type { EventDataOf } from '@cc/contracts';
+import { NOTIFICATION_EVENT_TYPES, type EventDataOf } from '@cc/contracts';
 import type { PersonalDataVault } from '@cc/platform';
 import type { Projector } from '../runner/projector';
 import { ACCOUNT_ERASED, erasedUserOf } from '../account/erasedRows';
@@ -9,7 +9,7 @@ export function notificationsProjector(vault: PersonalDataVault): Projector {
     name: 'notifications',
     version: 1,
     tables: ['notifications'],
-    handles: ['NotificationCreated', 'NotificationRead', 'NotificationsAllRead', ACCOUNT_ERASED],
+    handles: [...NOTIFICATION_EVENT_TYPES, ACCOUNT_ERASED],
     async project(event, trx) {
       const erased = erasedUserOf(event);
       if (erased) {

@@ -1,4 +1,4 @@
-import type { EventDataOf } from '@cc/contracts';
+import { PREFERENCES_EVENT_TYPES, type EventDataOf } from '@cc/contracts';
 import type { Projector } from '../runner/projector';
 import { ACCOUNT_ERASED, erasedUserOf } from '../account/erasedRows';
 
@@ -8,7 +8,7 @@ export function preferencesProjector(): Projector {
     name: 'user_preferences',
     version: 1,
     tables: ['user_preferences'],
-    handles: ['UserPreferencesChanged', ACCOUNT_ERASED],
+    handles: [...PREFERENCES_EVENT_TYPES, ACCOUNT_ERASED],
     async project(event, trx) {
       const erased = erasedUserOf(event);
       if (erased) {

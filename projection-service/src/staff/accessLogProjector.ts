@@ -1,4 +1,4 @@
-import type { EventDataOf } from '@cc/contracts';
+import { STAFF_ACCESS_EVENT_TYPES, type EventDataOf } from '@cc/contracts';
 import type { Projector } from '../runner/projector';
 
 /** The access log: one row per staff read recorded as StaffAccessRecorded (who, when, what, which claim). */
@@ -7,7 +7,7 @@ export function accessLogProjector(): Projector {
     name: 'staff_access_log',
     version: 1,
     tables: ['staff_access_log'],
-    handles: ['StaffAccessRecorded'],
+    handles: STAFF_ACCESS_EVENT_TYPES,
     async project(event, trx) {
       const d = event.data as EventDataOf<'StaffAccessRecorded'>;
       await trx('staff_access_log')

@@ -1,5 +1,6 @@
 import {
   ANALYSIS_TYPE_LABELS,
+  CLAIM_EVENT_TYPES,
   CLAIM_STATUS_LABELS,
   claimReviewDeadlines,
   isDecided,
@@ -16,7 +17,7 @@ import {
   staffRoleOfTier,
 } from '@cc/contracts';
 import { formatPosition, type EventStore, type PersonalDataVault, type RecordedEvent } from '@cc/platform';
-import { CLAIM_EVENTS, describe } from '../claims/projectors';
+import { describe } from '../claims/projectors';
 import { toClaim, toClaimNote, type ClaimRow, type NoteRow } from '../claims/queries';
 import { ERASED, openClaimText, openNextAction, openNote } from '../claims/sealed';
 
@@ -43,7 +44,7 @@ export interface Timeline {
 }
 
 const dataOf = <T extends EventType>(event: RecordedEvent, _type: T) => event.data as EventDataOf<T>;
-const isClaimEvent = (type: string) => (CLAIM_EVENTS as readonly string[]).includes(type);
+const isClaimEvent = (type: string) => (CLAIM_EVENT_TYPES as readonly string[]).includes(type);
 
 async function openTexts(vault: PersonalDataVault, event: RecordedEvent): Promise<TimelineItem['texts']> {
   switch (event.type) {

@@ -1,4 +1,4 @@
-import type { EventDataOf } from '@cc/contracts';
+import { pickEventTypes, USER_EVENT_TYPES, type EventDataOf } from '@cc/contracts';
 import type { Projector } from '../runner/projector';
 
 /**
@@ -10,7 +10,7 @@ export function tierHistoryProjector(): Projector {
     name: 'user_tier_history',
     version: 1,
     tables: ['user_tier_history'],
-    handles: ['UserRegistered', 'UserTierChanged'],
+    handles: pickEventTypes(USER_EVENT_TYPES, ['UserRegistered', 'UserTierChanged']),
     async project(event, trx) {
       const position = { position_tx: trx.raw('?::xid8', [event.position.txId.toString()]), position_seq: event.position.seq.toString() };
       const common = { event_id: event.id, actor_id: event.metadata.userId, operator: event.metadata.operator ?? null, at: event.metadata.occurredAt, ...position };

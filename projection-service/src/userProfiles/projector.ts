@@ -1,5 +1,5 @@
 import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
-import type { EventDataOf, UserPersonalData, UserProfileChanges } from '@cc/contracts';
+import { pickEventTypes, USER_EVENT_TYPES, type EventDataOf, type UserPersonalData, type UserProfileChanges } from '@cc/contracts';
 import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
 import type { Projector } from '../runner/projector';
 
@@ -30,7 +30,7 @@ export function userProfilesProjector(vault: PersonalDataVault): Projector {
     name: 'user_profiles',
     version: 1,
     tables: ['user_profiles'],
-    handles: ['UserRegistered', 'UserProfileUpdated', 'UserTierChanged', ACCOUNT_ERASED],
+    handles: [...pickEventTypes(USER_EVENT_TYPES, ['UserRegistered', 'UserProfileUpdated', 'UserTierChanged']), ACCOUNT_ERASED],
     async project(event: RecordedEvent, trx) {
       const erased = erasedUserOf(event);
       if (erased) {

@@ -2,7 +2,7 @@ import type { Migration } from '@cc/platform';
 
 export const vaFormsMigrations: Migration[] = [
   {
-    // Issue 12: the last good answer of the VA Forms API for the forms of the catalogue. A cache of
+    // The last good answer of the VA Forms API for the forms of the catalogue. A cache of
     // another system's data, replaced whole by each refresh, not a fact of ours (no events).
     name: '0012c_va_forms',
     async up(knex) {

@@ -137,7 +137,7 @@ describe('engine output', () => {
   });
 });
 
-describe('treatment gaps across years (issue 9)', () => {
+describe('treatment gaps across years', () => {
   const notes = (entries: [string, string][]) =>
     ['Jesse Brown VA Medical Center, Chicago IL', 'PRIMARY CARE PROGRESS NOTES', '', ...entries.flatMap(([date, text]) => [date, text, ''])].join('\n');
   const before: [string, string][] = [
@@ -222,7 +222,7 @@ describe('treatment gaps across years (issue 9)', () => {
   });
 });
 
-describe('the three elements of service connection (issue 9)', () => {
+describe('the three elements of service connection', () => {
   const layStatement = [
     'STATEMENT IN SUPPORT OF CLAIM (VA Form 21-4138)',
     '',

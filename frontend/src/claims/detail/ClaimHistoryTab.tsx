@@ -40,7 +40,7 @@ export function ClaimHistoryTab({ claimId }: { claimId: string }) {
 }
 
 function HistoryItem({ entry }: { entry: ClaimHistoryEntry }) {
-  // Staff reading the claim (issue 11) is not a change of it: an eye, not the history mark.
+  // Staff reading the claim is not a change of it: an eye, not the history mark.
   const Icon = entry.type === 'StaffViewed' ? VisibilityOutlined : HistoryOutlined;
   return (
     <Box
