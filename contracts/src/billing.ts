@@ -20,6 +20,7 @@ export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
 
 /** The 30-day money-back guarantee for first-time Basic subscribers (doc 1 §1). */
+export const MONEY_BACK_GUARANTEE_TIER: PaidTierName = 'basic';
 
 /** A sold plan as `GET /api/subscription-plans` answers it. Prices in cents. */
 export interface SubscriptionPlan {

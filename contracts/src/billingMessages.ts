@@ -1,9 +1,7 @@
 // Zod-free on purpose: the frontend's first load imports this (via specProblems or directly), and
 // a module with schemas would bring zod along (docs/decisions/performance.md).
-import type { PaidTierName } from './billing';
 
 export const MONEY_BACK_GUARANTEE_DAYS = 30;
-export const MONEY_BACK_GUARANTEE_TIER: PaidTierName = 'basic';
 
 /** The spec's billing texts (doc 2 §2.5, §2.6, §4, §8), verbatim. */
 export const BILLING_MESSAGES = {

@@ -44,7 +44,7 @@ import { composeCommands } from './composition/commands';
 import { composeNotifications } from './composition/notifications';
 import { openFoundation } from './composition/foundation';
 import { relayUnderLease } from './composition/relay';
-import { forwardedRoutes } from './services/routing';
+import { forwardedRoutes, type ForwardTargets } from './services/routing';
 
 export interface SystemOptions {
   config: AppConfig;
@@ -103,12 +103,7 @@ export interface SystemOptions {
   forward?: ForwardTargets;
 }
 
-export interface ForwardTargets {
-  secret: string;
-  commandServiceUrl: string;
-  aiWorkerUrl: string;
-  billingServiceUrl: string;
-}
+export type { ForwardTargets };
 
 export interface System {
   app: Express;

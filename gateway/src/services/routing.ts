@@ -2,7 +2,14 @@ import type { Request, Router } from 'express';
 import { WEBHOOK_PATH } from '@cc/billing-service';
 import type { Logger } from '@cc/platform';
 import { forwardTo } from './forward';
-import type { ForwardTargets } from '../system';
+
+/** Where the split topology's gateway forwards what it does not answer itself (system.ts `forward`). */
+export interface ForwardTargets {
+  secret: string;
+  commandServiceUrl: string;
+  aiWorkerUrl: string;
+  billingServiceUrl: string;
+}
 
 /** The assistant's routes (ai-worker): the chat's answers (SSE) and the wizard's field assist. */
 const ASSISTANT = [/^\/api\/ai-chat\/message$/, /^\/api\/ai-chat\/sessions\/[^/]+\/messages\/stream$/, /^\/api\/copilot\/chat$/, /^\/api\/pdforge\/ai-assist$/];

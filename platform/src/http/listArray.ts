@@ -1,4 +1,4 @@
-import type { ListQuery } from './listQuery';
+import type { ListQuery } from './listContract';
 
 /**
  * The list contract (listQuery.ts) for rows that live in memory (bundled reference data, values

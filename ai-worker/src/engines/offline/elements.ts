@@ -1,7 +1,7 @@
 import { type NexusClassification } from '@cc/contracts';
 import { type ConditionDef, type ConditionMention } from './conditions';
 import { type PresumptionFinding } from '@cc/contracts/reading';
-import { inServiceSentences, presumptionsIn } from './service';
+import { inServiceSentences, presumptionsIn } from './inService';
 import { documentSource, type DocumentSource } from './source';
 import { type Sentence } from './text';
 
