@@ -15,8 +15,6 @@ import {
 import { type AnalysisEngine } from '../types';
 import { systemPromptFor } from './prompts';
 
-export { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, parseRetryAfter } from '../../openai/client';
-
 /**
  * AnalysisEngine backed by the OpenAI Chat Completions API (or any compatible server, via
  * `baseUrl`), through the shared client of `openai/client`. The model answers with structured output against a JSON
