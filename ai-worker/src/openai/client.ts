@@ -52,6 +52,11 @@ export function createOpenAiClient({ apiKey, baseUrl = DEFAULT_OPENAI_BASE_URL, 
     baseURL: baseUrl.replace(/\/+$/, ''),
     timeout: timeoutMs,
     maxRetries: 0,
+    // The package would otherwise read OPENAI_ORG_ID and OPENAI_PROJECT_ID itself: configuration is ours alone.
+    organization: null,
+    project: null,
+    // Its logger prints unparsable stream chunks, which hold the answer: this module never logs.
+    logLevel: 'off',
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
 }

@@ -141,7 +141,9 @@ function analysisFailureOf(error: unknown, deadline: Deadline): AnalysisFailedEr
     return new AnalysisFailedError('rejected', `The AI service rejected the request (HTTP ${status}${code ? `, ${code}` : ''}${hint})`, { status });
   }
   // A 200 whose body is not JSON: the package fails to parse it.
-  return new AnalysisFailedError('invalid-answer', MSG.notJson, { status: 200 });
+  if (error instanceof SyntaxError) return new AnalysisFailedError('invalid-answer', MSG.notJson, { status: 200 });
+  // The connection lost while the answer was read.
+  return new AnalysisFailedError('unreachable', MSG.unreachable, { retryable: true, cause: error });
 }
 
 /** The parsed body; a compatible server that answers JSON under another content type gets it parsed here. */
