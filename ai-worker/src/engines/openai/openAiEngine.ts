@@ -140,8 +140,8 @@ function analysisFailureOf(error: unknown, deadline: Deadline): AnalysisFailedEr
     const hint = status === 404 ? '; check OPENAI_MODEL and OPENAI_BASE_URL' : '';
     return new AnalysisFailedError('rejected', `The AI service rejected the request (HTTP ${status}${code ? `, ${code}` : ''}${hint})`, { status });
   }
-  // A 200 whose body is not JSON: the package fails to parse it.
-  if (error instanceof SyntaxError) return new AnalysisFailedError('invalid-answer', MSG.notJson, { status: 200 });
+  // A 200 whose body is not JSON: the package fails to parse it (by name: fetch's SyntaxError may come from another realm).
+  if ((error as { name?: unknown } | null)?.name === 'SyntaxError') return new AnalysisFailedError('invalid-answer', MSG.notJson, { status: 200 });
   // The connection lost while the answer was read.
   return new AnalysisFailedError('unreachable', MSG.unreachable, { retryable: true, cause: error });
 }
