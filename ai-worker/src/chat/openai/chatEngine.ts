@@ -14,7 +14,7 @@ import {
 import { searchKnowledge, type KnowledgeHit } from '../knowledge/search';
 import { CHAT_TOOLS } from '../tools';
 import { claimCitation, documentCitation } from '../tools/types';
-import { cancelled, ChatEngineError, type ChatCallOptions, type ChatEngine, type ChatRequest, type EngineAnswer } from '../types';
+import { cancelled, ChatEngineError, type ChatCallOptions, type ChatFailureReason, type ChatEngine, type ChatRequest, type EngineAnswer } from '../types';
 import { fileAsContext } from '../veteranFile';
 import { chatSystemPrompt } from './prompt';
 
@@ -60,7 +60,7 @@ const MSG = {
 /** A chat round that could not be made, with the server's Retry-After when it gave one. */
 class RoundError extends ChatEngineError {
   constructor(
-    reason: ConstructorParameters<typeof ChatEngineError>[0],
+    reason: ChatFailureReason,
     message: string,
     retryable: boolean,
     readonly retryAfterMs?: number,
