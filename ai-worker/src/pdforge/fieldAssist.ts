@@ -1,7 +1,8 @@
 import type { AnalysisResult, ClaimStatus, ConditionType } from '@cc/contracts';
 import { findConditionMentions, type ConditionDef } from '../engines/offline/conditions';
 import { splitSentences } from '../engines/offline/text';
-import { AnalysisFailedError, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, OPENAI_ENGINE_NAME } from '../engines/openai/openAiEngine';
+import { AnalysisFailedError, OPENAI_ENGINE_NAME } from '../engines/openai/openAiEngine';
+import { AI_SERVICE_MESSAGES, createOpenAiClient, Deadline, DEFAULT_OPENAI_MODEL, openAiSettingsFromEnv, serviceFaultOf } from '../openai/client';
 
 /**
  * The wizard's per-field AI assist (spec doc 2 §2.1, §7 `POST /api/pdforge/ai-assist`). A suggestion
@@ -282,7 +283,7 @@ export function createOfflineFieldAssistEngine(): FieldAssistEngine {
 }
 
 // ---------------------------------------------------------------------------------------------
-// OpenAI-compatible engine (plain fetch, like the analysis engine).
+// OpenAI-compatible engine, through the shared client of `openai/client`.
 
 const SYSTEM_PROMPT = [
   'You help a US veteran fill one field of a VA disability claim package or a nexus letter.',
@@ -292,10 +293,24 @@ const SYSTEM_PROMPT = [
   'Diagnostic codes are 38 CFR Part 4 codes; nexus opinions use "at least as likely as not (50 percent or greater probability)".',
 ].join(' ');
 
+/** A suggestion is asked for while the veteran waits: one attempt, a shorter time limit than analysis. */
+const FIELD_ASSIST_TIMEOUT_MS = 30_000;
+
+/** The package's error for the one attempt, as the failure the route shows (any refusal is "rejected"). */
+function fieldAssistFailureOf(error: unknown, deadline: Deadline): AnalysisFailedError {
+  if (error instanceof AnalysisFailedError) return error;
+  const fault = serviceFaultOf(error);
+  if (fault?.kind === 'status') return new AnalysisFailedError('rejected', `The AI service rejected the request (HTTP ${fault.status})`, { status: fault.status });
+  if (deadline.expired || fault?.kind === 'timeout' || fault?.kind === 'aborted') return new AnalysisFailedError('timeout', AI_SERVICE_MESSAGES.timeout, { retryable: true });
+  if (fault?.kind === 'unreachable') return new AnalysisFailedError('unreachable', AI_SERVICE_MESSAGES.unreachable, { retryable: true, cause: error });
+  // A 200 whose body is not JSON.
+  return new AnalysisFailedError('invalid-answer', AI_SERVICE_MESSAGES.empty);
+}
+
 export function createOpenAiFieldAssistEngine(options: { apiKey: string; model?: string; baseUrl?: string; timeoutMs?: number; fetchImpl?: typeof fetch }): FieldAssistEngine {
   const model = options.model ?? DEFAULT_OPENAI_MODEL;
-  const url = `${(options.baseUrl ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '')}/chat/completions`;
-  const fetchImpl = options.fetchImpl ?? fetch;
+  const timeoutMs = options.timeoutMs ?? FIELD_ASSIST_TIMEOUT_MS;
+  const client = createOpenAiClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeoutMs, fetchImpl: options.fetchImpl });
   return {
     name: OPENAI_ENGINE_NAME,
     model,
@@ -315,27 +330,20 @@ export function createOpenAiFieldAssistEngine(options: { apiKey: string; model?:
         })),
         documentText: input.documentText.slice(0, 12_000),
       };
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 30_000);
-      let res: Response;
+      const deadline = new Deadline(timeoutMs);
+      let body: unknown;
       try {
-        res = await fetchImpl(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${options.apiKey}` },
-          body: JSON.stringify({ model, messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: JSON.stringify(facts) }], temperature: 0.2 }),
-          signal: controller.signal,
-        });
+        body = await client.chat.completions.create(
+          { model, messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: JSON.stringify(facts) }], temperature: 0.2 },
+          { signal: deadline.signal },
+        );
       } catch (error) {
-        throw controller.signal.aborted
-          ? new AnalysisFailedError('timeout', 'The AI service did not answer in time', { retryable: true })
-          : new AnalysisFailedError('unreachable', 'Could not reach the AI service; please try again later', { retryable: true, cause: error });
+        throw fieldAssistFailureOf(error, deadline);
       } finally {
-        clearTimeout(timer);
+        deadline.clear();
       }
-      if (!res.ok) throw new AnalysisFailedError('rejected', `The AI service rejected the request (HTTP ${res.status})`, { status: res.status });
-      const body = (await res.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[] } | null;
-      const content = body?.choices?.[0]?.message?.content;
-      if (typeof content !== 'string' || !content.trim()) throw new AnalysisFailedError('invalid-answer', 'The AI service returned an empty answer');
+      const content = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content;
+      if (typeof content !== 'string' || !content.trim()) throw new AnalysisFailedError('invalid-answer', AI_SERVICE_MESSAGES.empty);
       const sources = [...input.grounding.claims.map(claimLabel), ...input.grounding.analyses.map((a) => a.fileName)];
       return { suggestion: content.trim(), sources };
     },
@@ -343,7 +351,6 @@ export function createOpenAiFieldAssistEngine(options: { apiKey: string; model?:
 }
 
 export function fieldAssistEngineFromEnv(env: Record<string, string | undefined> = process.env): FieldAssistEngine {
-  const apiKey = env.OPENAI_API_KEY?.trim();
-  if (!apiKey) return createOfflineFieldAssistEngine();
-  return createOpenAiFieldAssistEngine({ apiKey, model: env.OPENAI_MODEL?.trim() || undefined, baseUrl: env.OPENAI_BASE_URL?.trim() || undefined });
+  const settings = openAiSettingsFromEnv(env);
+  return settings ? createOpenAiFieldAssistEngine(settings) : createOfflineFieldAssistEngine();
 }

@@ -3,6 +3,7 @@ import { ANALYSIS_MESSAGES, ANALYSIS_TYPE_LABELS, analyzeDocumentBody, DETECTED_
 import { answerCommand, commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, readAfterCommand, requireAuth } from '@cc/platform';
 import type { AnalysisCommands } from './analysisCommands';
 import type { DocumentCommands } from './commands';
+import { documentProblems } from './problems';
 import type { DocumentReadBack } from './routes';
 
 /** Turns an analysis result into a report PDF (the gateway wires the AI worker's renderer). */
@@ -87,5 +88,7 @@ export function analysisRoutes(analysis: AnalysisCommands, documents: DocumentCo
     });
   });
 
+  // A report registered for a claim that is no longer the user's.
+  router.use(documentProblems);
   return router;
 }

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { DOCUMENT_MESSAGES, registerDocumentBody, type Document } from '@cc/contracts';
 import { answerCommand, closeAfterAnswer, commandMetadata, contextOf, finishBeforeShutdown, HttpProblem, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
 import type { DocumentCommands } from './commands';
+import { TransferTimeoutError } from './errors';
+import { documentProblems } from './problems';
 import { UPLOAD_PREFIX } from './uploadGrants';
 
 export interface DocumentReadBack {
@@ -76,7 +78,7 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     } catch (error) {
       req.unpipe(body);
       // A sender too slow to finish in time is not waited for again.
-      if (error instanceof HttpProblem && error.status === 408) closeAfterAnswer(req, res);
+      if (error instanceof TransferTimeoutError) closeAfterAnswer(req, res);
       else await drain(req, 2 * MAX_UPLOAD_BYTES);
       throw error;
     }
@@ -120,5 +122,6 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     res.status(204).end();
   });
 
+  router.use(documentProblems);
   return router;
 }

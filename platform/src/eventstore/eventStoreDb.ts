@@ -21,10 +21,8 @@ import {
 } from '@kurrent/kurrentdb-client';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
-import { runCatchUpSubscription } from '../subscriptions/catchUp';
-import { runConcurrentSubscription } from '../subscriptions/concurrent';
 import type { CatchUpSource } from '../subscriptions/core';
-import { readSnapshotRow, writeSnapshotRow } from './snapshots';
+import { LogStore, logPageSize } from './logStore';
 import { contractsSchemaVersion, contractsUpcast, type Upcast } from './upcasting';
 import {
   DuplicateEventError,
@@ -35,7 +33,6 @@ import {
   comparePositions,
   type AppendOptions,
   type AppendResult,
-  type ConcurrentSubscribeOptions,
   type CountEventsOptions,
   type EventMetadata,
   type EventStore,
@@ -44,16 +41,11 @@ import {
   type GlobalPosition,
   type LogEntry,
   type NewEvent,
-  type ReadAllOptions,
   type ReadStreamOptions,
   type ReadStoredLogOptions,
   type ReadStreamResult,
   type RecordedEvent,
   type StoredEvent,
-  type StreamSnapshot,
-  type PublishingSubscribeOptions,
-  type SubscribeOptions,
-  type Subscription,
 } from './types';
 
 export interface EventStoreDbOptions {
@@ -121,14 +113,11 @@ const DELETED = new Set(['stream-deleted', 'stream-tombstoned']);
  * PostgreSQL, so the catch-up and concurrent subscriptions are the very ones of the PostgreSQL
  * store, reading `$all` instead of the `events` table.
  */
-export class EventStoreDbEventStore implements EventStore {
+export class EventStoreDbEventStore extends LogStore implements EventStore {
   readonly capabilities: EventStoreCapabilities = { eventsTableInDatabase: false };
   readonly client: KurrentDBClient;
-  private readonly knex: Knex;
   private readonly upcast: Upcast;
   private readonly schemaVersionOf: (type: string) => number;
-  private readonly listeners = new Set<() => void>();
-  private readonly subscriptions = new Set<Subscription>();
   private live: { unsubscribe(): Promise<void> } | undefined;
   private liveRetry: NodeJS.Timeout | undefined;
   private closed = false;
@@ -137,8 +126,8 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly ownEvents: () => Filter;
 
   constructor(private readonly options: EventStoreDbOptions) {
+    super(options.knex);
     this.client = KurrentDBClient.connectionString(options.connectionString);
-    this.knex = options.knex;
     this.namespace = options.namespace ?? '';
     const namespace = this.namespace;
     this.ownEvents = () => (namespace ? streamNameFilter({ prefixes: [namespace] }) : eventTypeFilter({ regex: '^[^$]' }));
@@ -287,30 +276,14 @@ export class EventStoreDbEventStore implements EventStore {
     return { version: events.at(-1)?.streamVersion ?? after, events };
   }
 
-  readSnapshot(streamId: string): Promise<StreamSnapshot | undefined> {
-    return readSnapshotRow(this.knex, streamId);
-  }
-
-  writeSnapshot(streamId: string, snapshot: StreamSnapshot): Promise<void> {
-    return writeSnapshotRow(this.knex, streamId, snapshot);
-  }
-
-  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    const entries = await this.readLog(options.after ?? START, options.limit ?? 500);
-    return entries.map((entry) => {
-      if (entry.error) throw entry.error;
-      return entry.event;
-    });
-  }
-
   /**
    * `$all` after a position: this store's events only, filtered by the server (the other
    * namespaces' and the server's own never cross the network). The server reads from a position
    * inclusively, so the event at `after` is passed over, and pages are read until `limit` events
    * are found or the log ends.
    */
-  private async readLog(after: GlobalPosition, limit: number): Promise<LogEntry[]> {
-    const wanted = Math.max(1, Math.min(limit, 10_000));
+  protected async readLog(after: GlobalPosition, limit: number): Promise<LogEntry[]> {
+    const wanted = logPageSize(limit);
     const found: LogEntry[] = [];
     let from = after;
     for (;;) {
@@ -371,7 +344,7 @@ export class EventStoreDbEventStore implements EventStore {
    * of this store's events are found or the log ends.
    */
   async readStoredLog({ direction, from, streamId, limit }: ReadStoredLogOptions): Promise<StoredEvent[]> {
-    const wanted = Math.max(1, Math.min(limit, 10_000));
+    const wanted = logPageSize(limit);
     const forwards = direction === 'forwards';
     const found: StoredEvent[] = [];
     let cursor = from;
@@ -409,23 +382,12 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  subscribe(options: SubscribeOptions | PublishingSubscribeOptions): Subscription {
-    return this.track(runCatchUpSubscription(this.source(), options));
-  }
-
-  subscribeConcurrently(options: ConcurrentSubscribeOptions): Subscription {
-    return this.track(runConcurrentSubscription(this.source(), options));
-  }
-
-  private source(): CatchUpSource {
+  protected source(): CatchUpSource {
     this.ensureLive();
     return {
       knex: this.knex,
       readAll: (after, limit) => this.readLog(after, limit),
-      onAppended: (listener) => {
-        this.listeners.add(listener);
-        return () => this.listeners.delete(listener);
-      },
+      onAppended: (listener) => this.onAppended(listener),
     };
   }
 
@@ -439,7 +401,7 @@ export class EventStoreDbEventStore implements EventStore {
     if (this.live || this.closed) return;
     const subscription = this.client.subscribeToAll({ fromPosition: END, filter: this.ownEvents() });
     this.live = subscription;
-    const wakeAll = () => this.listeners.forEach((listener) => listener());
+    const wakeAll = () => this.wakeAll();
     let lost = false;
     const again = (error?: unknown) => {
       if (lost) return;
@@ -461,21 +423,10 @@ export class EventStoreDbEventStore implements EventStore {
     wakeAll();
   }
 
-  private track(subscription: Subscription): Subscription {
-    this.subscriptions.add(subscription);
-    const stop = subscription.stop.bind(subscription);
-    return Object.assign(subscription, {
-      stop: async () => {
-        this.subscriptions.delete(subscription);
-        await stop();
-      },
-    });
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.liveRetry);
-    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.stopSubscriptions();
     await this.live?.unsubscribe().catch(() => undefined);
     this.live = undefined;
     await this.client.dispose();

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Logger } from '../logger';
-import { runCatchUpSubscription } from '../subscriptions/catchUp';
-import { runConcurrentSubscription } from '../subscriptions/concurrent';
 import type { CatchUpSource } from '../subscriptions/core';
 import { AppendNotifier } from './appendNotifier';
 import { alignPositions } from './positionOffset';
-import { readSnapshotRow, writeSnapshotRow } from './snapshots';
+import { LogStore, logPageSize } from './logStore';
 import { contractsSchemaVersion, contractsUpcast, type Upcast } from './upcasting';
 import {
   DuplicateEventError,
@@ -15,7 +13,6 @@ import {
   UnreadableEventError,
   WrongExpectedVersionError,
   type AppendOptions,
-  type ConcurrentSubscribeOptions,
   type AppendResult,
   type CountEventsOptions,
   type EventMetadata,
@@ -25,16 +22,11 @@ import {
   type GlobalPosition,
   type LogEntry,
   type NewEvent,
-  type ReadAllOptions,
   type ReadStreamOptions,
   type ReadStoredLogOptions,
   type ReadStreamResult,
   type RecordedEvent,
   type StoredEvent,
-  type PublishingSubscribeOptions,
-  type SubscribeOptions,
-  type StreamSnapshot,
-  type Subscription,
 } from './types';
 
 const NOTIFY_CHANNEL = 'cc_events_appended';
@@ -91,21 +83,18 @@ const operatorOf = (operator: string | undefined) => (operator ? { operator } : 
 /** Likewise for events a service caused on its own account. */
 const serviceOf = (service: string | undefined) => (service ? { service } : {});
 
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore extends LogStore implements EventStore {
   readonly capabilities: EventStoreCapabilities = { eventsTableInDatabase: true };
-  private readonly knex: Knex;
   private readonly upcast: Upcast;
   private readonly schemaVersionOf: (type: string) => number;
-  private readonly listeners = new Set<() => void>();
   private listener: pg.Client | undefined;
-  private readonly subscriptions = new Set<Subscription>();
   private readiness: Promise<void> | undefined;
   private listenRetry: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly notifier: AppendNotifier;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
-    this.knex = options.knex;
+    super(options.knex);
     this.notifier = new AppendNotifier(
       async () => void (await this.knex.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, ''])),
       (error) => this.options.logger?.warn({ err: error }, 'event store: could not notify subscribers of an append; they find it on their next poll'),
@@ -197,7 +186,7 @@ export class PostgresEventStore implements EventStore {
    * sent after the commit, never inside it (see AppendNotifier).
    */
   private announce(): void {
-    this.listeners.forEach((listener) => listener());
+    this.wakeAll();
     if (!this.closed) this.notifier.appended();
   }
 
@@ -218,28 +207,11 @@ export class PostgresEventStore implements EventStore {
     return { version: events.at(-1)?.streamVersion ?? after, events };
   }
 
-  readSnapshot(streamId: string): Promise<StreamSnapshot | undefined> {
-    return readSnapshotRow(this.knex, streamId);
-  }
-
-  writeSnapshot(streamId: string, snapshot: StreamSnapshot): Promise<void> {
-    return writeSnapshotRow(this.knex, streamId, snapshot);
-  }
-
-  /** Reads the global log; an event that cannot be upcast throws UnreadableEventError naming it. */
-  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    const entries = await this.readLog(options.after ?? START, options.limit ?? 500);
-    return entries.map((entry) => {
-      if (entry.error) throw entry.error;
-      return entry.event;
-    });
-  }
-
   /**
    * The global log as subscribers read it: only rows older than every transaction still running
    * (the horizon, moved by the restore offset), and an unreadable event as an entry of its own.
    */
-  private async readLog(after: GlobalPosition, limit: number): Promise<LogEntry[]> {
+  protected async readLog(after: GlobalPosition, limit: number): Promise<LogEntry[]> {
     await this.ready();
     const { rows } = (await this.knex.raw(
       `select ${EVENT_COLUMNS} from events
@@ -247,7 +219,7 @@ export class PostgresEventStore implements EventStore {
          and transaction_id < (select events_readable_before())
        order by events.transaction_id, events.global_position
        limit ?`,
-      [after.txId.toString(), after.seq.toString(), Math.max(1, Math.min(limit, 10_000))],
+      [after.txId.toString(), after.seq.toString(), logPageSize(limit)],
     )) as { rows: EventRow[] };
     return rows.map((row) => {
       const position = { txId: BigInt(row.transaction_id_text), seq: BigInt(row.position_text) };
@@ -292,7 +264,7 @@ export class PostgresEventStore implements EventStore {
         if (from) q.whereRaw(`(transaction_id, global_position) ${forwards ? '>' : '<'} (?::xid8, ?::bigint)`, [from.txId.toString(), from.seq.toString()]);
       })
       .orderByRaw(forwards ? 'transaction_id, global_position' : 'transaction_id desc, global_position desc')
-      .limit(Math.max(1, Math.min(limit, 10_000)));
+      .limit(logPageSize(limit));
     return rows.map((row) => ({
       id: row.event_id,
       streamId: row.stream_id,
@@ -306,37 +278,15 @@ export class PostgresEventStore implements EventStore {
     }));
   }
 
-  subscribe(options: SubscribeOptions | PublishingSubscribeOptions): Subscription {
-    return this.track(runCatchUpSubscription(this.source(), options));
-  }
-
-  subscribeConcurrently(options: ConcurrentSubscribeOptions): Subscription {
-    return this.track(runConcurrentSubscription(this.source(), options));
-  }
-
-  private source(): CatchUpSource {
+  protected source(): CatchUpSource {
     void this.ensureListening();
     return {
       knex: this.knex,
       readAll: (after, limit) => this.readLog(after, limit),
       headPosition: () => this.headPosition(),
       willNotAppend: async (trx) => void (await trx.raw('select events_will_not_append()')),
-      onAppended: (listener) => {
-        this.listeners.add(listener);
-        return () => this.listeners.delete(listener);
-      },
+      onAppended: (listener) => this.onAppended(listener),
     };
-  }
-
-  private track(subscription: Subscription): Subscription {
-    this.subscriptions.add(subscription);
-    const stop = subscription.stop.bind(subscription);
-    return Object.assign(subscription, {
-      stop: async () => {
-        this.subscriptions.delete(subscription);
-        await stop();
-      },
-    });
   }
 
   /**
@@ -349,7 +299,7 @@ export class PostgresEventStore implements EventStore {
     if (this.listener || this.closed || !this.options.connectionString) return;
     const client = new pg.Client({ connectionString: this.options.connectionString });
     this.listener = client;
-    const wakeAll = () => this.listeners.forEach((listener) => listener());
+    const wakeAll = () => this.wakeAll();
     let lost = false;
     const onLost = () => {
       if (lost) return;
@@ -377,7 +327,7 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.listenRetry);
-    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.stopSubscriptions();
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);

@@ -1,32 +1,40 @@
-import { createParser } from 'eventsource-parser';
 import type { Citation } from '@cc/contracts';
-import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, parseRetryAfter } from '../../engines/openai/openAiEngine';
+import type OpenAI from 'openai';
+import {
+  AI_SERVICE_MESSAGES,
+  createOpenAiClient,
+  Deadline,
+  isRetryableStatus,
+  openAiSettingsFromEnv,
+  retryPolicy,
+  serviceFaultOf,
+  withRetries,
+  type AiRetryPolicy,
+} from '../../openai/client';
 import { searchKnowledge, type KnowledgeHit } from '../knowledge/search';
 import { CHAT_TOOLS } from '../tools';
 import { claimCitation, documentCitation } from '../tools/types';
-import { cancelled, ChatEngineError, type ChatCallOptions, type ChatEngine, type ChatRequest, type EngineAnswer } from '../types';
+import { cancelled, ChatEngineError, type ChatCallOptions, type ChatFailureReason, type ChatEngine, type ChatRequest, type EngineAnswer } from '../types';
 import { fileAsContext } from '../veteranFile';
 import { chatSystemPrompt } from './prompt';
 
 /**
  * The chat engine on any OpenAI-compatible server (OpenAI, or a local Ollama or llama.cpp server
  * for private use): streaming chat completions, the offline engine's tools as functions, and the
- * same knowledge passages as context. Plain `fetch` and a maintained SSE parser; no SDK. Errors are
+ * same knowledge passages as context, through the shared client of `openai/client`. Errors are
  * fixed strings (with a status or an API code), so they are safe to show and log; this module
  * never logs, and never puts the question or the answer in an error.
  */
 export const OPENAI_CHAT_ENGINE_NAME = 'openai';
 
-export interface OpenAiChatEngineOptions {
+/**
+ * `timeoutMs` is per attempt: until the answer starts, and then the longest silence between two
+ * pieces. Retries (429, 5xx, network errors, timeouts) happen only while nothing has streamed yet.
+ */
+export interface OpenAiChatEngineOptions extends Partial<AiRetryPolicy> {
   apiKey: string;
   model: string;
   baseUrl?: string;
-  /** Per attempt: until the answer starts, and then the longest silence between two pieces. */
-  timeoutMs?: number;
-  /** Extra attempts after the first on 429, 5xx, network errors and timeouts, while nothing has streamed yet. */
-  maxRetries?: number;
-  retryBaseDelayMs?: number;
-  maxRetryDelayMs?: number;
   /** Rounds of tool calls before the model must answer. */
   maxToolRounds?: number;
   /** Earlier turns sent along. */
@@ -34,16 +42,8 @@ export interface OpenAiChatEngineOptions {
   fetchImpl?: typeof fetch;
 }
 
-interface ToolCall {
-  id: string;
-  type: 'function';
-  function: { name: string; arguments: string };
-}
-
-type Message =
-  | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
-  | { role: 'tool'; tool_call_id: string; content: string };
+type ToolCall = OpenAI.ChatCompletionMessageFunctionToolCall;
+type Message = OpenAI.ChatCompletionMessageParam;
 
 interface RoundResult {
   content: string;
@@ -52,24 +52,40 @@ interface RoundResult {
 }
 
 const MSG = {
-  unauthorized: 'The AI service refused the request (check OPENAI_API_KEY)',
-  timeout: 'The AI service did not answer in time',
-  rateLimited: 'The AI service is busy (rate limited); please try again later',
-  unavailable: 'The AI service is unavailable right now; please try again later',
-  unreachable: 'Could not reach the AI service; please try again later',
+  ...AI_SERVICE_MESSAGES,
   broken: 'The AI service stopped in the middle of the answer',
-  empty: 'The AI service returned an empty answer',
   refused: 'The AI model declined to answer this question',
 } as const;
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(cancelled());
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(cancelled())), { once: true });
-  });
+/** A chat round that could not be made, with the server's Retry-After when it gave one. */
+class RoundError extends ChatEngineError {
+  constructor(
+    reason: ChatFailureReason,
+    message: string,
+    retryable: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(reason, message, retryable);
+  }
+}
 
-const TOOL_DEFINITIONS = CHAT_TOOLS.map((tool) => ({
+/** The package's error for one round, as the chat failure a caller can show. */
+function chatFailureOf(error: unknown, deadline: Deadline, streamed: boolean): ChatEngineError {
+  if (error instanceof ChatEngineError) return error;
+  const fault = serviceFaultOf(error);
+  if (deadline.expired || fault?.kind === 'timeout') return new ChatEngineError('timeout', MSG.timeout, !streamed);
+  if (fault?.kind === 'status') {
+    const { status, retryAfterMs } = fault;
+    if (status === 429) return new RoundError('rate-limited', MSG.rateLimited, true, retryAfterMs);
+    if (isRetryableStatus(status)) return new RoundError('unavailable', MSG.unavailable, true, retryAfterMs);
+    if (status === 401 || status === 403) return new ChatEngineError('unauthorized', MSG.unauthorized);
+    const hint = status === 404 ? '; check OPENAI_MODEL and OPENAI_BASE_URL' : '';
+    return new ChatEngineError('rejected', `The AI service rejected the request (HTTP ${status}${hint})`);
+  }
+  return new ChatEngineError('unreachable', streamed ? MSG.broken : MSG.unreachable, !streamed, { cause: error });
+}
+
+const TOOL_DEFINITIONS: OpenAI.ChatCompletionFunctionTool[] = CHAT_TOOLS.map((tool) => ({
   type: 'function' as const,
   function: { name: tool.name, description: tool.description, parameters: tool.parameters },
 }));
@@ -94,112 +110,74 @@ function answerCitations(body: string, hits: KnowledgeHit[], toolCitations: Cita
 export function createOpenAiChatEngine({
   apiKey,
   model,
-  baseUrl = DEFAULT_OPENAI_BASE_URL,
-  timeoutMs = 60_000,
-  maxRetries = 3,
-  retryBaseDelayMs = 500,
-  maxRetryDelayMs = 30_000,
+  baseUrl,
   maxToolRounds = 3,
   maxHistory = 12,
-  fetchImpl = fetch,
+  fetchImpl,
+  ...policyOptions
 }: OpenAiChatEngineOptions): ChatEngine {
-  const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const policy = retryPolicy(policyOptions);
+  const client = createOpenAiClient({ apiKey, baseUrl, timeoutMs: policy.timeoutMs, fetchImpl });
 
   /** One streamed completion. Text goes to `onText` as it comes; a broken or silent stream fails the round. */
   async function streamRound(messages: Message[], withTools: boolean, signal: AbortSignal, onText: (text: string) => void): Promise<RoundResult> {
-    const controller = new AbortController();
-    const abort = () => controller.abort();
-    signal.addEventListener('abort', abort, { once: true });
-    let timer = setTimeout(abort, timeoutMs);
-    const alive = () => {
-      clearTimeout(timer);
-      timer = setTimeout(abort, timeoutMs);
-    };
+    // Fires on the client going away, and on a silence longer than the timeout.
+    const deadline = new Deadline(policy.timeoutMs, signal);
     let streamed = false;
     try {
-      const res = await fetchImpl(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${apiKey}` },
-        body: JSON.stringify({ model, stream: true, messages, ...(withTools ? { tools: TOOL_DEFINITIONS, tool_choice: 'auto' } : {}) }),
-        signal: controller.signal,
-      });
-      if (!res.ok) {
-        await res.body?.cancel().catch(() => undefined);
-        const status = res.status;
-        if (status === 429) throw Object.assign(new ChatEngineError('rate-limited', MSG.rateLimited, true), { retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) });
-        if (status >= 500) throw Object.assign(new ChatEngineError('unavailable', MSG.unavailable, true), { retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) });
-        if (status === 401 || status === 403) throw new ChatEngineError('unauthorized', MSG.unauthorized);
-        const hint = status === 404 ? '; check OPENAI_MODEL and OPENAI_BASE_URL' : '';
-        throw new ChatEngineError('rejected', `The AI service rejected the request (HTTP ${status}${hint})`);
-      }
-      if (!res.body) throw new ChatEngineError('invalid-answer', MSG.empty);
+      const stream = await client.chat.completions.create(
+        { model, stream: true, messages, ...(withTools ? { tools: TOOL_DEFINITIONS, tool_choice: 'auto' as const } : {}) },
+        { signal: deadline.signal },
+      );
       const result: RoundResult = { content: '', toolCalls: [], finishReason: null };
-      let done = false;
-      const parser = createParser({
-        onEvent(event) {
-          if (event.data === '[DONE]') {
-            done = true;
-            return;
-          }
-          let chunk: { choices?: { delta?: { content?: string | null; refusal?: string | null; tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[] }; finish_reason?: string | null }[] };
-          try {
-            chunk = JSON.parse(event.data);
-          } catch {
-            return;
-          }
-          const choice = chunk.choices?.[0];
-          if (!choice) return;
-          const delta = choice.delta ?? {};
-          if (delta.refusal) throw new ChatEngineError('invalid-answer', MSG.refused);
-          if (delta.content) {
-            result.content += delta.content;
-            streamed = true;
-            onText(delta.content);
-          }
-          for (const call of delta.tool_calls ?? []) {
-            const slot = (result.toolCalls[call.index] ??= { id: '', type: 'function', function: { name: '', arguments: '' } });
-            if (call.id) slot.id = call.id;
-            if (call.function?.name) slot.function.name += call.function.name;
-            if (call.function?.arguments) slot.function.arguments += call.function.arguments;
-          }
-          if (choice.finish_reason) result.finishReason = choice.finish_reason;
-        },
-      });
-      const decoder = new TextDecoder();
-      for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) {
-        alive();
-        parser.feed(decoder.decode(bytes, { stream: true }));
-        if (done) break;
+      for await (const chunk of stream) {
+        deadline.touch();
+        const choice = chunk.choices?.[0];
+        if (!choice) continue;
+        const delta = choice.delta ?? {};
+        if (delta.refusal) throw new ChatEngineError('invalid-answer', MSG.refused);
+        if (delta.content) {
+          result.content += delta.content;
+          streamed = true;
+          onText(delta.content);
+        }
+        for (const call of delta.tool_calls ?? []) {
+          const slot = (result.toolCalls[call.index] ??= { id: '', type: 'function', function: { name: '', arguments: '' } });
+          if (call.id) slot.id = call.id;
+          if (call.function?.name) slot.function.name += call.function.name;
+          if (call.function?.arguments) slot.function.arguments += call.function.arguments;
+        }
+        if (choice.finish_reason) result.finishReason = choice.finish_reason;
       }
-      if (!done && result.finishReason === null) throw new ChatEngineError('unreachable', MSG.broken, !streamed);
+      // The package ends the iteration quietly when its signal fires: ours says why.
+      if (signal.aborted) throw cancelled();
+      if (deadline.expired) throw new ChatEngineError('timeout', MSG.timeout, !streamed);
+      if (result.finishReason === null) throw new ChatEngineError('unreachable', MSG.broken, !streamed);
       result.toolCalls = result.toolCalls.filter(Boolean);
       return result;
     } catch (error) {
       if (signal.aborted) throw cancelled();
-      if (error instanceof ChatEngineError) throw error;
-      if (controller.signal.aborted) throw new ChatEngineError('timeout', MSG.timeout, !streamed);
-      throw new ChatEngineError('unreachable', streamed ? MSG.broken : MSG.unreachable, !streamed, { cause: error });
+      throw chatFailureOf(error, deadline, streamed);
     } finally {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', abort);
+      deadline.clear();
     }
   }
 
   /** A round, tried again on a transient fault as long as none of its text has been shown. */
-  async function round(messages: Message[], withTools: boolean, signal: AbortSignal, onText: (text: string) => void): Promise<RoundResult> {
-    for (let attempt = 0; ; attempt++) {
-      let shown = false;
-      try {
-        return await streamRound(messages, withTools, signal, (text) => {
+  function round(messages: Message[], withTools: boolean, signal: AbortSignal, onText: (text: string) => void): Promise<RoundResult> {
+    let shown = false;
+    return withRetries(
+      () => {
+        shown = false;
+        return streamRound(messages, withTools, signal, (text) => {
           shown = true;
           onText(text);
         });
-      } catch (error) {
-        if (!(error instanceof ChatEngineError) || !error.retryable || shown || attempt >= maxRetries) throw error;
-        const backoff = retryBaseDelayMs * 2 ** attempt * (0.5 + Math.random() / 2);
-        await sleep(Math.min((error as { retryAfterMs?: number }).retryAfterMs ?? backoff, maxRetryDelayMs), signal);
-      }
-    }
+      },
+      policy,
+      (error) => (error instanceof ChatEngineError && error.retryable && !shown ? { retry: true, retryAfterMs: error instanceof RoundError ? error.retryAfterMs : undefined } : { retry: false }),
+      { signal, onAbort: cancelled },
+    );
   }
 
   return {
@@ -251,9 +229,6 @@ export function chatEngineFromEnv(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<Omit<OpenAiChatEngineOptions, 'apiKey' | 'model' | 'baseUrl'>> = {},
 ): ChatEngine | undefined {
-  const apiKey = env.OPENAI_API_KEY?.trim();
-  if (!apiKey) return undefined;
-  const model = env.OPENAI_MODEL?.trim() || DEFAULT_OPENAI_MODEL;
-  const baseUrl = env.OPENAI_BASE_URL?.trim() || undefined;
-  return createOpenAiChatEngine({ ...overrides, apiKey, model, ...(baseUrl ? { baseUrl } : {}) });
+  const settings = openAiSettingsFromEnv(env);
+  return settings && createOpenAiChatEngine({ ...overrides, ...settings });
 }

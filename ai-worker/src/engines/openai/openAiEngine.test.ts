@@ -1,12 +1,12 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { ANALYSIS_SECTIONS, ANALYSIS_TYPE_LABELS, ANALYSIS_TYPES, type AnalysisType } from '@cc/contracts';
+import { parseRetryAfter } from '../../openai/client';
 import { analyzeOffline } from '../offline/engine';
 import {
   AnalysisFailedError,
   createOpenAiEngine,
   fromEnv,
-  parseRetryAfter,
   responseJsonSchemaFor,
   type OpenAiEngineOptions,
 } from './openAiEngine';

@@ -1,11 +1,23 @@
 import { ANALYSIS_SECTIONS, analysisResultSchema, type AnalysisResult, type AnalysisType } from '@cc/contracts';
+import type OpenAI from 'openai';
 import { z } from 'zod';
+import {
+  AI_SERVICE_MESSAGES,
+  createOpenAiClient,
+  Deadline,
+  isRetryableStatus,
+  openAiSettingsFromEnv,
+  retryPolicy,
+  serviceFaultOf,
+  withRetries,
+  type AiRetryPolicy,
+} from '../../openai/client';
 import { type AnalysisEngine } from '../types';
 import { systemPromptFor } from './prompts';
 
 /**
  * AnalysisEngine backed by the OpenAI Chat Completions API (or any compatible server, via
- * `baseUrl`), with plain `fetch`: no SDK. The model answers with structured output against a JSON
+ * `baseUrl`), through the shared client of `openai/client`. The model answers with structured output against a JSON
  * Schema derived from the contracts' zod schema; the answer is validated with that zod schema again,
  * since `strict: false` lets the model stray.
  *
@@ -15,8 +27,6 @@ import { systemPromptFor } from './prompts';
  */
 
 export const OPENAI_ENGINE_NAME = 'openai';
-export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
-export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 export type AnalysisFailureReason =
   | 'empty-document'
@@ -41,17 +51,20 @@ export class AnalysisFailedError extends Error {
   readonly status: number | undefined;
   /** Schema issues (path and zod message, no values) when the answer did not match the schema. */
   readonly details: readonly string[];
+  /** How long the server asked us to wait before trying again (Retry-After), when it did. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     reason: AnalysisFailureReason,
     message: string,
-    opts: { retryable?: boolean; status?: number; details?: readonly string[]; cause?: unknown } = {},
+    opts: { retryable?: boolean; status?: number; details?: readonly string[]; retryAfterMs?: number; cause?: unknown } = {},
   ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.reason = reason;
     this.retryable = opts.retryable ?? false;
     this.status = opts.status;
     this.details = opts.details ?? [];
+    this.retryAfterMs = opts.retryAfterMs;
   }
 
   /** A retryable failure is the service's, not the document's: `isTransientFault` (platform) reads this. */
@@ -60,18 +73,10 @@ export class AnalysisFailedError extends Error {
   }
 }
 
-export interface OpenAiEngineOptions {
+export interface OpenAiEngineOptions extends Partial<AiRetryPolicy> {
   apiKey: string;
   model: string;
   baseUrl?: string;
-  /** Per attempt, covering the request and reading the answer. */
-  timeoutMs?: number;
-  /** Extra attempts after the first, on 429, 5xx, network errors and timeouts. */
-  maxRetries?: number;
-  /** First backoff delay; doubles per retry, with jitter. */
-  retryBaseDelayMs?: number;
-  /** Upper bound for any single wait, including a server's Retry-After. */
-  maxRetryDelayMs?: number;
   fetchImpl?: typeof fetch;
 }
 
@@ -100,39 +105,14 @@ export function responseJsonSchemaFor(analysisType: AnalysisType): Record<string
 }
 
 const MSG = {
-  unauthorized: 'The AI service refused the request (check OPENAI_API_KEY)',
-  timeout: 'The AI service did not answer in time',
-  rateLimited: 'The AI service is busy (rate limited); please try again later',
-  unavailable: 'The AI service is unavailable right now; please try again later',
-  unreachable: 'Could not reach the AI service; please try again later',
+  ...AI_SERVICE_MESSAGES,
   tooLong: 'The document is too long for the AI model',
   refused: 'The AI model declined to analyse this document',
   truncated: 'The AI answer was cut off before it was complete',
-  empty: 'The AI service returned an empty answer',
   notJson: 'The AI service returned an answer that is not valid JSON',
   mismatch: 'The AI service returned an answer in an unexpected format',
   emptyDocument: 'The document has no text to analyse',
 } as const;
-
-/** An API error code like "context_length_exceeded"; anything that is not a short identifier is dropped. */
-function apiErrorCode(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const error = (body as { error?: unknown }).error;
-  if (typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(code) ? code : undefined;
-}
-
-/** Milliseconds from a Retry-After header (seconds or HTTP date), or undefined. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Strips a Markdown code fence some compatible servers wrap JSON in. */
 function unfence(content: string): string {
@@ -140,81 +120,64 @@ function unfence(content: string): string {
   return m ? m[1]! : content;
 }
 
-type Attempt =
-  | { kind: 'answer'; body: unknown }
-  | { kind: 'retry'; error: AnalysisFailedError; retryAfterMs?: number }
-  | { kind: 'fail'; error: AnalysisFailedError };
+/** The package's error for one attempt, as the analysis failure a caller can show and classify. */
+function analysisFailureOf(error: unknown, deadline: Deadline): AnalysisFailedError {
+  if (error instanceof AnalysisFailedError) return error;
+  const fault = serviceFaultOf(error);
+  if (deadline.expired || fault?.kind === 'timeout' || fault?.kind === 'aborted') {
+    return new AnalysisFailedError('timeout', MSG.timeout, { retryable: true });
+  }
+  if (fault?.kind === 'unreachable') return new AnalysisFailedError('unreachable', MSG.unreachable, { retryable: true, cause: error });
+  if (fault?.kind === 'status') {
+    const { status, code, retryAfterMs } = fault;
+    if (isRetryableStatus(status)) {
+      return status === 429
+        ? new AnalysisFailedError('rate-limited', MSG.rateLimited, { status, retryable: true, retryAfterMs })
+        : new AnalysisFailedError('unavailable', MSG.unavailable, { status, retryable: true, retryAfterMs });
+    }
+    if (status === 401 || status === 403) return new AnalysisFailedError('unauthorized', MSG.unauthorized, { status });
+    if (code === 'context_length_exceeded') return new AnalysisFailedError('document-too-long', MSG.tooLong, { status });
+    const hint = status === 404 ? '; check OPENAI_MODEL and OPENAI_BASE_URL' : '';
+    return new AnalysisFailedError('rejected', `The AI service rejected the request (HTTP ${status}${code ? `, ${code}` : ''}${hint})`, { status });
+  }
+  // A 200 whose body is not JSON: the package fails to parse it (by name: fetch's SyntaxError may come from another realm).
+  if ((error as { name?: unknown } | null)?.name === 'SyntaxError') return new AnalysisFailedError('invalid-answer', MSG.notJson, { status: 200 });
+  // The connection lost while the answer was read.
+  return new AnalysisFailedError('unreachable', MSG.unreachable, { retryable: true, cause: error });
+}
 
-export function createOpenAiEngine({
-  apiKey,
-  model,
-  baseUrl = DEFAULT_OPENAI_BASE_URL,
-  timeoutMs = 60_000,
-  maxRetries = 3,
-  retryBaseDelayMs = 500,
-  maxRetryDelayMs = 30_000,
-  fetchImpl = fetch,
-}: OpenAiEngineOptions): AnalysisEngine {
-  const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
+/** The parsed body; a compatible server that answers JSON under another content type gets it parsed here. */
+function asJsonBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return body === '' ? undefined : JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
 
-  async function attempt(body: string): Promise<Attempt> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+export function createOpenAiEngine({ apiKey, model, baseUrl, fetchImpl, ...policyOptions }: OpenAiEngineOptions): AnalysisEngine {
+  const policy = retryPolicy(policyOptions);
+  const client = createOpenAiClient({ apiKey, baseUrl, timeoutMs: policy.timeoutMs, fetchImpl });
+
+  /** One attempt; its time limit covers the request and reading the answer. */
+  async function attempt(body: OpenAI.ChatCompletionCreateParamsNonStreaming): Promise<unknown> {
+    const deadline = new Deadline(policy.timeoutMs);
     try {
-      const res = await fetchImpl(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-        body,
-        signal: controller.signal,
-      });
-      const raw = await res.text();
-      let parsed: unknown;
-      try {
-        parsed = raw === '' ? undefined : JSON.parse(raw);
-      } catch {
-        parsed = undefined;
-      }
-      const status = res.status;
-      if (res.ok) {
-        if (parsed === undefined) return { kind: 'fail', error: new AnalysisFailedError('invalid-answer', MSG.notJson, { status }) };
-        return { kind: 'answer', body: parsed };
-      }
-      if (status === 429 || status >= 500) {
-        const error =
-          status === 429
-            ? new AnalysisFailedError('rate-limited', MSG.rateLimited, { status, retryable: true })
-            : new AnalysisFailedError('unavailable', MSG.unavailable, { status, retryable: true });
-        return { kind: 'retry', error, retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
-      }
-      if (status === 401 || status === 403) {
-        return { kind: 'fail', error: new AnalysisFailedError('unauthorized', MSG.unauthorized, { status }) };
-      }
-      const code = apiErrorCode(parsed);
-      if (code === 'context_length_exceeded') {
-        return { kind: 'fail', error: new AnalysisFailedError('document-too-long', MSG.tooLong, { status }) };
-      }
-      const hint = status === 404 ? '; check OPENAI_MODEL and OPENAI_BASE_URL' : '';
-      const message = `The AI service rejected the request (HTTP ${status}${code ? `, ${code}` : ''}${hint})`;
-      return { kind: 'fail', error: new AnalysisFailedError('rejected', message, { status }) };
-    } catch (err) {
-      if (controller.signal.aborted) {
-        return { kind: 'retry', error: new AnalysisFailedError('timeout', MSG.timeout, { retryable: true }) };
-      }
-      return { kind: 'retry', error: new AnalysisFailedError('unreachable', MSG.unreachable, { retryable: true, cause: err }) };
+      const answer = asJsonBody(await client.chat.completions.create(body, { signal: deadline.signal }));
+      if (answer === undefined) throw new AnalysisFailedError('invalid-answer', MSG.notJson, { status: 200 });
+      return answer;
+    } catch (error) {
+      throw analysisFailureOf(error, deadline);
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
     }
   }
 
-  async function complete(body: string): Promise<unknown> {
-    for (let n = 0; ; n++) {
-      const result = await attempt(body);
-      if (result.kind === 'answer') return result.body;
-      if (result.kind === 'fail' || n >= maxRetries) throw result.error;
-      const backoff = retryBaseDelayMs * 2 ** n * (0.5 + Math.random() / 2);
-      await sleep(Math.min(result.retryAfterMs ?? backoff, maxRetryDelayMs));
-    }
-  }
+  const complete = (body: OpenAI.ChatCompletionCreateParamsNonStreaming) =>
+    withRetries(() => attempt(body), policy, (error) =>
+      error instanceof AnalysisFailedError && error.retryable ? { retry: true, retryAfterMs: error.retryAfterMs } : { retry: false },
+    );
 
   function toResult(answer: unknown, analysisType: AnalysisType): AnalysisResult {
     const choice = (answer as { choices?: unknown[] } | null)?.choices?.[0] as
@@ -253,7 +216,7 @@ export function createOpenAiEngine({
     model,
     async analyze({ text, analysisType }) {
       if (text.trim() === '') throw new AnalysisFailedError('empty-document', MSG.emptyDocument);
-      const body = JSON.stringify({
+      const body: OpenAI.ChatCompletionCreateParamsNonStreaming = {
         model,
         messages: [
           { role: 'system', content: systemPromptFor(analysisType) },
@@ -263,7 +226,7 @@ export function createOpenAiEngine({
           type: 'json_schema',
           json_schema: { name: 'analysis_result', strict: false, schema: responseJsonSchemaFor(analysisType) },
         },
-      });
+      };
       return toResult(await complete(body), analysisType);
     },
   };
@@ -274,9 +237,6 @@ export function fromEnv(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<Omit<OpenAiEngineOptions, 'apiKey' | 'model' | 'baseUrl'>> = {},
 ): AnalysisEngine | undefined {
-  const apiKey = env.OPENAI_API_KEY?.trim();
-  if (!apiKey) return undefined;
-  const model = env.OPENAI_MODEL?.trim() || DEFAULT_OPENAI_MODEL;
-  const baseUrl = env.OPENAI_BASE_URL?.trim() || undefined;
-  return createOpenAiEngine({ ...overrides, apiKey, model, ...(baseUrl ? { baseUrl } : {}) });
+  const settings = openAiSettingsFromEnv(env);
+  return settings && createOpenAiEngine({ ...overrides, ...settings });
 }
