@@ -7,8 +7,8 @@
  * is taken over and swapped in.
  *
  * What the other restart tests prove stays theirs: a worker process killed during ten analyses
- * (gateway/src/analysisWorker.restart.test.ts), a rebuilder stopped at each step of a rebuild
- * (gateway/src/staff/rebuild.restart.test.ts). This one kills the whole app.
+ * (test/api/analysis/analysisWorker.restart.api.test.ts), a rebuilder stopped at each step of a rebuild
+ * (test/api/projections/rebuild.restart.test.ts). This one kills the whole app.
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';

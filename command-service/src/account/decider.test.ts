@@ -1,24 +1,7 @@
-import { DomainError } from '@cc/platform';
+import { deciderSpec } from '@cc/platform/testing/deciderSpec';
 import { accountDecider, type AccountCommand, type AccountEvent } from './decider';
 
-function given(...history: AccountEvent[]) {
-  const state = history.reduce(accountDecider.evolve, accountDecider.initialState());
-  return {
-    when: (command: AccountCommand) => ({
-      then: (expected: AccountEvent[]) => expect(accountDecider.decide(command, state)).toEqual(expected),
-      thenFails: (code: DomainError['code']) => {
-        let thrown: unknown;
-        try {
-          accountDecider.decide(command, state);
-        } catch (error) {
-          thrown = error;
-        }
-        expect(thrown).toBeInstanceOf(DomainError);
-        expect((thrown as DomainError).code).toBe(code);
-      },
-    }),
-  };
-}
+const { given } = deciderSpec(accountDecider);
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 12, 0) + minutes * 60_000).toISOString();
 const request = (minutes: number, requestId = `r${minutes}`): AccountCommand => ({

@@ -1,5 +1,5 @@
 import { BILLING_MESSAGES, type ProviderFact } from '@cc/contracts';
-import { DomainError } from '@cc/platform';
+import { deciderSpec } from '@cc/platform/testing/deciderSpec';
 import { customerDecider, type CustomerCommand, type CustomerEvent } from './customerDecider';
 import { entitlementOf, subscriptionDecider, type SubscriptionCommand, type SubscriptionEvent } from './decider';
 
@@ -55,27 +55,7 @@ const paid = (eventId: string, periodStart: string, periodEnd: string, when = pe
 });
 const fact = (f: ProviderFact): SubscriptionCommand => ({ type: 'RecordProviderFact', data: { fact: f } });
 
-function given(...history: SubscriptionEvent[]) {
-  const state = history.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
-  return {
-    state,
-    when: (command: SubscriptionCommand) => ({
-      then: (expected: SubscriptionEvent[]) => expect(subscriptionDecider.decide(command, state)).toEqual(expected),
-      thenTypes: (expected: string[]) => expect(subscriptionDecider.decide(command, state).map((e) => e.type)).toEqual(expected),
-      thenFails: (code: DomainError['code'], message?: string) => {
-        let thrown: unknown;
-        try {
-          subscriptionDecider.decide(command, state);
-        } catch (error) {
-          thrown = error;
-        }
-        expect(thrown).toBeInstanceOf(DomainError);
-        expect((thrown as DomainError).code).toBe(code);
-        if (message) expect((thrown as DomainError).message).toBe(message);
-      },
-    }),
-  };
-}
+const { given } = deciderSpec(subscriptionDecider);
 
 describe('subscription decider', () => {
   it('starts a checkout at the list price of the plan and cycle', () => {
@@ -107,12 +87,12 @@ describe('subscription decider', () => {
           },
         ]);
       const amountOff = { ...coupon, percentOff: null, amountOff: 1500 };
-      const [event] = subscriptionDecider.decide({ type: 'ApplyCoupon', data: { actorId: USER, coupon: amountOff, providerSubscriptionId: 'x', now: new Date(T0) } }, given(started).state);
+      const [event] = given(started).when({ type: 'ApplyCoupon', data: { actorId: USER, coupon: amountOff, providerSubscriptionId: 'x', now: new Date(T0) } }).decide();
       expect(event!.data).toMatchObject({ amountDue: 0 });
     });
 
     it('takes one coupon, only before payment, and only from the owner', () => {
-      const [applied] = subscriptionDecider.decide(apply(), given(started).state);
+      const [applied] = given(started).when(apply()).decide();
       given(started, applied!).when(apply()).thenFails('conflict');
       given(started, activated).when(apply()).thenFails('conflict');
       given(started).when(apply('someone-else')).thenFails('not-found');
@@ -140,7 +120,7 @@ describe('subscription decider', () => {
         },
       ]);
       const renewalFailed = { ...declined, eventId: 'f2', at: at(31) };
-      const [pastDue] = subscriptionDecider.decide(fact(renewalFailed), given(started, activated).state);
+      const [pastDue] = given(started, activated).when(fact(renewalFailed)).decide();
       expect(pastDue!.data).toMatchObject({ status: 'past_due' });
       expect(entitlementOf(given(started, activated, pastDue!).state)).toBe('basic');
       // A failure older than a success that came after it changes nothing.
@@ -148,11 +128,8 @@ describe('subscription decider', () => {
     });
 
     it('marks a past-due subscription unpaid when the grace period ends: the plan goes', () => {
-      const [pastDue] = subscriptionDecider.decide(
-        fact({ kind: 'payment_failed', eventId: 'f', subscriptionId: SUB, paymentId: 'p', amountDue: 999, reason: 'x', at: at(31) }),
-        given(started, activated).state,
-      );
-      const [unpaid] = subscriptionDecider.decide(fact({ kind: 'unpaid', eventId: 'u', subscriptionId: SUB, at: at(38) }), given(started, activated, pastDue!).state);
+      const [pastDue] = given(started, activated).when(fact({ kind: 'payment_failed', eventId: 'f', subscriptionId: SUB, paymentId: 'p', amountDue: 999, reason: 'x', at: at(31) })).decide();
+      const [unpaid] = given(started, activated, pastDue!).when(fact({ kind: 'unpaid', eventId: 'u', subscriptionId: SUB, at: at(38) })).decide();
       expect(unpaid!.type).toBe('SubscriptionMarkedUnpaid');
       expect(entitlementOf(given(started, activated, pastDue!, unpaid!).state)).toBeNull();
       given(started).when(fact({ kind: 'unpaid', eventId: 'u', subscriptionId: SUB, at: T0 })).then([]);
@@ -192,7 +169,7 @@ describe('subscription decider', () => {
     });
 
     it('ends the subscription; nothing the provider says afterwards revives it', () => {
-      const ended = subscriptionDecider.decide(fact({ kind: 'canceled', eventId: 'x', subscriptionId: SUB, reason: 'period_end', at: at(31) }), given(started, activated, scheduled).state);
+      const ended = given(started, activated, scheduled).when(fact({ kind: 'canceled', eventId: 'x', subscriptionId: SUB, reason: 'period_end', at: at(31) })).decide();
       expect(ended).toEqual([{ type: 'SubscriptionCanceled', data: { subscriptionId: SUB, userId: USER, tierName: 'basic', planName: 'Basic', reason: 'period_end', canceledAt: at(31) } }]);
       const state = given(started, activated, scheduled, ...ended);
       expect(entitlementOf(state.state)).toBeNull();
@@ -204,7 +181,7 @@ describe('subscription decider', () => {
   describe('plan changes from the provider', () => {
     it('moves to the new plan, and ignores a report of the plan it already has', () => {
       const change = (tierName: 'basic' | 'pro', when = at(5)) => fact({ kind: 'plan_changed', eventId: `p${when}`, subscriptionId: SUB, tierName, cycle: 'monthly', at: when });
-      const [changed] = subscriptionDecider.decide(change('pro'), given(started, activated).state);
+      const [changed] = given(started, activated).when(change('pro')).decide();
       expect(changed).toMatchObject({ type: 'SubscriptionPlanChanged', data: { fromTierName: 'basic', tierName: 'pro', planName: 'Pro', amount: 1999 } });
       expect(entitlementOf(given(started, activated, changed!).state)).toBe('pro');
       given(started, activated).when(change('basic')).then([]);
@@ -233,14 +210,14 @@ describe('subscription decider', () => {
       given(started, activated).when(refund(at(1), 'another-subscription')).thenFails('conflict', BILLING_MESSAGES.refundRefusedNotFirst);
       const pro: SubscriptionEvent = { ...started, data: { ...started.data, tierName: 'pro', planName: 'Pro', amount: 1999 } } as SubscriptionEvent;
       given(pro, { ...activated, data: { ...activated.data, tierName: 'pro' } } as SubscriptionEvent).when(refund(at(1))).thenFails('conflict', BILLING_MESSAGES.refundRefusedNotFirst);
-      const done = subscriptionDecider.decide(refund(at(1)), given(started, activated).state);
+      const done = given(started, activated).when(refund(at(1))).decide();
       given(started, activated, ...done).when(refund(at(2))).thenFails('conflict');
       given(started, activated).when(refund(at(1), SUB, 'stranger')).thenFails('not-found');
       given(started).when(refund(at(1))).thenFails('conflict');
     });
 
     it('records the refund when the provider reported the refund’s cancellation first', () => {
-      const [ended] = subscriptionDecider.decide(fact({ kind: 'canceled', eventId: 'x', subscriptionId: SUB, reason: 'refunded', at: at(2) }), given(started, activated).state);
+      const [ended] = given(started, activated).when(fact({ kind: 'canceled', eventId: 'x', subscriptionId: SUB, reason: 'refunded', at: at(2) })).decide();
       given(started, activated, ended!).when(refund(at(2))).thenTypes(['SubscriptionRefunded']);
     });
   });
@@ -252,26 +229,26 @@ describe('billing-customer decider', () => {
     type: 'BillingEntitlementChanged',
     data: { userId: USER, subscriptionId, tierName, effectiveTier },
   });
-  const fold = (...events: CustomerEvent[]) => events.reduce(customerDecider.evolve, customerDecider.initialState());
+  const customer = deciderSpec(customerDecider);
 
   it('keeps one customer per provider', () => {
     const created: CustomerEvent = { type: 'BillingCustomerCreated', data: { userId: USER, provider: 'stripe', customerId: 'cus_1' } };
-    expect(customerDecider.decide({ type: 'CreateCustomer', data: created.data }, fold())).toEqual([created]);
-    expect(customerDecider.decide({ type: 'CreateCustomer', data: { ...created.data, customerId: 'cus_2' } }, fold(created))).toEqual([]);
+    customer.given().when({ type: 'CreateCustomer', data: created.data }).then([created]);
+    customer.given(created).when({ type: 'CreateCustomer', data: { ...created.data, customerId: 'cus_2' } }).then([]);
   });
 
   it('gives the best tier any subscription entitles to, and Free when none does', () => {
-    expect(customerDecider.decide(entitle('a', 'basic'), fold())).toEqual([changed('a', 'basic', 'basic')]);
-    expect(customerDecider.decide(entitle('b', 'pro'), fold(changed('a', 'basic', 'basic')))).toEqual([changed('b', 'pro', 'pro')]);
-    expect(customerDecider.decide(entitle('a', null), fold(changed('a', 'basic', 'basic'), changed('b', 'pro', 'pro')))).toEqual([changed('a', null, 'pro')]);
-    expect(customerDecider.decide(entitle('b', null), fold(changed('a', 'basic', 'basic'), changed('b', 'pro', 'pro'), changed('a', null, 'pro')))).toEqual([
+    customer.given().when(entitle('a', 'basic')).then([changed('a', 'basic', 'basic')]);
+    customer.given(changed('a', 'basic', 'basic')).when(entitle('b', 'pro')).then([changed('b', 'pro', 'pro')]);
+    customer.given(changed('a', 'basic', 'basic'), changed('b', 'pro', 'pro')).when(entitle('a', null)).then([changed('a', null, 'pro')]);
+    customer.given(changed('a', 'basic', 'basic'), changed('b', 'pro', 'pro'), changed('a', null, 'pro')).when(entitle('b', null)).then([
       changed('b', null, 'free'),
     ]);
   });
 
   it('records nothing for an unpaid checkout or an unchanged entitlement, and remembers the first paid subscription', () => {
-    expect(customerDecider.decide(entitle('a', null), fold())).toEqual([]);
-    expect(customerDecider.decide(entitle('a', 'basic'), fold(changed('a', 'basic', 'basic')))).toEqual([]);
-    expect(fold(changed('a', 'basic', 'basic'), changed('a', null, 'free'), changed('b', 'basic', 'basic')).firstEntitledSubscriptionId).toBe('a');
+    customer.given().when(entitle('a', null)).then([]);
+    customer.given(changed('a', 'basic', 'basic')).when(entitle('a', 'basic')).then([]);
+    expect(customer.given(changed('a', 'basic', 'basic'), changed('a', null, 'free'), changed('b', 'basic', 'basic')).state.firstEntitledSubscriptionId).toBe('a');
   });
 });

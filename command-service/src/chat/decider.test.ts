@@ -1,5 +1,5 @@
 import type { SealedData } from '@cc/contracts';
-import { DomainError } from '@cc/platform';
+import { deciderSpec } from '@cc/platform/testing/deciderSpec';
 import { chatDecider, type ChatCommand, type ChatEvent } from './decider';
 
 const sealed = (tag: string): SealedData => ({ alg: 'A256GCM', iv: 'aXY=', tag, data: 'ZGF0YQ==' });
@@ -41,24 +41,7 @@ const fail = (questionId: string, actorId = OWNER): ChatCommand => ({
   data: { actorId, sessionId: S, questionId, answerId: `a-${questionId}`, reason: 'engine-failed' },
 });
 
-function given(...history: ChatEvent[]) {
-  const state = history.reduce(chatDecider.evolve, chatDecider.initialState());
-  return {
-    when: (command: ChatCommand) => ({
-      then: (expected: ChatEvent[]) => expect(chatDecider.decide(command, state)).toEqual(expected),
-      thenFails: (code: DomainError['code']) => {
-        let thrown: unknown;
-        try {
-          chatDecider.decide(command, state);
-        } catch (error) {
-          thrown = error;
-        }
-        expect(thrown).toBeInstanceOf(DomainError);
-        expect((thrown as DomainError).code).toBe(code);
-      },
-    }),
-  };
-}
+const { given } = deciderSpec(chatDecider);
 
 describe('chat session decider', () => {
   it('starts a session for the actor, once', () => {

@@ -1,5 +1,5 @@
 import type { ClaimStatus, SealedData } from '@cc/contracts';
-import { DomainError } from '@cc/platform';
+import { deciderSpec } from '@cc/platform/testing/deciderSpec';
 import { claimDecider, type ClaimCommand, type ClaimEvent } from './decider';
 
 const sealed = (tag: string): SealedData => ({ alg: 'A256GCM', iv: 'aXY=', tag, data: 'ZGF0YQ==' });
@@ -19,24 +19,7 @@ const filed: ClaimEvent = {
   },
 };
 
-function given(...history: ClaimEvent[]) {
-  const state = history.reduce(claimDecider.evolve, claimDecider.initialState());
-  return {
-    when: (command: ClaimCommand) => ({
-      then: (expected: ClaimEvent[]) => expect(claimDecider.decide(command, state)).toEqual(expected),
-      thenFails: (code: DomainError['code']) => {
-        let thrown: unknown;
-        try {
-          claimDecider.decide(command, state);
-        } catch (error) {
-          thrown = error;
-        }
-        expect(thrown).toBeInstanceOf(DomainError);
-        expect((thrown as DomainError).code).toBe(code);
-      },
-    }),
-  };
-}
+const { given } = deciderSpec(claimDecider);
 
 const status = (to: ClaimStatus, actorId = OWNER, note: SealedData | null = null): ClaimCommand => ({
   type: 'ChangeClaimStatus',

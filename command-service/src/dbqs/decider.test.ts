@@ -1,6 +1,7 @@
 import type { DomainError } from '@cc/platform';
+import { deciderSpec } from '@cc/platform/testing/deciderSpec';
 import type { DbqSourceEntry } from './dbqSource';
-import { dbqCatalogueDecider, decideDownload, type DbqCatalogueEvent } from './decider';
+import { dbqCatalogueDecider, decideDownload, type DbqCatalogueCommand, type DbqCatalogueEvent } from './decider';
 
 const knee: DbqSourceEntry = {
   dbqId: '21-0960M-9',
@@ -17,43 +18,38 @@ const sleep: DbqSourceEntry = {
   fileUrl: 'https://www.vba.va.gov/pubs/forms/VBA-21-0960L-2-ARE.pdf',
 };
 const SOURCE = 'VA website';
-const added = (e: DbqSourceEntry): DbqCatalogueEvent => {
+const added = (e: DbqSourceEntry): Extract<DbqCatalogueEvent, { type: 'DbqAdded' }> => {
   const { dbqId, title, category, conditionGroup, fileUrl } = e;
   return { type: 'DbqAdded', data: { dbqId, title, category, conditionGroup, fileUrl, source: 'bundled catalogue' } };
 };
 
-function given(...history: DbqCatalogueEvent[]) {
-  const state = history.reduce(dbqCatalogueDecider.evolve, dbqCatalogueDecider.initialState());
-  return {
-    state,
-    whenSynced: (...entries: DbqSourceEntry[]) => dbqCatalogueDecider.decide({ type: 'SyncDbqCatalogue', data: { entries, source: SOURCE } }, state),
-  };
-}
+const { given } = deciderSpec(dbqCatalogueDecider);
+const sync = (...entries: DbqSourceEntry[]): DbqCatalogueCommand => ({ type: 'SyncDbqCatalogue', data: { entries, source: SOURCE } });
 
 describe('DBQ catalogue decider', () => {
   it('adds what is new', () => {
-    expect(given().whenSynced(knee, sleep)).toEqual([
+    given().when(sync(knee, sleep)).then([
       { type: 'DbqAdded', data: { ...added(knee).data, source: SOURCE } },
       { type: 'DbqAdded', data: { ...added(sleep).data, source: SOURCE } },
     ]);
   });
 
   it('changes nothing when the source lists the catalogue as it is (a second sync adds nothing)', () => {
-    expect(given(added(knee), added(sleep)).whenSynced(sleep, knee)).toEqual([]);
+    given(added(knee), added(sleep)).when(sync(sleep, knee)).then([]);
   });
 
   it('updates only the fields that changed, and lists a form once however often the source does', () => {
     const renamed = { ...knee, title: 'Knee and Lower Leg Conditions (revised)' };
-    expect(given(added(knee), added(sleep)).whenSynced(renamed, sleep, renamed)).toEqual([
+    given(added(knee), added(sleep)).when(sync(renamed, sleep, renamed)).then([
       { type: 'DbqUpdated', data: { dbqId: knee.dbqId, changes: { title: renamed.title }, reinstated: false, source: SOURCE } },
     ]);
   });
 
   it('retires an active DBQ the source no longer lists, and brings it back when it is listed again', () => {
     const retired: DbqCatalogueEvent = { type: 'DbqRetired', data: { dbqId: sleep.dbqId, reason: 'No longer listed on the source', source: SOURCE } };
-    expect(given(added(knee), added(sleep)).whenSynced(knee)).toEqual([retired]);
-    expect(given(added(knee), added(sleep), retired).whenSynced(knee)).toEqual([]);
-    expect(given(added(knee), added(sleep), retired).whenSynced(knee, sleep)).toEqual([
+    given(added(knee), added(sleep)).when(sync(knee)).then([retired]);
+    given(added(knee), added(sleep), retired).when(sync(knee)).then([]);
+    given(added(knee), added(sleep), retired).when(sync(knee, sleep)).then([
       { type: 'DbqUpdated', data: { dbqId: sleep.dbqId, changes: {}, reinstated: true, source: SOURCE } },
     ]);
   });

@@ -1,5 +1,5 @@
-import { DomainError } from '@cc/platform';
 import { STALE_ANALYSIS_MS, type SealedData } from '@cc/contracts';
+import { deciderSpec } from '@cc/platform/testing/deciderSpec';
 import { documentDecider, type DocumentCommand, type DocumentEvent } from './decider';
 
 const sealed: SealedData = { alg: 'A256GCM', iv: 'aXY=', tag: 'dGFn', data: 'ZGF0YQ==' };
@@ -45,24 +45,7 @@ const completed = (analysisId: string): DocumentEvent => ({
 });
 const fail = (analysisId: string): DocumentCommand => ({ type: 'FailDocumentAnalysis', data: { documentId: 'd1', analysisId, reason: 'No text.' } });
 
-function given(...history: DocumentEvent[]) {
-  const state = history.reduce(documentDecider.evolve, documentDecider.initialState());
-  return {
-    when: (command: DocumentCommand) => ({
-      then: (expected: DocumentEvent[]) => expect(documentDecider.decide(command, state)).toEqual(expected),
-      thenFails: (code: DomainError['code']) => {
-        let error: unknown;
-        try {
-          documentDecider.decide(command, state);
-        } catch (e) {
-          error = e;
-        }
-        expect(error).toBeInstanceOf(DomainError);
-        expect((error as DomainError).code).toBe(code);
-      },
-    }),
-  };
-}
+const { given } = deciderSpec(documentDecider);
 
 describe('document decider: analysis', () => {
   it('marks the document processing, carrying what the worker needs to read it', () => {

@@ -1,9 +1,11 @@
 import { DEFAULT_PREFERENCES } from '@cc/contracts';
+import { deciderSpec } from '@cc/platform/testing/deciderSpec';
 import { preferencesDecider, type PreferencesEvent } from './decider';
 
 describe('preferences decider', () => {
+  const { given } = deciderSpec(preferencesDecider);
   const decide = (history: PreferencesEvent[], patch: Parameters<typeof preferencesDecider.decide>[0]['data']['patch']) =>
-    preferencesDecider.decide({ type: 'ChangePreferences', data: { userId: 'u1', patch } }, history.reduce(preferencesDecider.evolve, preferencesDecider.initialState()));
+    given(...history).when({ type: 'ChangePreferences', data: { userId: 'u1', patch } }).decide();
 
   it('starts from the defaults and records the whole new preferences with what changed', () => {
     expect(preferencesDecider.initialState()).toEqual(DEFAULT_PREFERENCES);

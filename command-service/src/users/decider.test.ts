@@ -1,5 +1,6 @@
 import { DomainError } from '@cc/platform';
 import type { MemberTierName, SealedData } from '@cc/contracts';
+import { deciderSpec } from '@cc/platform/testing/deciderSpec';
 import { userDecider, type UserCommand, type UserEvent } from './decider';
 
 const sealed: SealedData = { alg: 'A256GCM', iv: 'aXY=', tag: 'dGFn', data: 'ZGF0YQ==' };
@@ -8,23 +9,7 @@ const registered: UserEvent = {
   data: { userId: 'u1', memberTier: 'free', authMethod: 'password', personal: sealed },
 };
 
-/** given events, when a command, then events (or an error). */
-function given(...history: UserEvent[]) {
-  const state = history.reduce(userDecider.evolve, userDecider.initialState());
-  return {
-    when: (command: UserCommand) => ({
-      then: (expected: UserEvent[]) => expect(userDecider.decide(command, state)).toEqual(expected),
-      thenFails: (code: DomainError['code']) => {
-        expect(() => userDecider.decide(command, state)).toThrow(DomainError);
-        try {
-          userDecider.decide(command, state);
-        } catch (error) {
-          expect((error as DomainError).code).toBe(code);
-        }
-      },
-    }),
-  };
-}
+const { given } = deciderSpec(userDecider);
 
 describe('user decider', () => {
   it('registers a new user', () => {
@@ -142,11 +127,7 @@ describe('user decider: the claim limit', () => {
 
   it('refuses a fourth claim on the Free plan with the spec message and the limit', () => {
     const history = [registered, claimRegistered(1), claimRegistered(2), claimRegistered(3)];
-    given(...history).when(register('c4')).thenFails('limit-reached');
-    const state = history.reduce(userDecider.evolve, userDecider.initialState());
-    expect(() => userDecider.decide(register('c4'), state)).toThrow(
-      "You've reached your limit of 3 claims. Please upgrade your plan to add more claims.",
-    );
+    given(...history).when(register('c4')).thenFails('limit-reached', "You've reached your limit of 3 claims. Please upgrade your plan to add more claims.");
   });
 
   it('has no limit on a plan whose limit is 0', () => {
@@ -260,7 +241,7 @@ describe('user decider: documents', () => {
 });
 
 describe('user decider: its state does not grow with the history', () => {
-  const fold = (history: UserEvent[]) => history.reduce(userDecider.evolve, userDecider.initialState());
+  const fold = (history: UserEvent[]) => given(...history).state;
   const pro: UserEvent = { type: 'UserTierChanged', data: { userId: 'u1', from: 'free', to: 'pro', reason: 'subscription' } };
   const analyses = (n: number, month: (i: number) => string): UserEvent[] =>
     Array.from({ length: n }, (_, i) => ({ type: 'UserDocumentAnalysisStarted', data: { userId: 'u1', documentId: `d${i}`, analysisId: `a${i}`, month: month(i) } }));
@@ -290,7 +271,7 @@ describe('user decider: its state does not grow with the history', () => {
     const restored = policy.load(JSON.parse(JSON.stringify(policy.save(fold(history)))));
     expect(policy.save(restored)).toEqual(policy.save(fold(history)));
     const start = (id: string) => ({ type: 'StartDocumentAnalysis', data: { userId: 'u1', documentId: 'd1', analysisId: id, month: '2026-11' } }) as const;
-    expect(userDecider.decide(start('x'), restored)).toEqual(userDecider.decide(start('x'), fold(history)));
+    expect(userDecider.decide(start('x'), restored)).toEqual(given(...history).when(start('x')).decide());
     const full = userDecider.evolve(restored, userDecider.decide(start('x'), restored)[0]!);
     expect(() => userDecider.decide(start('y'), full)).toThrow(DomainError);
   });
@@ -322,7 +303,7 @@ describe('user decider: the monthly AI question quota', () => {
   it('refuses the eleventh question of the month on the Free plan with a message naming the limit', () => {
     let thrown: unknown;
     try {
-      userDecider.decide(count('q11'), [registered, ...tenQuestions].reduce(userDecider.evolve, userDecider.initialState()));
+      given(registered, ...tenQuestions).when(count('q11')).decide();
     } catch (error) {
       thrown = error;
     }
@@ -348,7 +329,7 @@ describe('user decider: the monthly AI question quota', () => {
 
   it('keeps only the newest months in its state and snapshot', () => {
     const overMonths = Array.from({ length: 24 }, (_, i) => counted(`q${i}`, `2025-${String((i % 12) + 1).padStart(2, '0')}`));
-    const state = [registered, ...overMonths].reduce(userDecider.evolve, userDecider.initialState());
+    const { state } = given(registered, ...overMonths);
     expect(Object.keys(state.questionsByMonth)).toEqual(['2025-11', '2025-12']);
     const policy = userDecider.snapshot!;
     expect(policy.load(JSON.parse(JSON.stringify(policy.save(state)))).questionsByMonth).toEqual(state.questionsByMonth);

@@ -32,7 +32,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
 
 /**
  * `ra-data-simple-rest` over /api. Every list endpoint keeps its contract (sort by `id` or any
- * field it returns, `range`, `filter`, `Content-Range`), which gateway/src/lists.api.test.ts checks
+ * field it returns, `range`, `filter`, `Content-Range`), which test/api/http/lists.api.test.ts checks
  * with this same provider's `getList`.
  */
 export const dataProvider: DataProvider = simpleRestProvider(API_URL, httpClient);

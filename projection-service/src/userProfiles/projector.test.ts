@@ -1,39 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger, eventStoreMigrations, migrate, personalDataMigrations, PersonalDataVault, PostgresEventStore } from '@cc/platform';
-import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
-import { ProjectionRunner } from '../runner/projectionRunner';
-import { userProfilesMigrations } from './migrations';
+import { projectorSpec } from '../testing/projectorSpec';
 import { userProfilesProjector } from './projector';
 import { findUserProfile } from './queries';
 
 describe('user profiles projection', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  let vault: PersonalDataVault;
-  const logger = createLogger('silent');
-
-  beforeEach(async () => {
-    db = await createTestDatabase('proj');
-    await migrate(db.knex, 'platform', [...eventStoreMigrations, ...personalDataMigrations]);
-    await migrate(db.knex, 'projection', userProfilesMigrations);
-    store = new PostgresEventStore({ knex: db.knex, connectionString: db.url });
-    vault = new PersonalDataVault(db.knex);
-  });
-  afterEach(async () => {
-    await store.close();
-    await db.drop();
-  });
-
-  async function project(version = 1) {
-    const projector = { ...userProfilesProjector(vault), version };
-    const runner = new ProjectionRunner({ store, projectors: [projector], logger, pollIntervalMs: 20 });
-    runner.start();
-    await runner.waitFor(await store.headPosition(), 10_000);
-    await runner.stop();
-  }
+  const spec = projectorSpec((vault) => [userProfilesProjector(vault)]);
+  const project = (version = 1) => spec.project({ version });
 
   async function registerWithProfile(userId: string) {
-    await store.appendToStream(
+    await spec.store.appendToStream(
       `user-${userId}`,
       [
         {
@@ -42,7 +17,7 @@ describe('user profiles projection', () => {
             userId,
             memberTier: 'free',
             authMethod: 'password',
-            personal: await vault.seal(userId, { email: 'sam@example.org', firstName: 'Sam', lastName: 'Ortiz' }),
+            personal: await spec.vault.seal(userId, { email: 'sam@example.org', firstName: 'Sam', lastName: 'Ortiz' }),
           },
         },
         {
@@ -50,7 +25,7 @@ describe('user profiles projection', () => {
           data: {
             userId,
             changedFields: ['branchOfService', 'awards', 'ssnLast4', 'yearsServed'],
-            personal: await vault.seal(userId, { branchOfService: 'navy', awards: ['Purple Heart'], ssnLast4: '1234', yearsServed: 8 }),
+            personal: await spec.vault.seal(userId, { branchOfService: 'navy', awards: ['Purple Heart'], ssnLast4: '1234', yearsServed: 8 }),
           },
         },
         { type: 'UserTierChanged', data: { userId, from: 'free', to: 'basic', reason: 'subscription' } },
@@ -63,7 +38,7 @@ describe('user profiles projection', () => {
     const userId = randomUUID();
     await registerWithProfile(userId);
     await project();
-    expect(await findUserProfile(db.knex, userId)).toMatchObject({
+    expect(await findUserProfile(spec.knex, userId)).toMatchObject({
       id: userId,
       email: 'sam@example.org',
       firstName: 'Sam',
@@ -83,11 +58,11 @@ describe('user profiles projection', () => {
   it('rebuilds without the personal data once the key is erased (crypto-shredding), without failing', async () => {
     const userId = randomUUID();
     await registerWithProfile(userId);
-    await vault.erase(userId);
-    await db.knex('user_profiles').del();
+    await spec.vault.erase(userId);
+    await spec.knex('user_profiles').del();
     await project(2);
-    const profile = await findUserProfile(db.knex, userId);
+    const profile = await findUserProfile(spec.knex, userId);
     expect(profile).toMatchObject({ id: userId, email: '', firstName: null, ssnLast4: null, memberTier: 'basic' });
-    expect(await db.knex('subscription_dead_letters')).toHaveLength(0);
+    expect(await spec.knex('subscription_dead_letters')).toHaveLength(0);
   });
 });

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { claimCommands } from '@cc/command-service/claims/commands';
+import { userCommands } from '@cc/command-service/users/commands';
+import { createProjectionService, ProjectionRebuilder, projectionMigrations, readModelProjectors, type Projector } from '@cc/projection-service';
+import { createLogger, LocalObjectStorage, PersonalDataVault, PostgresEventStore, type Knex } from '@cc/platform';
+import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
+import os from 'node:os';
+import { dumpTables, freshBuild, migrateAll } from '@cc/gateway/testing/readModels';
+
+/*
+ * The rebuild mechanism itself (projection-service/src/runner/rebuild.ts), driven directly: several
+ * rebuilders on one database stand for several processes, a stopped one for one that died.
+ */
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const CLAIM_TABLES = ['claims', 'claim_notes'];
+
+/** The same projectors, the claims one slowed down so a rebuild lasts long enough to be interrupted, and counted. */
+function projectorsWith(vault: PersonalDataVault, change: (claims: Projector) => Projector): Projector[] {
+  return readModelProjectors(vault).map((p) => (p.name === 'claims' ? change(p) : p));
+}
+const slowed = (counter: { n: number }, ms = 4) => (p: Projector): Projector => ({
+  ...p,
+  async project(event, trx) {
+    counter.n += 1;
+    await sleep(ms);
+    await p.project(event, trx);
+  },
+});
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+describe('rebuild: swap, restart, resume, start over', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let vault: PersonalDataVault;
+  let claims: ReturnType<typeof claimCommands>;
+  let live: ReturnType<typeof createProjectionService>;
+  const owners: string[] = [];
+  const filed: { userId: string; claimId: string }[] = [];
+  const logger = createLogger('silent');
+
+  const rebuilder = (projectors: Projector[], extra: Partial<ConstructorParameters<typeof ProjectionRebuilder>[0]> = {}) =>
+    new ProjectionRebuilder({ knex: db.knex, store, projectors, readModelMigrations: projectionMigrations, logger, pollIntervalMs: 20, heartbeatMs: 100, staleAfterMs: 600, batchSize: 20, ...extra });
+  const rebuildRow = (id: string) => db.knex('projection_rebuilds').where({ rebuild_id: id }).first();
+  const tableOid = async (table: string) => (await db.knex.raw(`select ?::regclass::oid as oid`, [table])).rows[0].oid as number;
+  const caughtUp = async () => live.runner.waitFor(await store.headPosition(), 30_000);
+  const fileMore = async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      const userId = owners[i % owners.length]!;
+      const { claimId } = await claims.file(userId, { condition: `More ${i}`, conditionType: 'primary', nextAction: null, priority: 'normal' }, { userId });
+      filed.push({ userId, claimId });
+    }
+  };
+  const expectClaimsEqualFresh = async () => {
+    await caughtUp();
+    const tables = readModelProjectors(vault).flatMap((p) => [...p.tables]);
+    expect(await dumpTables(db.knex, tables)).toEqual(await freshBuild(db.knex, tables));
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('rebuilds');
+    await migrateAll(db.knex);
+    store = new PostgresEventStore({ knex: db.knex, connectionString: db.url });
+    vault = new PersonalDataVault(db.knex);
+    const users = userCommands({ store, vault });
+    claims = claimCommands({ store, vault });
+    for (let i = 0; i < 6; i++) {
+      const userId = randomUUID();
+      owners.push(userId);
+      await users.register({ userId, personal: { email: `r${i}@example.org`, firstName: `R${i}`, lastName: 'Owner' }, memberTier: 'pro', authMethod: 'password' }, { userId });
+    }
+    for (let i = 0; i < 60; i++) {
+      const userId = owners[i % owners.length]!;
+      const { claimId } = await claims.file(userId, { condition: `Condition ${i}`, conditionType: 'primary', nextAction: `Next ${i}`, priority: 'normal' }, { userId });
+      filed.push({ userId, claimId });
+      await claims.addNote(userId, claimId, { note: `Note ${i}`, noteType: 'general', isImportant: false }, { userId });
+    }
+    live = createProjectionService({ knex: db.knex, store, vault, storage: new LocalObjectStorage(os.tmpdir()), logger, pollIntervalMs: 20 });
+    live.runner.start();
+    await caughtUp();
+  }, 120_000);
+
+  afterAll(async () => {
+    await live.runner.stop();
+    await store.close();
+    await db.drop();
+  });
+
+  it('the swap brings the new tables up to what the live projector applied after the build caught up', async () => {
+    let added = 0;
+    const r = rebuilder(readModelProjectors(vault), {
+      // The build has read to the end; before the swap, more is written and projected live.
+      beforeSwap: async ({ attempt }) => {
+        if (attempt > 1) return;
+        const before = filed.length;
+        await fileMore(5);
+        added = filed.length - before;
+        await caughtUp();
+      },
+    });
+    const oldTable = await tableOid('claims');
+    const { status } = await r.start('claims', { requestedBy: null, operator: 'test@host' });
+    expect((await r.whenDone(status.id))!.state).toBe('swapped');
+    expect(added).toBe(5);
+    expect(await tableOid('claims')).not.toBe(oldTable);
+    expect(Number((await db.knex('claims').count('* as n'))[0]!.n)).toBe(filed.length);
+    await expectClaimsEqualFresh();
+    await r.stop();
+  }, 60_000);
+
+  it('a process that dies mid-rebuild: the live tables keep answering, and the next process resumes where it was', async () => {
+    const firstCount = { n: 0 };
+    const first = rebuilder(projectorsWith(vault, slowed(firstCount)));
+    const oldTable = await tableOid('claims');
+    const rowsBefore = await dumpTables(db.knex, CLAIM_TABLES);
+    const { status } = await first.start('claims', { requestedBy: null });
+    await until(async () => Number((await rebuildRow(status.id)).processed) >= 40, 'the first process to get going');
+    // It dies: its heartbeat stops, its row stays running and still names it.
+    await first.stop({ handBack: false });
+    const abandoned = await rebuildRow(status.id);
+    expect(abandoned).toMatchObject({ state: 'running', prepared: true });
+    const doneByFirst = Number(abandoned.processed);
+    expect(doneByFirst).toBeLessThan(Number(abandoned.total));
+    // The half-built tables are in the scratch schema; the live ones are untouched and answer as before.
+    expect(await tableOid('claims')).toBe(oldTable);
+    expect(await dumpTables(db.knex, CLAIM_TABLES)).toEqual(rowsBefore);
+    const { rows: scratch } = await db.knex.raw('select 1 from pg_tables where schemaname = ?', [abandoned.schema_name]);
+    expect(scratch.length).toBe(2);
+
+    const secondCount = { n: 0 };
+    const second = rebuilder(projectorsWith(vault, slowed(secondCount, 0)));
+    expect(await second.resumeAbandoned()).toEqual([]); // still within its heartbeat's grace
+    await sleep(700);
+    expect(await second.resumeAbandoned()).toEqual([status.id]);
+    const done = await second.whenDone(status.id);
+    expect(done).toMatchObject({ state: 'swapped' });
+    // Resumed, not started over: the second process projected only what the first had not.
+    expect(secondCount.n).toBeLessThan(Number(done!.total));
+    expect(secondCount.n + doneByFirst).toBeGreaterThanOrEqual(Number(done!.total));
+    expect(await tableOid('claims')).not.toBe(oldTable);
+    await expectClaimsEqualFresh();
+    await second.stop();
+  }, 60_000);
+
+  it('when the code changed meanwhile, the next process starts the rebuild over cleanly', async () => {
+    const first = rebuilder(projectorsWith(vault, slowed({ n: 0 })));
+    const { status } = await first.start('claims', { requestedBy: null });
+    await until(async () => Number((await rebuildRow(status.id)).processed) >= 20, 'the first process to get going');
+    await first.stop({ handBack: false });
+    const old = await rebuildRow(status.id);
+
+    // A new version of the projector (version 2), with one more read-model migration.
+    const counted = { n: 0 };
+    const bumped = projectorsWith(vault, (p) => ({ ...slowed(counted, 0)(p), version: 2 }));
+    const extraMigration = { name: '9999_test_extra', async up(knex: Knex) { await knex.raw('create table rebuild_test_extra (id int primary key)'); } };
+    const second = rebuilder(bumped, { readModelMigrations: [...projectionMigrations, extraMigration] });
+    await sleep(700);
+    expect(await second.resumeAbandoned()).toEqual([status.id]);
+    const done = await second.whenDone(status.id);
+    expect(done).toMatchObject({ state: 'swapped', projectionVersion: 2 });
+    // Started over: everything projected again by the new code, from position 0.
+    expect(counted.n).toBeGreaterThanOrEqual(Number(done!.total));
+    expect((await rebuildRow(status.id)).fingerprint).not.toBe(old.fingerprint);
+    const { rows: leftovers } = await db.knex.raw("select nspname from pg_namespace where nspname like 'rebuild_%' or nspname like 'retired_%'");
+    expect(leftovers).toEqual([]);
+    // The live projector of version 2 goes on from the rebuilt tables.
+    expect(await db.knex('subscription_checkpoints').where({ name: 'projection:claims:v2' }).first()).toBeDefined();
+    await second.stop();
+  }, 60_000);
+
+  it('a swap cut off half-way changes nothing, and is made again', async () => {
+    let cut = 0;
+    let oidSeenAfterCut: number | undefined;
+    const oldTable = await tableOid('claims');
+    const r = rebuilder(readModelProjectors(vault), {
+      beforeSwapCommit: async (trx) => {
+        if (cut > 0) return;
+        cut += 1;
+        // The connection dies with the tables already moved inside the transaction.
+        await trx.raw('select pg_terminate_backend(pg_backend_pid())');
+      },
+      beforeSwap: async ({ attempt }) => {
+        if (attempt === 2) oidSeenAfterCut = await tableOid('claims');
+      },
+    });
+    const { status } = await r.start('claims', { requestedBy: null });
+    expect((await r.whenDone(status.id))!.state).toBe('swapped');
+    expect(cut).toBe(1);
+    expect(oidSeenAfterCut).toBe(oldTable);
+    expect(await tableOid('claims')).not.toBe(oldTable);
+    await expectClaimsEqualFresh();
+    await r.stop();
+  }, 60_000);
+
+  it('a projector that writes a table it does not declare fails the rebuild, and nothing changes', async () => {
+    const r = rebuilder(projectorsWith(vault, (p) => ({ ...p, tables: ['claims'] })));
+    const before = await dumpTables(db.knex, CLAIM_TABLES);
+    const oldTable = await tableOid('claims');
+    const { status } = await r.start('claims', { requestedBy: null });
+    const done = await r.whenDone(status.id);
+    expect(done).toMatchObject({ state: 'failed', error: expect.stringMatching(/does not declare.*claim_notes/) });
+    expect(await tableOid('claims')).toBe(oldTable);
+    expect(await dumpTables(db.knex, CLAIM_TABLES)).toEqual(before);
+    const { rows: leftovers } = await db.knex.raw("select nspname from pg_namespace where nspname like 'rebuild_%'");
+    expect(leftovers).toEqual([]);
+    expect(await db.knex('subscription_checkpoints').where('name', 'like', 'rebuild:%')).toEqual([]);
+
+    const missing = rebuilder(projectorsWith(vault, (p) => ({ ...p, tables: ['claims', 'claim_notes', 'no_such_table'] })));
+    const second = await missing.start('claims', { requestedBy: null });
+    expect(await missing.whenDone(second.status.id)).toMatchObject({ state: 'failed', error: expect.stringContaining('no_such_table, which no read-model migration creates') });
+    await r.stop();
+    await missing.stop();
+  }, 60_000);
+});
