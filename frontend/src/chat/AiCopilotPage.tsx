@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Forum from '@mui/icons-material/ForumOutlined';
 import { useEffect, useRef, useState } from 'react';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { usePageTitle } from '../common/usePageTitle';
 import { DESKTOP_QUERY } from '../shell/breakpoints';
 import { Conversation } from './Conversation';

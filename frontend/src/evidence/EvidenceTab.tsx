@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { MAX_STALE_POLLS } from '../documents/analysisFlow';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { visuallyHidden } from '../common/a11y';
 import { EvidenceMapView } from './EvidenceMapView';
 import { readinessSentence } from './format';

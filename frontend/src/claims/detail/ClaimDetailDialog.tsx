@@ -13,7 +13,7 @@ import { useEffect, useId, useState } from 'react';
 import { visuallyHidden } from '../../common/a11y';
 import { DESKTOP_QUERY } from '../../shell/breakpoints';
 import { useClaim } from '../queries';
-import { QueryErrorState } from '../QueryErrorState';
+import { QueryErrorState } from '../../common/QueryErrorState';
 import { ClaimDetailsTab } from './ClaimDetailsTab';
 import { EvidenceTab } from '../../evidence/EvidenceTab';
 import { ClaimHistoryTab } from './ClaimHistoryTab';
