@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -20,6 +21,10 @@ export default tseslint.config(
       // The sentence reader carries a date parser (chrono-node) the browser bundle must not (ARCHITECTURE §2).
       'no-restricted-imports': ['error', { patterns: [{ group: ['@cc/contracts/reading', '@cc/contracts/reading/*'], message: 'The sentence reader is server-side only; the frontend reads the evidence map from the API.' }] }],
     },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     // Tests talk to real HTTP and read loosely shaped JSON answers.
