@@ -93,12 +93,13 @@ export const RESULT_VALUE_LABELS: {
 /** What a service-connection entry shows when the document names no in-service event. */
 export const NO_IN_SERVICE_EVENT = 'None found in this document';
 
-/**
- * The label of a value, or for a value no table knows (a result stored by an older engine) the
- * value itself in words: "mostly-complete" → "Mostly complete".
- */
-export function resultValueLabel<V extends string>(labels: Labels<V>, value: string): string {
-  if (Object.hasOwn(labels, value)) return (labels as Readonly<Record<string, string>>)[value]!;
+/** A value in words, for a value no table knows (a result stored by an older engine): "mostly-complete" → "Mostly complete". */
+export function valueInWords(value: string): string {
   const words = value.replace(/[-_]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : '';
+}
+
+/** The label of a value from its table, or the value in words when the table does not know it. */
+export function resultValueLabel<V extends string>(labels: Labels<V>, value: string): string {
+  return Object.hasOwn(labels, value) ? (labels as Readonly<Record<string, string>>)[value]! : valueInWords(value);
 }

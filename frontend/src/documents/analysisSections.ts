@@ -3,7 +3,7 @@ import {
   RESULT_SECTION_KEYS,
   RESULT_SECTION_TITLES,
   RESULT_VALUE_LABELS as LABELS,
-  resultValueLabel,
+  valueInWords,
   type AnalysisResult,
   type MedicalTimeline,
   type MissingEvidenceAnalysis,
@@ -85,9 +85,7 @@ function strings(value: readonly unknown[] | null | undefined): string[] {
 }
 
 /** "mostly-complete" → "Mostly complete"; "in-service" → "In service". */
-export function humanize(value: string): string {
-  return resultValueLabel({}, value);
-}
+export const humanize = valueInWords;
 
 function detail(label: string, value: unknown): Detail[] {
   const text = typeof value === 'number' ? String(value) : clean(value);
