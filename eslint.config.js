@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -75,6 +76,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   ...importBoundaries,
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
   {
     // Tests talk to real HTTP and read loosely shaped JSON answers.
     files: ['**/*.test.ts', '**/testing/**/*.ts', 'test/**/*.ts'],

@@ -7,6 +7,7 @@ export * from './claims';
 export * from './rating';
 export * from './documents';
 export * from './analysis';
+export * from './analysisSections';
 export * from './commands';
 export * from './specProblems';
 export * from './billing';

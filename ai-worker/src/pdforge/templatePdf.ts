@@ -16,7 +16,7 @@ import {
 } from '@cc/contracts';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { configurePdfmake, formatReportDate, printable } from '../report/analysisReport';
+import { configurePdfmake, formatReportDate, printable } from '../report/pdfBlocks';
 
 /**
  * The PDFs of the two pdfforge templates (spec doc 2 §2.1, §2.2). The definitions are pure (form

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { ANALYSIS_TYPE_LABELS, analysisResultSchema, type AnalysisResult, type AnalysisType } from '@cc/contracts';
 import { createOfflineEngine, OFFLINE_ENGINE_MODEL } from '../engines/offline/engine';
 import { extractDocumentText } from '../extraction/extractText';
+import { formatReportDate, printable } from './pdfBlocks';
 import {
   analysisReportDefinition,
-  formatReportDate,
-  printable,
   renderAnalysisReport,
   REPORT_DISCLAIMERS,
   REPORT_FOOTER,
@@ -74,14 +73,14 @@ function rightmostWordEdge(pdf: Buffer): number | undefined {
 function expectedSections(r: AnalysisResult): string[] {
   const present: [boolean, string][] = [
     [r.documentType.trim() !== '' || r.relevantConditions.length > 0, REPORT_SECTIONS.summary],
-    [r.keyFindings.length > 0, REPORT_SECTIONS.keyFindings],
-    [r.missingInformation.length > 0, REPORT_SECTIONS.missingInformation],
-    [r.suggestedActions.length > 0, REPORT_SECTIONS.suggestedActions],
-    [(r.serviceConnectionEvidence ?? []).length > 0, REPORT_SECTIONS.serviceConnection],
-    [r.nexusEvaluation !== undefined, REPORT_SECTIONS.nexus],
-    [r.medicalTimeline !== undefined, REPORT_SECTIONS.timeline],
-    [r.missingEvidenceAnalysis !== undefined, REPORT_SECTIONS.missingEvidence],
-    [r.secondaryConditionsAnalysis !== undefined, REPORT_SECTIONS.secondary],
+    [r.keyFindings.length > 0, REPORT_SECTIONS['key-findings']],
+    [r.missingInformation.length > 0, REPORT_SECTIONS['missing-information']],
+    [r.suggestedActions.length > 0, REPORT_SECTIONS['suggested-actions']],
+    [(r.serviceConnectionEvidence ?? []).length > 0, REPORT_SECTIONS['service-connection']],
+    [r.nexusEvaluation !== undefined, REPORT_SECTIONS['nexus-evaluation']],
+    [r.medicalTimeline !== undefined, REPORT_SECTIONS['medical-timeline']],
+    [r.missingEvidenceAnalysis !== undefined, REPORT_SECTIONS['missing-evidence']],
+    [r.secondaryConditionsAnalysis !== undefined, REPORT_SECTIONS['secondary-conditions']],
     [true, REPORT_SECTIONS.disclaimers],
   ];
   return present.filter(([shown]) => shown).map(([, title]) => title);

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../common/usePageTitle';
 import { ManagementTab } from './ManagementTab';
@@ -34,11 +34,12 @@ export function BillingPage() {
   };
 
   // A subscriber lands on the management tab (once, and not after choosing a tab themselves).
-  useEffect(() => {
+  const landSubscriber = useEffectEvent(() => {
     if (switched.current || !subscription.data) return;
     switched.current = true;
     if (subscription.data.subscription && !params.get('tab')) show('management');
-  }, [subscription.data]);
+  });
+  useEffect(() => landSubscriber(), [subscription.data]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>

@@ -19,7 +19,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type ReactElement } from 'react';
 import { BILLING_MESSAGES, MONEY_BACK_GUARANTEE_DAYS, type SubscriptionView } from '@cc/contracts';
 import { errorToastText } from '../api/errorToast';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { useToast } from '../toast/useToast';
 import { cancelSubscription, openPortal, refundSubscription, resumeSubscription } from './api';
 import { couponDiscount, formatCents, formatIsoDate, formatPeriodDate, statusLabel } from './format';

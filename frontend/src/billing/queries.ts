@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { fetchBillingConfig, fetchCheckoutSubscription, fetchPlans, fetchSubscription } from './api';
 
@@ -48,8 +48,7 @@ const TIER_FOLLOW_INTERVAL_MS = 1000;
 export function useTierFollowsSubscription() {
   const { data } = useSubscription();
   const { user, refetch } = useCurrentUser();
-  const refetchRef = useRef(refetch);
-  refetchRef.current = refetch;
+  const refetchLatest = useEffectEvent(() => refetch());
   const subscription = data?.subscription;
   const behind = Boolean(subscription && user && subscription.status === 'active' && user.memberTier !== subscription.tierName);
   useEffect(() => {
@@ -57,7 +56,7 @@ export function useTierFollowsSubscription() {
     let tries = 0;
     const timer = window.setInterval(() => {
       tries += 1;
-      refetchRef.current();
+      refetchLatest();
       if (tries >= TIER_FOLLOW_TRIES) window.clearInterval(timer);
     }, TIER_FOLLOW_INTERVAL_MS);
     return () => window.clearInterval(timer);

@@ -14,7 +14,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/http';
 import { useClaims } from '../claims/queries';
-import { useDebouncedValue } from '../documents/useDebouncedValue';
+import { useDebouncedValue } from '../common/useDebouncedValue';
 import { calculateCombinedRating } from './api';
 import { approvedRatingRows, BODY_PARTS, isBodyPart, parseRatingsParam, PERCENT_OPTIONS, ratingsParam, toRatingInput, type RatingRow } from './format';
 import { RatingResult } from './RatingResult';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Forum from '@mui/icons-material/ForumOutlined';
 import { useEffect, useRef, useState } from 'react';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { usePageTitle } from '../common/usePageTitle';
 import { DESKTOP_QUERY } from '../shell/breakpoints';
 import { Conversation } from './Conversation';
@@ -34,16 +34,12 @@ export function AiCopilotPage() {
   // The first session is selected on load; with none, one is created (spec doc 1 §2).
   const list = sessions.data;
   useEffect(() => {
-    if (!list) return;
-    if (list.length === 0) {
-      if (!autoCreated.current) {
-        autoCreated.current = true;
-        create.mutate();
-      }
-      return;
+    if (list?.length === 0 && !autoCreated.current) {
+      autoCreated.current = true;
+      create.mutate();
     }
-    if (!selectedId || !list.some((s) => s.id === selectedId)) setSelectedId(list[0]!.id);
-  }, [list, selectedId, create]);
+  }, [list, create]);
+  if (list && list.length > 0 && (!selectedId || !list.some((s) => s.id === selectedId))) setSelectedId(list[0]!.id);
 
   const selected = list?.find((s) => s.id === selectedId) ?? null;
   const sidebar = (

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ChatSession, Citation } from '@cc/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { errorToastText } from '../api/errorToast';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { useToast } from '../toast/useToast';
 import { StreamError, streamAnswer } from './stream';
 import { Bubble, OnlineIndicator, TypingIndicator } from './ChatBits';

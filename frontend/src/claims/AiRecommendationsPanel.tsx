@@ -8,7 +8,7 @@ import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AiProfile } from './api';
 import { useAiProfile } from './queries';
-import { QueryErrorState } from './QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 
 /** At most 3 items per group (doc 1 §9). */
 export const AI_ITEMS_PER_GROUP = 3;

@@ -11,7 +11,7 @@ import { ClaimsStatusList } from './list/ClaimsStatusList';
 import { NewClaimButton } from './NewClaimButton';
 import { NewClaimDialog } from './NewClaimDialog';
 import { useClaims, useDashboard } from './queries';
-import { QueryErrorState } from './QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 
 /** /claims: counters, claim usage and New Claim, AI recommendations, then every claim. */
 export function ClaimsPage() {

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONDITION_TYPES, CONDITION_TYPE_LABELS, fileClaimBody } from '@cc/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ApiError } from '../api/http';
 import { useCreateClaim } from './mutations';
 
@@ -27,23 +27,29 @@ export function NewClaimDialog({ open, onClose }: { open: boolean; onClose: () =
   const [conditionType, setConditionType] = useState('');
   const [nextAction, setNextAction] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const inputs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
+  const conditionInput = useRef<HTMLInputElement>(null);
+  const conditionTypeInput = useRef<HTMLInputElement>(null);
+  const nextActionInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
+  // Each opening starts from an empty form.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) {
       setCondition('');
       setConditionType('');
       setNextAction('');
       setErrors({});
     }
-  }, [open]);
+  }
 
   const mutation = useCreateClaim({ onCreated: onClose, onLimitReached: onClose });
 
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
     const first = FIELDS.find((field) => next[field]);
-    if (first) inputs.current[first]?.focus();
+    const inputs: Record<Field, RefObject<HTMLInputElement | null>> = { condition: conditionInput, conditionType: conditionTypeInput, nextAction: nextActionInput };
+    if (first) inputs[first].current?.focus();
   };
 
   const submit = (event: FormEvent) => {
@@ -74,10 +80,6 @@ export function NewClaimDialog({ open, onClose }: { open: boolean; onClose: () =
     );
   };
 
-  const register = (field: Field) => (element: HTMLElement | null) => {
-    inputs.current[field] = element;
-  };
-
   return (
     <Dialog
       open={open}
@@ -103,7 +105,7 @@ export function NewClaimDialog({ open, onClose }: { open: boolean; onClose: () =
             onChange={(event) => setCondition(event.target.value)}
             error={!!errors.condition}
             helperText={errors.condition}
-            inputRef={register('condition')}
+            inputRef={conditionInput}
             slotProps={{ htmlInput: { maxLength: 200, required: true } }}
           />
           <TextField
@@ -115,7 +117,7 @@ export function NewClaimDialog({ open, onClose }: { open: boolean; onClose: () =
             onChange={(event) => setConditionType(event.target.value)}
             error={!!errors.conditionType}
             helperText={errors.conditionType}
-            inputRef={register('conditionType')}
+            inputRef={conditionTypeInput}
             slotProps={{ select: { native: true }, htmlInput: { required: true }, inputLabel: { shrink: true } }}
           >
             <option value="">Select a condition type</option>
@@ -134,7 +136,7 @@ export function NewClaimDialog({ open, onClose }: { open: boolean; onClose: () =
             onChange={(event) => setNextAction(event.target.value)}
             error={!!errors.nextAction}
             helperText={errors.nextAction}
-            inputRef={register('nextAction')}
+            inputRef={nextActionInput}
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
         </Box>

@@ -1,4 +1,4 @@
-import type { DashboardPayload } from '@cc/contracts';
+import type { ClaimDetail, DashboardPayload } from '@cc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiJson } from '../api/http';
@@ -23,12 +23,13 @@ export function useClaims() {
 }
 
 /** `following`: read again on the documents list's cadence (a linked document is being analysed). */
-export function useClaim(id: string | null, options: { following?: boolean } = {}) {
+/** `following` says, from the claim as last read, whether to keep reading it on the analysis cadence. */
+export function useClaim(id: string | null, options: { following?: (claim: ClaimDetail | undefined) => boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.claim(id ?? ''),
     queryFn: ({ signal }) => fetchClaim(id!, signal),
     enabled: id !== null,
-    refetchInterval: (q) => (options.following && q.state.status !== 'error' ? ANALYSIS_POLL_MS : false),
+    refetchInterval: (q) => (options.following?.(q.state.data) && q.state.status !== 'error' ? ANALYSIS_POLL_MS : false),
   });
 }
 

@@ -10,7 +10,7 @@ import { Bubble, OnlineIndicator, TypingIndicator } from '../chat/ChatBits';
 import { ChatInput } from '../chat/ChatInput';
 import { plainText, truncateMessage, WIDGET_MESSAGE_COUNT, WIDGET_WELCOME } from '../chat/format';
 import { chatKeys, useChatUsage, useWidgetMessages } from '../chat/queries';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { useToast } from '../toast/useToast';
 import { SectionCard } from './SectionCard';
 

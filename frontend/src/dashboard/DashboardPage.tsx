@@ -5,7 +5,7 @@ import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePageTitle } from '../common/usePageTitle';
 import { ClaimsStatusList } from '../claims/list/ClaimsStatusList';
 import { useDashboard } from '../claims/queries';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { UpcomingDeadlinesCard } from '../deadlines/UpcomingDeadlinesCard';
 import { ClaimNeedsCard } from '../evidence/ClaimNeedsCard';
 import { ChatWidget } from './ChatWidget';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
 import { Link as RouterLink } from 'react-router-dom';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { EmptyText, SectionCard } from '../dashboard/SectionCard';
 import { DeadlineList } from './DeadlineList';
 import { localDay } from './format';

@@ -23,18 +23,8 @@ import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { useId } from 'react';
 import { DESKTOP_QUERY } from '../shell/breakpoints';
-import {
-  analysisHeader,
-  analysisSections,
-  isAnalysisType,
-  sourceQuote,
-  type Block,
-  type ConditionEntry,
-  type FindingRow,
-  type ResultSection,
-  type StatusTag,
-  type Tone,
-} from './analysis';
+import { analysisHeader, analysisSections, sourceQuote, type Block, type ConditionEntry, type FindingRow, type ResultSection, type StatusTag, type Tone } from './analysisSections';
+import { isAnalysisType } from './analysisTypes';
 import { documentFileUrl } from './format';
 import { useGenerateAnalysisReport } from './mutations';
 import type { Document } from './types';

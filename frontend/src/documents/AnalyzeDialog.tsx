@@ -15,7 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import { useId, useState, type FormEvent } from 'react';
 import { DESKTOP_QUERY } from '../shell/breakpoints';
-import { ANALYSIS_LIMITS_TEXT, ANALYSIS_TYPES, analysisCaveat, isAnalysisType, type AnalysisType } from './analysis';
+import { ANALYSIS_LIMITS_TEXT, ANALYSIS_TYPES, analysisCaveat, isAnalysisType, type AnalysisType } from './analysisTypes';
 import type { Document } from './types';
 import { useLastDefined } from './useLastDefined';
 

@@ -13,7 +13,7 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { visuallyHidden } from '../common/a11y';
 import { useToast } from '../toast/useToast';
-import { UPGRADE_REQUIRED_MESSAGE } from './analysis';
+import { UPGRADE_REQUIRED_MESSAGE } from './analysisTypes';
 import { documentFileUrl, downloadUrl, hasAnalysis } from './format';
 import type { Document } from './types';
 

@@ -8,7 +8,7 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import { useId } from 'react';
 import { formatDate } from '../claims/format';
-import { analysisTypeLabel } from './analysis';
+import { analysisTypeLabel } from './analysisTypes';
 import { DocumentActions, type DocumentActionHandlers } from './DocumentActions';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
 import { DocumentTypeIcon } from './DocumentTypeIcon';

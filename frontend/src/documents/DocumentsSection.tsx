@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { AnalysisResultsDialog } from './AnalysisResultsDialog';
 import { AnalyzeDialog } from './AnalyzeDialog';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog';
@@ -15,7 +15,7 @@ import { useAnalyzeDocument, useStartingAnalyses } from './mutations';
 import { useDocuments } from './queries';
 import type { Document, DocumentFilters as Filters } from './types';
 import { useAnalysisFollow } from './useAnalysisFollow';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../common/useDebouncedValue';
 
 const NO_FILTERS: Filters = { search: '', status: 'all' };
 

@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { ANALYSIS_LIMITS_TEXT } from './analysis';
+import { ANALYSIS_LIMITS_TEXT } from './analysisTypes';
 import { SUPPORTED_TYPES_TEXT } from './rules';
 
 /** The supported file types, and what AI analysis can read. */

@@ -1,19 +1,7 @@
 /// <reference types="jest" />
 import type { AnalysisResult } from '@cc/contracts';
-import {
-  analysisCaveat,
-  analysisHeader,
-  analysisSections,
-  analysisTypeLabel,
-  ANALYSIS_TYPES,
-  completenessText,
-  humanize,
-  isAnalysisType,
-  sortTimelineEvents,
-  sourceQuote,
-  type Block,
-  type ResultSection,
-} from './analysis';
+import { analysisHeader, analysisSections, completenessText, humanize, sortTimelineEvents, sourceQuote, type Block, type ResultSection } from './analysisSections';
+import { analysisCaveat, analysisTypeLabel, ANALYSIS_TYPES, isAnalysisType } from './analysisTypes';
 
 const base: AnalysisResult = {
   analysisType: 'general',

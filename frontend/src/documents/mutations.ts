@@ -5,7 +5,7 @@ import { errorToastText } from '../api/errorToast';
 import { ApiError, isUnauthorizedError, NetworkError } from '../api/http';
 import { useToast } from '../toast/useToast';
 import { analyzeDocument, deleteDocument, generateAnalysisReport, type AnalysisReportInput } from './api';
-import { UPGRADE_REQUIRED_MESSAGE } from './analysis';
+import { UPGRADE_REQUIRED_MESSAGE } from './analysisTypes';
 import { useRefreshAfterAnalysis, useRefreshDocuments } from './queries';
 import type { Document } from './types';
 

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { visuallyHidden } from '../common/a11y';
 import { EmptyText, SectionCard } from '../dashboard/SectionCard';
 import { claimsStillNeeding, evidenceTabPath } from './format';

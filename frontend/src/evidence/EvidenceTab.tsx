@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { MAX_STALE_POLLS } from '../documents/analysisFlow';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { visuallyHidden } from '../common/a11y';
 import { EvidenceMapView } from './EvidenceMapView';
 import { readinessSentence } from './format';
@@ -22,11 +22,22 @@ export function EvidenceTab({ claimId, analysing }: { claimId: string; analysing
   const [settling, setSettling] = useState<{ from: string | undefined; reads: number } | null>(null);
   const query = useEvidence(claimId, { following: analysing || settling !== null });
   const updatedAt = query.data?.updatedAt;
-  const wasAnalysing = useRef(analysing);
-  useEffect(() => {
-    if (wasAnalysing.current && !analysing) setSettling({ from: updatedAt, reads: 0 });
-    wasAnalysing.current = analysing;
-  }, [analysing, updatedAt]);
+  const [wasAnalysing, setWasAnalysing] = useState(analysing);
+  if (wasAnalysing !== analysing) {
+    setWasAnalysing(analysing);
+    if (!analysing) setSettling({ from: updatedAt, reads: 0 });
+  }
+  const [readAt, setReadAt] = useState(query.dataUpdatedAt);
+  if (readAt !== query.dataUpdatedAt) {
+    setReadAt(query.dataUpdatedAt);
+    if (query.dataUpdatedAt !== 0) {
+      setSettling((current) => {
+        if (current === null) return null;
+        if (updatedAt !== current.from || current.reads >= MAX_STALE_POLLS) return null;
+        return { ...current, reads: current.reads + 1 };
+      });
+    }
+  }
   const seen = useRef(updatedAt);
   useEffect(() => {
     if (query.dataUpdatedAt === 0) return;
@@ -34,11 +45,6 @@ export function EvidenceTab({ claimId, analysing }: { claimId: string; analysing
     seen.current = updatedAt;
     // A changed map changes the claim's readiness on the claim rows and the dashboard card too.
     if (changed) void queryClient.invalidateQueries({ queryKey: evidenceKeys.readiness });
-    setSettling((current) => {
-      if (current === null) return null;
-      if (updatedAt !== current.from || current.reads >= MAX_STALE_POLLS) return null;
-      return { ...current, reads: current.reads + 1 };
-    });
   }, [query.dataUpdatedAt, updatedAt, queryClient]);
 
   if (query.isError) {

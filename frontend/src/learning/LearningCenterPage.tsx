@@ -12,7 +12,7 @@ import { BRANCH_FILTERS, REFERENCE_LISTS, type BranchFilter, type ReferenceList 
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../common/usePageTitle';
-import { useDebouncedValue } from '../documents/useDebouncedValue';
+import { useDebouncedValue } from '../common/useDebouncedValue';
 import { ReferenceSection } from './ReferenceSection';
 
 const DESCRIPTIONS: Record<ReferenceList, string> = {

@@ -8,7 +8,7 @@ import SearchOff from '@mui/icons-material/SearchOff';
 import { REFERENCE_LIST_LABELS, type BranchFilter, type ReferenceList } from '@cc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { fetchReferenceList } from './api';
 import { ITEMS_PER_CATEGORY, listCountText, SEARCH_PAGE } from './format';
 import { ReferenceItemCard } from './ReferenceItemCard';

@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { WIZARD_TOASTS, templateName, type PdforgeTemplateId } from '@cc/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useClaims } from '../claims/queries';
 import { useDocuments } from '../documents/queries';
@@ -63,35 +63,38 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [documentText, setDocumentText] = useState('');
-  const opened = useRef(false);
+  // Set when the dialog has filled its form for this opening; `fromDraft` when a saved draft came back.
+  const [loaded, setLoaded] = useState<{ fromDraft: boolean } | null>(null);
 
   // The form's data is ready once the user, claims and documents answered (or failed: the prefill
   // from claims and documents goes beyond the spec and is left out then).
   const ready = !userPending && !claims.isPending && !documents.isPending;
-  useEffect(() => {
-    if (!open) {
-      opened.current = false;
-      setDraft(null);
-      return;
-    }
-    if (opened.current || !ready) return;
-    opened.current = true;
+  if (!open && loaded !== null) {
+    setLoaded(null);
+    setDraft(null);
+  }
+  if (open && loaded === null && ready) {
     const stored = loadDraft<Draft>(templateId, isPackage ? emptyClaimPackage() : emptyNexusLetter());
     if (!isPackage && link) {
-      const opened = nexusLetterForLink(link, stored as NexusDraft | null, prefillNexusLetter(user, claims.data ?? []));
-      setDraft(opened.draft);
-      if (opened.fromDraft) toast({ title: WIZARD_TOASTS.draftLoaded, description: `Your saved ${templateName(templateId)} draft is back.` });
+      const fromLink = nexusLetterForLink(link, stored as NexusDraft | null, prefillNexusLetter(user, claims.data ?? []));
+      setDraft(fromLink.draft);
+      setLoaded({ fromDraft: fromLink.fromDraft });
     } else if (stored) {
       setDraft(stored);
-      toast({ title: WIZARD_TOASTS.draftLoaded, description: `Your saved ${templateName(templateId)} draft is back.` });
+      setLoaded({ fromDraft: true });
     } else {
       setDraft(isPackage ? prefillClaimPackage(user, claims.data ?? [], documents.data?.documents ?? []) : prefillNexusLetter(user, claims.data ?? []));
+      setLoaded({ fromDraft: false });
     }
     setVersion(0);
     setStep(0);
     setErrors({});
     setDocumentText('');
-  }, [open, ready, templateId, isPackage, user, claims.data, documents.data, toast, link]);
+  }
+  const announceDraft = useEffectEvent(() => toast({ title: WIZARD_TOASTS.draftLoaded, description: `Your saved ${templateName(templateId)} draft is back.` }));
+  useEffect(() => {
+    if (loaded?.fromDraft) announceDraft();
+  }, [loaded]);
 
   const { saving } = useDraftAutosave(templateId, draft ?? {}, version, Boolean(draft?.veteran_full_name.trim()));
   const change = (next: Draft | ((previous: Draft) => Draft)) => {

@@ -1,5 +1,5 @@
 import { DRAFT_AUTOSAVE_MS, type PdforgeTemplateId } from '@cc/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { saveDraft } from './model';
 
 /**
@@ -8,20 +8,16 @@ import { saveDraft } from './model';
  * user's changes, so opening a form (prefill or a loaded draft) does not save anything.
  */
 export function useDraftAutosave(templateId: PdforgeTemplateId, draft: object, version: number, named: boolean): { saving: boolean } {
-  const [saving, setSaving] = useState(false);
-  const latest = useRef(draft);
-  latest.current = draft;
+  const [saved, setSaved] = useState<{ templateId: PdforgeTemplateId; version: number } | null>(null);
+  // Saves the draft as it is when the timer fires, not as it was when the timer was set.
+  const saveLatest = useEffectEvent(() => {
+    saveDraft(templateId, draft);
+    setSaved({ templateId, version });
+  });
   useEffect(() => {
-    if (version === 0 || !named) {
-      setSaving(false);
-      return;
-    }
-    setSaving(true);
-    const timer = window.setTimeout(() => {
-      saveDraft(templateId, latest.current);
-      setSaving(false);
-    }, DRAFT_AUTOSAVE_MS);
+    if (version === 0 || !named) return;
+    const timer = window.setTimeout(() => saveLatest(), DRAFT_AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
   }, [templateId, version, named]);
-  return { saving };
+  return { saving: version !== 0 && named && (saved?.templateId !== templateId || saved.version !== version) };
 }

@@ -5,7 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import Close from '@mui/icons-material/Close';
 import { displayName } from '@cc/contracts';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { BrandMark } from '../common/BrandMark';
@@ -80,7 +80,11 @@ export function Shell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
 
   // The drawer closes on every route change, and is irrelevant once the window is wide.
-  useEffect(() => setDrawerOpen(false), [pathname, isDesktop]);
+  const [drawerPlace, setDrawerPlace] = useState({ pathname, isDesktop });
+  if (drawerPlace.pathname !== pathname || drawerPlace.isDesktop !== isDesktop) {
+    setDrawerPlace({ pathname, isDesktop });
+    setDrawerOpen(false);
+  }
 
   const closeDrawer = () => setDrawerOpen(false);
 

@@ -11,7 +11,7 @@ import Search from '@mui/icons-material/Search';
 import { FIND_A_FORM_URL, type VaForm } from '@cc/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { QueryErrorState } from '../claims/QueryErrorState';
+import { QueryErrorState } from '../common/QueryErrorState';
 import { formatDate } from '../claims/format';
 import { visuallyHidden } from '../common/a11y';
 import { useToast } from '../toast/useToast';

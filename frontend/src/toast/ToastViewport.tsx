@@ -47,6 +47,9 @@ export function ToastViewport() {
       }
       if (payload) {
         undone.current = false;
+        // Showing a notification follows taking it off react-admin's queue, a change to that store
+        // which must not run during render; so the state is set here, once per notification taken.
+        // eslint-disable-next-line react-hooks/set-state-in-effect
         setCurrent({ id: ++nextId, payload });
         setOpen(true);
       }

@@ -9,11 +9,12 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Close from '@mui/icons-material/Close';
-import { useEffect, useId, useState } from 'react';
+import type { ClaimDetail } from '@cc/contracts';
+import { useId, useState } from 'react';
 import { visuallyHidden } from '../../common/a11y';
 import { DESKTOP_QUERY } from '../../shell/breakpoints';
 import { useClaim } from '../queries';
-import { QueryErrorState } from '../QueryErrorState';
+import { QueryErrorState } from '../../common/QueryErrorState';
 import { ClaimDetailsTab } from './ClaimDetailsTab';
 import { EvidenceTab } from '../../evidence/EvidenceTab';
 import { ClaimHistoryTab } from './ClaimHistoryTab';
@@ -28,6 +29,8 @@ interface ClaimDetailDialogProps {
   initialTab?: DialogTab;
 }
 
+const isAnalysing = (claim: ClaimDetail | undefined): boolean => claim?.documents.some((d) => d.processingStatus === 'processing') ?? false;
+
 /** A claim's detail dialog: its status, details, documents and notes; its Evidence map; and a History tab. */
 export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: ClaimDetailDialogProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
@@ -36,20 +39,21 @@ export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: 
   // Keep showing the last claim while the dialog animates closed.
   const [shownId, setShownId] = useState(claimId);
   const [tab, setTab] = useState<DialogTab>('details');
-  useEffect(() => {
+  // Each opening, for another claim or on another tab, starts on the tab asked for.
+  const [openedWith, setOpenedWith] = useState<{ claimId: string | null; initialTab: DialogTab } | null>(null);
+  if (openedWith?.claimId !== claimId || openedWith.initialTab !== initialTab) {
+    setOpenedWith({ claimId, initialTab });
     if (claimId !== null) {
       setShownId(claimId);
       setTab(initialTab);
     }
-  }, [claimId, initialTab]);
+  }
   const id = claimId ?? shownId;
-  const [analysing, setAnalysing] = useState(false);
   // While the Evidence tab shows and a linked document is being analysed, the claim is read on the
   // documents list's cadence too, so the tab knows when the analysis ends.
-  const query = useClaim(id, { following: tab === 'evidence' && analysing });
+  const query = useClaim(id, { following: (shown) => tab === 'evidence' && isAnalysing(shown) });
   const claim = query.data;
-  const nowAnalysing = claim?.documents.some((d) => d.processingStatus === 'processing') ?? false;
-  useEffect(() => setAnalysing(nowAnalysing), [nowAnalysing]);
+  const nowAnalysing = isAnalysing(claim);
 
   return (
     <Dialog

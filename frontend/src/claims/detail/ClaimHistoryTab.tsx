@@ -6,7 +6,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { ClaimHistoryEntry } from '@cc/contracts';
 import { formatDateTime, formatHistoryChange, newestFirst } from '../format';
 import { useClaimHistory } from '../queries';
-import { QueryErrorState } from '../QueryErrorState';
+import { QueryErrorState } from '../../common/QueryErrorState';
 
 /** The claim's timeline (GET /api/claims/{id}/history), newest first. */
 export function ClaimHistoryTab({ claimId }: { claimId: string }) {

@@ -1,9 +1,8 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { CLAIM_MESSAGES, type ClaimDetail } from '@cc/contracts';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState } from 'react';
+import { InlineEdit } from '../../common/InlineEdit';
+import { useInlineEdit } from '../../common/useInlineEdit';
 import { useToast } from '../../toast/useToast';
 import { normaliseRatingInput } from '../ratingInput';
 import { useUpdateClaimRating } from '../mutations';
@@ -14,31 +13,11 @@ import { useUpdateClaimRating } from '../mutations';
  */
 export function RatingEditor({ claim }: { claim: ClaimDetail }) {
   const { toast } = useToast();
-  const [editing, setEditing] = useState(false);
+  const edit = useInlineEdit();
   const [text, setText] = useState('');
-  const editButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-  const mutation = useUpdateClaimRating(claim.id, { onSaved: () => close() });
+  const mutation = useUpdateClaimRating(claim.id, { onSaved: edit.close });
 
-  useEffect(() => {
-    if (!editing && returnFocus.current) {
-      returnFocus.current = false;
-      editButton.current?.focus();
-    }
-  }, [editing]);
-
-  function close() {
-    returnFocus.current = true;
-    setEditing(false);
-  }
-
-  const start = () => {
-    setText(claim.ratingPercentage === null ? '' : String(claim.ratingPercentage));
-    setEditing(true);
-  };
-
-  const save = (event?: FormEvent) => {
-    event?.preventDefault();
+  const save = () => {
     const value = normaliseRatingInput(text);
     if (value === null) {
       toast({ title: 'Invalid Rating', description: CLAIM_MESSAGES.invalidRating, variant: 'destructive' });
@@ -47,27 +26,17 @@ export function RatingEditor({ claim }: { claim: ClaimDetail }) {
     mutation.mutate(value);
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    // Escape discards the edit without closing the dialog around it.
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close();
-    }
-  };
-
-  if (!editing) {
-    return (
-      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <span data-testid="claim-rating-value">{claim.ratingPercentage === null ? 'TBD' : `${claim.ratingPercentage}%`}</span>
-        <Button ref={editButton} size="small" startIcon={<EditOutlined aria-hidden />} onClick={start} aria-label="Edit rating">
-          Edit
-        </Button>
-      </Box>
-    );
-  }
-
   return (
-    <Box component="form" noValidate onSubmit={save} onKeyDown={onKeyDown} aria-label="Edit rating" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap', py: 0.5 }}>
+    <InlineEdit
+      state={edit}
+      value={<span data-testid="claim-rating-value">{claim.ratingPercentage === null ? 'TBD' : `${claim.ratingPercentage}%`}</span>}
+      editLabel="Edit rating"
+      formLabel="Edit rating"
+      saveLabel="Save rating"
+      pending={mutation.isPending}
+      onOpen={() => setText(claim.ratingPercentage === null ? '' : String(claim.ratingPercentage))}
+      onSave={save}
+    >
       <TextField
         autoFocus
         size="small"
@@ -80,14 +49,6 @@ export function RatingEditor({ claim }: { claim: ClaimDetail }) {
         sx={{ width: '100%', maxWidth: 140 }}
         slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'claim-rating-input' } }}
       />
-      <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
-        <Button type="submit" size="small" variant="contained" disabled={mutation.isPending} aria-label="Save rating">
-          {mutation.isPending ? 'Saving…' : 'Save'}
-        </Button>
-        <Button size="small" onClick={close} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-      </Box>
-    </Box>
+    </InlineEdit>
   );
 }

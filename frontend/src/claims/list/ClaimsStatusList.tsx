@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import type { Claim } from '@cc/contracts';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useReadiness } from '../../evidence/queries';
 import { isDialogTab, type DialogTab } from '../detail/tabs';
@@ -48,12 +48,16 @@ export function ClaimsStatusList({ claims, showAll = false, totalCount, onAddCla
   const [params, setParams] = useSearchParams();
   const addressedClaim = openFromAddress ? params.get('claim') : null;
   const addressedTab = params.get('tab');
-  useEffect(() => {
-    if (!addressedClaim) return;
-    setInitialTab(isDialogTab(addressedTab) ? addressedTab : 'details');
-    setDialogWanted(true);
-    setOpenClaimId(addressedClaim);
-  }, [addressedClaim, addressedTab]);
+  // An address naming a claim (and a tab) opens it.
+  const [address, setAddress] = useState<{ claim: string | null; tab: string | null }>({ claim: null, tab: null });
+  if (address.claim !== addressedClaim || address.tab !== addressedTab) {
+    setAddress({ claim: addressedClaim, tab: addressedTab });
+    if (addressedClaim) {
+      setInitialTab(isDialogTab(addressedTab) ? addressedTab : 'details');
+      setDialogWanted(true);
+      setOpenClaimId(addressedClaim);
+    }
+  }
   const close = () => {
     setOpenClaimId(null);
     if (addressedClaim) {

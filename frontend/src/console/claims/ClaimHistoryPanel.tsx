@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -98,9 +98,7 @@ export function ClaimHistoryPanel() {
   /** The version on the slider while it moves; the one shown once it settles. */
   const [sliding, setSliding] = useState<number | null>(null);
   const [version, setVersion] = useState<number | null>(null);
-  useEffect(() => {
-    if (latest > 0 && version === null) setVersion(latest);
-  }, [latest, version]);
+  if (latest > 0 && version === null) setVersion(latest);
   const shown = version ?? latest;
   const state = useQuery({
     queryKey: ['console', 'claim-at', claimId, shown],

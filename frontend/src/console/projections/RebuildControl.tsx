@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -22,9 +22,12 @@ export function RebuildControl({ projection }: { projection: ProjectionStatus })
   const { toast } = useToast();
   const [rebuildId, setRebuildId] = useState<string | null>(projection.rebuild?.state === 'running' ? projection.rebuild.id : null);
   const [starting, setStarting] = useState(false);
-  useEffect(() => {
+  // A rebuild that starts elsewhere is followed from the moment the read model reports it.
+  const [reported, setReported] = useState({ id: projection.rebuild?.id, state: projection.rebuild?.state });
+  if (reported.id !== projection.rebuild?.id || reported.state !== projection.rebuild?.state) {
+    setReported({ id: projection.rebuild?.id, state: projection.rebuild?.state });
     if (projection.rebuild?.state === 'running') setRebuildId(projection.rebuild.id);
-  }, [projection.rebuild?.id, projection.rebuild?.state]);
+  }
 
   const status = useQuery({
     queryKey: ['console', 'rebuild', rebuildId],
@@ -36,14 +39,15 @@ export function RebuildControl({ projection }: { projection: ProjectionStatus })
   const current = status.data ?? projection.rebuild ?? null;
   const running = current?.state === 'running';
 
-  useEffect(() => {
+  const announceEnd = useEffectEvent(() => {
     if (!status.data || status.data.state === 'running' || status.data.id !== rebuildId) return;
     if (status.data.state === 'swapped') toast({ title: 'Rebuild finished', description: `${projection.name}: the new tables are in use (${status.data.processed} events).` });
     else toast({ title: 'Rebuild failed', description: `${projection.name}: ${status.data.error ?? 'unknown error'}. The old tables stay in use.`, variant: 'destructive' });
     // The outcome stays on screen: the rebuild id is kept, and its query stops polling once it ended.
     refresh();
-    // Only when this rebuild ends, not on every render.
-  }, [status.data?.state, status.data?.id]);
+  });
+  // Only when this rebuild ends, not on every render.
+  useEffect(() => announceEnd(), [status.data?.state, status.data?.id]);
 
   const start = async () => {
     setStarting(true);

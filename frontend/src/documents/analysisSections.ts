@@ -1,85 +1,25 @@
 import {
-  ANALYSIS_MESSAGES,
-  ANALYSIS_TYPE_LABELS,
-  MAX_ANALYSIS_BYTES,
-  ANALYSIS_TYPES as CONTRACT_ANALYSIS_TYPES,
+  NO_IN_SERVICE_EVENT,
+  RESULT_SECTION_KEYS,
+  RESULT_SECTION_TITLES,
+  RESULT_VALUE_LABELS as LABELS,
+  valueInWords,
   type AnalysisResult,
-  type AnalysisType,
   type MedicalTimeline,
   type MissingEvidenceAnalysis,
   type NexusEvaluation,
+  type ResultSectionKey,
   type SecondaryConditionsAnalysis,
   type ServiceConnectionEvidence,
 } from '@cc/contracts';
 import { formatDate } from '../claims/format';
+import { analysisTypeLabel } from './analysisTypes';
 
 /**
- * The nine document analysis types (spec doc 0 §9) and the shaping of a stored analysis result
- * (spec doc 0 §3 "AI analysis result") into the headed sections the results dialog shows. Pure (no
- * React, no DOM), unit tested in analysis.test.ts.
+ * The shaping of a stored analysis result (spec doc 0 §3 "AI analysis result") into the headed
+ * sections the results dialog shows. Titles, order and value labels come from the contracts, which
+ * the PDF report shares. Pure (no React, no DOM), unit tested in analysis.test.ts.
  */
-
-export type { AnalysisType };
-
-export interface AnalysisTypeOption {
-  value: AnalysisType;
-  label: string;
-  /** One plain-language line on what the analysis looks for. */
-  description: string;
-}
-
-const DESCRIPTIONS: Record<AnalysisType, string> = {
-  general: 'A broad first read: the conditions mentioned, the key findings and what to do next.',
-  medical: 'Reads medical records for diagnoses and treatments, and puts your care in date order.',
-  disability: 'Looks at the evidence a rating decision relies on and what is still missing.',
-  evidence: 'Pulls out the facts that support a claim: diagnoses, in-service events and links between them.',
-  'service-connection': 'Checks for a diagnosis, an in-service event and a medical link between them.',
-  'nexus-letter': "Rates a doctor's nexus letter: the opinion wording, the reasoning and the doctor's credentials.",
-  timeline: 'Lists the dated medical events in order and points out gaps in treatment.',
-  'missing-evidence': 'Lists what your claim file still lacks and how to get it.',
-  'secondary-conditions': 'Finds conditions that may be caused or made worse by conditions you already have.',
-};
-
-/** The nine types in the spec's order, with their labels and descriptions. */
-export const ANALYSIS_TYPES: readonly AnalysisTypeOption[] = CONTRACT_ANALYSIS_TYPES.map((value) => ({
-  value,
-  label: ANALYSIS_TYPE_LABELS[value],
-  description: DESCRIPTIONS[value],
-}));
-
-export function isAnalysisType(value: unknown): value is AnalysisType {
-  return typeof value === 'string' && (CONTRACT_ANALYSIS_TYPES as readonly string[]).includes(value);
-}
-
-export function analysisTypeLabel(value: string | null | undefined): string {
-  if (!value) return '';
-  return isAnalysisType(value) ? ANALYSIS_TYPE_LABELS[value] : value;
-}
-
-/** AI document analysis reads PDF and text files only, up to 10MB (spec doc 0 §5, §9). */
-export const ANALYSIS_LIMITS_TEXT = 'Analysis reads PDF and text files up to 10MB (text only; handwritten or scanned images are not processed).';
-
-/** The Free plan cannot analyze documents (spec doc 0 §6); the server's 403 says the same. */
-export const UPGRADE_REQUIRED_MESSAGE = ANALYSIS_MESSAGES.freePlan;
-
-/** The AI analysis file limit (spec doc 0 §9). */
-export const ANALYSIS_MAX_BYTES = MAX_ANALYSIS_BYTES;
-
-/**
- * Why a document is probably not analysable, from what the client knows (the server decides):
- * not a PDF or text file, or larger than 10MB. null when nothing speaks against it.
- */
-export function analysisCaveat(document: { fileName: string; fileType: string; detectedType?: string; fileSize: number }): string | null {
-  const type = `${document.detectedType ?? ''} ${document.fileType ?? ''}`.toLowerCase();
-  const name = (document.fileName ?? '').toLowerCase();
-  const readable = type.includes('application/pdf') || type.includes('text/plain') || name.endsWith('.pdf') || name.endsWith('.txt');
-  if (!readable) return 'This file is not a PDF or text file, so the analysis will probably find no text to read.';
-  if (document.fileSize > ANALYSIS_MAX_BYTES) return 'This file is larger than 10MB, the most the analysis can read.';
-  return null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The results dialog's view model.
 
 /** How a status reads; the dialog pairs each tone with an icon, so colour is never the only signal. */
 export type Tone = 'positive' | 'caution' | 'negative' | 'neutral';
@@ -118,21 +58,8 @@ export type Block =
   | { kind: 'conditions'; label: string; conditions: ConditionEntry[] }
   | { kind: 'rows'; label: string; rows: FindingRow[] };
 
-export const SECTION_KEYS = [
-  'summary',
-  'key-findings',
-  'missing-information',
-  'suggested-actions',
-  'service-connection',
-  'nexus-evaluation',
-  'medical-timeline',
-  'missing-evidence',
-  'secondary-conditions',
-] as const;
-export type SectionKey = (typeof SECTION_KEYS)[number];
-
 export interface ResultSection {
-  key: SectionKey;
+  key: ResultSectionKey;
   title: string;
   blocks: Block[];
 }
@@ -158,10 +85,7 @@ function strings(value: readonly unknown[] | null | undefined): string[] {
 }
 
 /** "mostly-complete" → "Mostly complete"; "in-service" → "In service". */
-export function humanize(value: string): string {
-  const words = value.replace(/[-_]+/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : '';
-}
+export const humanize = valueInWords;
 
 function detail(label: string, value: unknown): Detail[] {
   const text = typeof value === 'number' ? String(value) : clean(value);
@@ -207,87 +131,47 @@ function tagOf<K extends string>(table: Record<K, StatusTag>, value: string | nu
   return (table as Record<string, StatusTag>)[value] ?? { text: humanize(value), tone: 'neutral' };
 }
 
-const EVIDENCE_STRENGTH: Record<ServiceConnectionEvidence['evidenceStrength'], StatusTag> = {
-  strong: { text: 'Strong evidence', tone: 'positive' },
-  moderate: { text: 'Moderate evidence', tone: 'caution' },
-  weak: { text: 'Weak evidence', tone: 'negative' },
-};
+/** A status tag worded from the shared value labels, with a tone for each value. */
+function tags<V extends string>(labels: Readonly<Record<V, string>>, tones: Readonly<Record<V, Tone>>, wording: (label: string) => string = (label) => label): Record<V, StatusTag> {
+  const out = {} as Record<V, StatusTag>;
+  for (const value of Object.keys(tones) as V[]) out[value] = { text: wording(labels[value]), tone: tones[value] };
+  return out;
+}
 
-const CONNECTION_TYPES: Record<ServiceConnectionEvidence['connectionType'], string> = {
-  direct: 'Direct',
-  secondary: 'Secondary',
-  presumptive: 'Presumptive',
-  aggravation: 'Aggravation',
-  unknown: 'Not determined',
-};
+const EVIDENCE_STRENGTH = tags(LABELS.evidenceStrength, { strong: 'positive', moderate: 'caution', weak: 'negative' }, (label) => `${label} evidence`);
 
-export const NEXUS_STRENGTH: Record<NexusEvaluation['overallStrength'], StatusTag> = {
-  strong: { text: 'Strong', tone: 'positive' },
-  moderate: { text: 'Moderate', tone: 'caution' },
-  weak: { text: 'Weak', tone: 'negative' },
-  none: { text: 'No nexus opinion found', tone: 'neutral' },
-};
+// The dialog words the states where nothing was found as what the reader should take from them.
+const CONNECTION_TYPES: Record<ServiceConnectionEvidence['connectionType'], string> = { ...LABELS.connectionType, unknown: 'Not determined' };
 
-const CLASSIFICATIONS: Record<NexusEvaluation['classification'], StatusTag> = {
-  favourable: { text: 'Favorable', tone: 'positive' },
-  unfavourable: { text: 'Unfavorable', tone: 'negative' },
-  speculative: { text: 'Speculative', tone: 'caution' },
-  'non-opinion': { text: 'No opinion given', tone: 'negative' },
-  none: { text: 'No opinion language', tone: 'neutral' },
-};
+export const NEXUS_STRENGTH: Record<NexusEvaluation['overallStrength'], StatusTag> = tags(
+  { ...LABELS.nexusStrength, none: 'No nexus opinion found' },
+  { strong: 'positive', moderate: 'caution', weak: 'negative', none: 'neutral' },
+);
 
-const CONTINUITY: Record<MedicalTimeline['continuityOfCare']['overallAssessment'], StatusTag> = {
-  excellent: { text: 'Excellent', tone: 'positive' },
-  good: { text: 'Good', tone: 'positive' },
-  fair: { text: 'Fair', tone: 'caution' },
-  poor: { text: 'Poor', tone: 'negative' },
-};
+const CLASSIFICATIONS = tags(
+  { ...LABELS.opinion, 'non-opinion': 'No opinion given', none: 'No opinion language' },
+  { favourable: 'positive', unfavourable: 'negative', speculative: 'caution', 'non-opinion': 'negative', none: 'neutral' },
+);
 
-const EVENT_TYPES: Record<MedicalTimeline['timelineEvents'][number]['eventType'], string> = {
-  'in-service': 'In service',
-  diagnosis: 'Diagnosis',
-  treatment: 'Treatment',
-  examination: 'Examination',
-  surgery: 'Surgery',
-  imaging: 'Imaging',
-  decision: 'Decision',
-  statement: 'Statement',
-  other: 'Other',
-};
+const CONTINUITY = tags(LABELS.continuity, { excellent: 'positive', good: 'positive', fair: 'caution', poor: 'negative' });
 
-const COMPLETENESS: Record<MissingEvidenceAnalysis['overallCompleteness']['rating'], StatusTag> = {
-  complete: { text: 'Complete', tone: 'positive' },
-  'mostly-complete': { text: 'Mostly complete', tone: 'caution' },
-  incomplete: { text: 'Incomplete', tone: 'negative' },
-  insufficient: { text: 'Insufficient', tone: 'negative' },
-};
+const COMPLETENESS = tags(LABELS.completeness, { complete: 'positive', 'mostly-complete': 'caution', incomplete: 'negative', insufficient: 'negative' });
 
-const IMPORTANCE: Record<MissingEvidenceAnalysis['documentationGaps'][number]['importance'], StatusTag> = {
-  critical: { text: 'Critical', tone: 'negative' },
-  important: { text: 'Important', tone: 'caution' },
-  helpful: { text: 'Helpful', tone: 'neutral' },
-};
+const IMPORTANCE = tags(LABELS.importance, { critical: 'negative', important: 'caution', helpful: 'neutral' });
 
-const PRIORITY: Record<'high' | 'medium' | 'low', StatusTag> = {
-  high: { text: 'High priority', tone: 'caution' },
-  medium: { text: 'Medium priority', tone: 'neutral' },
-  low: { text: 'Low priority', tone: 'neutral' },
-};
+const PRIORITY = tags(LABELS.priority, { high: 'caution', medium: 'neutral', low: 'neutral' }, (label) => `${label} priority`);
 
-const LIKELIHOOD: Record<'high' | 'moderate' | 'low', StatusTag> = {
-  high: { text: 'High likelihood', tone: 'positive' },
-  moderate: { text: 'Moderate likelihood', tone: 'caution' },
-  low: { text: 'Low likelihood', tone: 'neutral' },
-};
+const LIKELIHOOD = tags(LABELS.likelihood, { high: 'positive', moderate: 'caution', low: 'neutral' }, (label) => `${label} likelihood`);
 
+// The dialog reads a link as what one condition does to the other.
 const RELATIONSHIPS: Record<SecondaryConditionsAnalysis['medicalConnections'][number]['relationshipType'], string> = {
   causation: 'Causes',
   aggravation: 'Makes worse (aggravation)',
   'stated-in-document': 'Link stated in the document',
 };
 
-export const PRESENT: StatusTag = { text: 'Present', tone: 'positive' };
-export const MISSING: StatusTag = { text: 'Missing', tone: 'negative' };
+export const PRESENT: StatusTag = { text: LABELS.presence.present, tone: 'positive' };
+export const MISSING: StatusTag = { text: LABELS.presence.missing, tone: 'negative' };
 
 function summarySection(result: AnalysisResult): ResultSection | null {
   const findings = arr(result.conditionFindings);
@@ -305,12 +189,12 @@ function summarySection(result: AnalysisResult): ResultSection | null {
     ...textBlock('Document type', result.documentType),
     ...(conditions.length > 0 ? [{ kind: 'conditions' as const, label: 'Relevant conditions', conditions }] : []),
   ];
-  return blocks.length > 0 ? { key: 'summary', title: 'Summary', blocks } : null;
+  return blocks.length > 0 ? { key: 'summary', title: RESULT_SECTION_TITLES.summary, blocks } : null;
 }
 
-function plainListSection(key: SectionKey, title: string, value: readonly string[] | undefined): ResultSection | null {
+function plainListSection(key: ResultSectionKey, value: readonly string[] | undefined): ResultSection | null {
   const blocks = listBlock('', value);
-  return blocks.length > 0 ? { key, title, blocks } : null;
+  return blocks.length > 0 ? { key, title: RESULT_SECTION_TITLES[key], blocks } : null;
 }
 
 function serviceConnectionSection(evidence: readonly ServiceConnectionEvidence[] | undefined): ResultSection | null {
@@ -319,14 +203,14 @@ function serviceConnectionSection(evidence: readonly ServiceConnectionEvidence[]
       status: tagOf(EVIDENCE_STRENGTH, entry.evidenceStrength),
       details: [
         ...detail('Connection type', CONNECTION_TYPES[entry.connectionType] ?? humanize(clean(entry.connectionType))),
-        ...detail('In-service event', clean(entry.inServiceEvent) || 'None found in this document'),
+        ...detail('In-service event', clean(entry.inServiceEvent) || NO_IN_SERVICE_EVENT),
         ...detail('Reasoning', entry.reasoning),
       ],
       source: entry.source,
     }),
   );
   const blocks = rowsBlock('', rows);
-  return blocks.length > 0 ? { key: 'service-connection', title: 'Service Connection Evidence', blocks } : null;
+  return blocks.length > 0 ? { key: 'service-connection', title: RESULT_SECTION_TITLES['service-connection'], blocks } : null;
 }
 
 function nexusSection(nexus: NexusEvaluation | undefined): ResultSection | null {
@@ -366,7 +250,7 @@ function nexusSection(nexus: NexusEvaluation | undefined): ResultSection | null 
     ...listBlock('What weakens it', nexus.weaknessFactors),
     ...listBlock('How to improve it', nexus.improvementSuggestions),
   ];
-  return { key: 'nexus-evaluation', title: 'Nexus Letter Evaluation', blocks };
+  return { key: 'nexus-evaluation', title: RESULT_SECTION_TITLES['nexus-evaluation'], blocks };
 }
 
 /** Events oldest first (ISO dates sort as text); events with the same date keep their order. */
@@ -391,7 +275,7 @@ function timelineSection(timeline: MedicalTimeline | undefined): ResultSection |
     ...rowsBlock(
       'Events',
       sortTimelineEvents(arr(timeline.timelineEvents)).map((event) =>
-        row(`${dateText(event.date)} · ${EVENT_TYPES[event.eventType] ?? humanize(clean(event.eventType))}`, {
+        row(`${dateText(event.date)} · ${LABELS.eventType[event.eventType] ?? humanize(clean(event.eventType))}`, {
           details: [
             ...detail('What happened', event.description),
             ...detail('Provider', event.provider),
@@ -422,7 +306,7 @@ function timelineSection(timeline: MedicalTimeline | undefined): ResultSection |
       ),
     ),
   ];
-  return blocks.length > 0 ? { key: 'medical-timeline', title: 'Medical Timeline', blocks } : null;
+  return blocks.length > 0 ? { key: 'medical-timeline', title: RESULT_SECTION_TITLES['medical-timeline'], blocks } : null;
 }
 
 /** "Mostly complete (80%)". */
@@ -464,7 +348,7 @@ function missingEvidenceSection(analysis: MissingEvidenceAnalysis | undefined): 
       ),
     ),
   ];
-  return blocks.length > 0 ? { key: 'missing-evidence', title: 'Missing Evidence', blocks } : null;
+  return blocks.length > 0 ? { key: 'missing-evidence', title: RESULT_SECTION_TITLES['missing-evidence'], blocks } : null;
 }
 
 function secondarySection(analysis: SecondaryConditionsAnalysis | undefined): ResultSection | null {
@@ -522,23 +406,25 @@ function secondarySection(analysis: SecondaryConditionsAnalysis | undefined): Re
       ),
     ),
   ];
-  return blocks.length > 0 ? { key: 'secondary-conditions', title: 'Secondary Conditions', blocks } : null;
+  return blocks.length > 0 ? { key: 'secondary-conditions', title: RESULT_SECTION_TITLES['secondary-conditions'], blocks } : null;
 }
 
-/** The sections the results dialog shows, in a fixed order; absent and empty parts are left out. */
+const SECTIONS: Record<ResultSectionKey, (result: AnalysisResult) => ResultSection | null> = {
+  summary: summarySection,
+  'key-findings': (result) => plainListSection('key-findings', result.keyFindings),
+  'missing-information': (result) => plainListSection('missing-information', result.missingInformation),
+  'suggested-actions': (result) => plainListSection('suggested-actions', result.suggestedActions),
+  'service-connection': (result) => serviceConnectionSection(result.serviceConnectionEvidence),
+  'nexus-evaluation': (result) => nexusSection(result.nexusEvaluation),
+  'medical-timeline': (result) => timelineSection(result.medicalTimeline),
+  'missing-evidence': (result) => missingEvidenceSection(result.missingEvidenceAnalysis),
+  'secondary-conditions': (result) => secondarySection(result.secondaryConditionsAnalysis),
+};
+
+/** The sections the results dialog shows, in the shared order; absent and empty parts are left out. */
 export function analysisSections(result: AnalysisResult | null | undefined): ResultSection[] {
   if (!result || typeof result !== 'object') return [];
-  return [
-    summarySection(result),
-    plainListSection('key-findings', 'Key Findings', result.keyFindings),
-    plainListSection('missing-information', 'Missing Information', result.missingInformation),
-    plainListSection('suggested-actions', 'Suggested Actions', result.suggestedActions),
-    serviceConnectionSection(result.serviceConnectionEvidence),
-    nexusSection(result.nexusEvaluation),
-    timelineSection(result.medicalTimeline),
-    missingEvidenceSection(result.missingEvidenceAnalysis),
-    secondarySection(result.secondaryConditionsAnalysis),
-  ].filter((section): section is ResultSection => section !== null);
+  return RESULT_SECTION_KEYS.map((key) => SECTIONS[key](result)).filter((section): section is ResultSection => section !== null);
 }
 
 export interface AnalysisHeader {
