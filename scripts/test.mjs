@@ -1,4 +1,4 @@
-// `npm test`: type-check, lint, build the frontend if stale, then every jest test (unit, API with the
+// `npm test`: type-check, lint, format check, build the frontend if stale, then every jest test (unit, API with the
 // embedded PostgreSQL, and the browser tests in Chromium). Extra arguments go to jest.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,7 +26,8 @@ function run(title, args, env = {}, { exitOnFailure = true } = {}) {
 function systemPostgresTools() {
   const root = '/usr/lib/postgresql';
   const tools = ['initdb', 'pg_ctl', 'postgres', 'pg_dump', 'pg_restore'];
-  const found = existsSync(root) && readdirSync(root).some((major) => tools.every((tool) => existsSync(path.join(root, major, 'bin', tool))));
+  const found =
+    existsSync(root) && readdirSync(root).some((major) => tools.every((tool) => existsSync(path.join(root, major, 'bin', tool))));
   return found ? root : `${root}/<version>/bin/pg_dump`;
 }
 
@@ -54,7 +55,9 @@ function ensureTools() {
   }
   for (const tool of needed) {
     if (!present(tool)) {
-      process.stderr.write(`The tests need ${typeof tool.path === 'function' ? tool.path() : tool.path}: install it (Debian: apt-get install ${tool.pkg})${tool.pkg === 'chromium' ? ' or set CHROMIUM_PATH' : ''}.\n`);
+      process.stderr.write(
+        `The tests need ${typeof tool.path === 'function' ? tool.path() : tool.path}: install it (Debian: apt-get install ${tool.pkg})${tool.pkg === 'chromium' ? ' or set CHROMIUM_PATH' : ''}.\n`,
+      );
       process.exit(1);
     }
   }
@@ -64,6 +67,7 @@ if (!quick) {
   run('Type-check', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
   run('Type-check the frontend', [bin('typescript', 'bin/tsc'), '-p', 'frontend/tsconfig.json', '--noEmit']);
   run('Lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0']);
+  run('Format check (Prettier; `npm run format` fixes)', [bin('prettier', 'bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']);
 }
 process.stdout.write('\n▶ Frontend build (when stale)\n');
 buildFrontendIfStale();
