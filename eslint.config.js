@@ -24,7 +24,18 @@ function onlyImports(folder, allowed, message) {
 const serviceRule = (service) => ({
   files: [`${service}/${SOURCES}`],
   rules: {
-    'no-restricted-imports': ['error', { patterns: [onlyImports(service, ['contracts', 'platform'], 'A service imports only @cc/contracts and @cc/platform; services meet through contracts, the event store, the bus, the CommandBus and HTTP (docs/ARCHITECTURE.md, "Folders and what each may import"). Move what both need to contracts (types, schemas, pure rules) or platform (runtime).')] }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          onlyImports(
+            service,
+            ['contracts', 'platform'],
+            'A service imports only @cc/contracts and @cc/platform; services meet through contracts, the event store, the bus, the CommandBus and HTTP (docs/ARCHITECTURE.md, "Folders and what each may import"). Move what both need to contracts (types, schemas, pure rules) or platform (runtime).',
+          ),
+        ],
+      },
+    ],
   },
 });
 
@@ -33,7 +44,11 @@ const contractsPackages = (extra) => ({
   regex: `^(?!\\.{1,2}(?:/|$)|@cc/|zod(?:/|$)${extra.map((p) => `|${p}(?:/|$)`).join('')})`,
   message: `contracts imports zod only${extra.length ? ` (and ${extra.join(', ')} here)` : ''}, so every service and the browser bundle can share it (docs/ARCHITECTURE.md, "Folders and what each may import").`,
 });
-const contractsOwn = onlyImports('contracts', [], 'contracts imports nothing of ours: every other package depends on it (docs/ARCHITECTURE.md, "Folders and what each may import").');
+const contractsOwn = onlyImports(
+  'contracts',
+  [],
+  'contracts imports nothing of ours: every other package depends on it (docs/ARCHITECTURE.md, "Folders and what each may import").',
+);
 
 const importBoundaries = [
   { files: [`contracts/${SOURCES}`], rules: { 'no-restricted-imports': ['error', { patterns: [contractsOwn, contractsPackages([])] }] } },
@@ -43,19 +58,42 @@ const importBoundaries = [
   },
   {
     files: [`platform/${SOURCES}`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [onlyImports('platform', ['contracts'], 'platform is the runtime every service shares and imports only @cc/contracts (docs/ARCHITECTURE.md, "Folders and what each may import").')] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            onlyImports(
+              'platform',
+              ['contracts'],
+              'platform is the runtime every service shares and imports only @cc/contracts (docs/ARCHITECTURE.md, "Folders and what each may import").',
+            ),
+          ],
+        },
+      ],
+    },
   },
   ...SERVICES.map(serviceRule),
   {
     files: [`frontend/${SOURCES}`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          onlyImports('frontend', ['contracts'], 'The frontend imports only @cc/contracts and talks to the services over /api (docs/ARCHITECTURE.md, "Folders and what each may import").'),
-          // The sentence reader carries a date parser (chrono-node) the browser bundle must not (docs/ARCHITECTURE.md, "Folders and what each may import").
-          { group: ['@cc/contracts/reading', '@cc/contracts/reading/*'], message: 'The sentence reader is server-side only; the frontend reads the evidence map from the API.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            onlyImports(
+              'frontend',
+              ['contracts'],
+              'The frontend imports only @cc/contracts and talks to the services over /api (docs/ARCHITECTURE.md, "Folders and what each may import").',
+            ),
+            // The sentence reader carries a date parser (chrono-node) the browser bundle must not (docs/ARCHITECTURE.md, "Folders and what each may import").
+            {
+              group: ['@cc/contracts/reading', '@cc/contracts/reading/*'],
+              message: 'The sentence reader is server-side only; the frontend reads the evidence map from the API.',
+            },
+          ],
+        },
+      ],
     },
   },
 ];

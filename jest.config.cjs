@@ -1,5 +1,14 @@
 /** One jest run covers every backend workspace; browser tests live under test/browser. */
-const workspaces = ['contracts', 'platform', 'command-service', 'projection-service', 'ai-worker', 'billing-service', 'notification-service', 'gateway'];
+const workspaces = [
+  'contracts',
+  'platform',
+  'command-service',
+  'projection-service',
+  'ai-worker',
+  'billing-service',
+  'notification-service',
+  'gateway',
+];
 
 const moduleNameMapper = {
   '^@cc/([a-z-]+)$': '<rootDir>/$1/src/index.ts',

@@ -31,10 +31,20 @@ interface Case {
   why: string;
 }
 
-async function withApp<T>(ctx: BenchContext, engine: AnalysisEngine, run: (app: { system: System; client: () => TestClient }) => Promise<T>): Promise<T> {
+async function withApp<T>(
+  ctx: BenchContext,
+  engine: AnalysisEngine,
+  run: (app: { system: System; client: () => TestClient }) => Promise<T>,
+): Promise<T> {
   const url = await ctx.createDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-analysis-'));
-  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, ADMIN_EMAILS: 'bench.admin@example.org', ADMIN_PASSWORD: 'bench admin passphrase', ANALYSIS_CONCURRENCY: '4' });
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    ADMIN_EMAILS: 'bench.admin@example.org',
+    ADMIN_PASSWORD: 'bench admin passphrase',
+    ANALYSIS_CONCURRENCY: '4',
+  });
   const system = await startSystem({
     config,
     logger: createLogger('silent'),
@@ -65,19 +75,23 @@ async function measure(ctx: BenchContext, test: Case, count: number): Promise<Be
     const vet = client();
     const user = await vet.register('bench.vet@example.org');
     await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' });
-    for (let i = 0; i < 200 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 200 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
+      await new Promise((r) => setTimeout(r, 20));
 
     const upload = async () => {
       const address = (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
       await vet.request('PUT', address, { body: test.upload.body as unknown as string, headers: { 'content-type': test.upload.type } });
-      return (await vet.put('/api/documents', { documentURL: address, fileName: test.upload.name, fileType: test.upload.type })).data.id as string;
+      return (await vet.put('/api/documents', { documentURL: address, fileName: test.upload.name, fileType: test.upload.type })).data
+        .id as string;
     };
     const analyze = async (id: string) => {
       const res = await vet.post(`/api/documents/${id}/analyze`, { analysisType: 'nexus-letter' });
       if (res.status !== 202 && res.status !== 200) throw new Error(`analyze answered ${res.status}: ${res.text.slice(0, 200)}`);
     };
     const answered = async (id: string) =>
-      (await system.store.readStream(streams.document(id))).events.some((e) => e.type === 'DocumentAnalysisCompleted' || e.type === 'DocumentAnalysisFailed');
+      (await system.store.readStream(streams.document(id))).events.some(
+        (e) => e.type === 'DocumentAnalysisCompleted' || e.type === 'DocumentAnalysisFailed',
+      );
     const untilAnswered = async (ids: string[]) => {
       const deadline = Date.now() + 120_000;
       for (;;) {

@@ -47,9 +47,21 @@ async function listen(handler: http.RequestListener): Promise<{ baseUrl: string;
 async function withApp<T>(ctx: BenchContext, run: (app: { system: System; baseUrl: string }) => Promise<T>): Promise<T> {
   const url = await ctx.createDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-api-'));
-  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_IP_LIMIT_PER_MINUTE: '0' });
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    ADMIN_EMAILS: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    AUTH_IP_LIMIT_PER_MINUTE: '0',
+  });
   // The app's own settings (poll interval, read-your-writes wait); only password hashing is cheaper.
-  const system = await startSystem({ config, logger: createLogger('silent'), databaseUrl: url, frontendDist: path.resolve(HERE, '../frontend/dist'), scryptCost: 2 ** 10 });
+  const system = await startSystem({
+    config,
+    logger: createLogger('silent'),
+    databaseUrl: url,
+    frontendDist: path.resolve(HERE, '../frontend/dist'),
+    scryptCost: 2 ** 10,
+  });
   const server = await listen(system.app);
   try {
     return await run({ system, baseUrl: server.baseUrl });
@@ -73,7 +85,8 @@ async function veterans(baseUrl: string, count: number) {
     clients.push({ client, id: user.id });
   }
   for (const { client } of clients) {
-    for (let i = 0; i < 200 && (await client.get('/api/auth/user')).data.memberTier !== 'basic'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 200 && (await client.get('/api/auth/user')).data.memberTier !== 'basic'; i++)
+      await new Promise((r) => setTimeout(r, 20));
   }
   return clients;
 }
@@ -127,7 +140,9 @@ async function commandEndToEnd(ctx: BenchContext): Promise<BenchRow> {
       expect(moved.status, 200, 'PUT /api/claims/{id}/status');
     };
     const append = async (i: number) => {
-      await system.store.appendToStream(`bench-command-${i}`, [{ type: 'BenchCommand', data: { i, note: 'Records requested' } }], { expectedVersion: 'no_stream' });
+      await system.store.appendToStream(`bench-command-${i}`, [{ type: 'BenchCommand', data: { i, note: 'Records requested' } }], {
+        expectedVersion: 'no_stream',
+      });
     };
     // Warm-up, one command at a time: the service time without any queue (logged, not judged).
     const alone: number[] = [];
@@ -148,7 +163,9 @@ async function commandEndToEnd(ctx: BenchContext): Promise<BenchRow> {
     }
     const p99 = percentile(requestTimes, 99);
     const baseP99 = percentile(appendTimes, 99);
-    ctx.log(`command requests p50 ${ms(percentile(requestTimes, 50))}, p99 ${ms(p99)}; append alone p50 ${ms(percentile(appendTimes, 50))}, p99 ${ms(baseP99)}`);
+    ctx.log(
+      `command requests p50 ${ms(percentile(requestTimes, 50))}, p99 ${ms(p99)}; append alone p50 ${ms(percentile(appendTimes, 50))}, p99 ${ms(baseP99)}`,
+    );
     return {
       figure: 'command end to end (POST /api/claims, PUT …/status), p99 at 50 req/s',
       value: ms(p99),
@@ -168,17 +185,29 @@ function bareServer(system: System) {
   const now = () => new Date();
   app.get('/api/dashboard', async (req, res) => void res.json(await dashboard(system.knex, userOf(req), now())));
   app.get('/api/claims', async (req, res) => {
-    const query = parseListQuery(req.query as Record<string, unknown>, { sortColumns: CLAIM_SORT_COLUMNS, defaultSort: { field: 'filedAt', order: 'DESC' }, filter: z.object({}).strict() });
+    const query = parseListQuery(req.query as Record<string, unknown>, {
+      sortColumns: CLAIM_SORT_COLUMNS,
+      defaultSort: { field: 'filedAt', order: 'DESC' },
+      filter: z.object({}).strict(),
+    });
     res.json((await listClaims(system.knex, userOf(req), query, now())).rows);
   });
   app.get('/api/documents', async (req, res) => {
-    const query = parseListQuery(req.query as Record<string, unknown>, { sortColumns: DOCUMENT_SORT_COLUMNS, defaultSort: { field: 'uploadedAt', order: 'DESC' }, filter: z.object({}).strict() });
+    const query = parseListQuery(req.query as Record<string, unknown>, {
+      sortColumns: DOCUMENT_SORT_COLUMNS,
+      defaultSort: { field: 'uploadedAt', order: 'DESC' },
+      filter: z.object({}).strict(),
+    });
     res.json((await listDocuments(system.knex, userOf(req), query)).rows);
   });
   app.put('/api/claims/:id/status', async (req, res) => {
-    const { position } = await system.store.appendToStream(`bare-${req.params.id}`, [{ type: 'BenchStatus', data: { to: req.body.status, note: req.body.note } }], {
-      expectedVersion: 'any',
-    });
+    const { position } = await system.store.appendToStream(
+      `bare-${req.params.id}`,
+      [{ type: 'BenchStatus', data: { to: req.body.status, note: req.body.note } }],
+      {
+        expectedVersion: 'any',
+      },
+    );
     res.json({ position: String(position.seq) });
   });
   return app;
@@ -191,7 +220,8 @@ async function mixedLoad(ctx: BenchContext): Promise<BenchRow> {
     const claims: string[][] = [];
     for (const { client } of vets) {
       const mine: string[] = [];
-      for (let i = 0; i < 3; i++) mine.push((await client.post('/api/claims', { condition: `Condition ${i}`, conditionType: 'primary' })).data.id);
+      for (let i = 0; i < 3; i++)
+        mine.push((await client.post('/api/claims', { condition: `Condition ${i}`, conditionType: 'primary' })).data.id);
       claims.push(mine);
     }
     const cookies = vets.map(({ client }) => client.cookieHeader()!);
@@ -214,9 +244,16 @@ async function mixedLoad(ctx: BenchContext): Promise<BenchRow> {
               return { ...req, method: 'GET', path: '/api/dashboard', headers: headersFor(context.user) };
             },
           },
-          ...['/api/claims', '/api/documents', '/api/dashboard', '/api/claims', '/api/documents', '/api/dashboard', '/api/claims'].map((p) => ({
-            setupRequest: (req: autocannon.Request, raw: object) => ({ ...req, method: 'GET' as const, path: p, headers: headersFor((raw as Slot).user) }),
-          })),
+          ...['/api/claims', '/api/documents', '/api/dashboard', '/api/claims', '/api/documents', '/api/dashboard', '/api/claims'].map(
+            (p) => ({
+              setupRequest: (req: autocannon.Request, raw: object) => ({
+                ...req,
+                method: 'GET' as const,
+                path: p,
+                headers: headersFor((raw as Slot).user),
+              }),
+            }),
+          ),
           ...[0, 1].map(() => ({
             setupRequest: (req: autocannon.Request, raw: object) => {
               const context = raw as Slot;

@@ -42,7 +42,10 @@ async function signIns(baseUrl: string, email: string, address: string, count: n
 
 /** The flooding client, in a process of its own. */
 async function startFlooder(baseUrl: string) {
-  const child = fork(fileURLToPath(new URL('./authFlooder.ts', import.meta.url)), [baseUrl], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(fileURLToPath(new URL('./authFlooder.ts', import.meta.url)), [baseUrl], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
   const next = <T>() => new Promise<T>((resolve) => child.once('message', (message) => resolve(message as T)));
   await next();
   return {
@@ -69,7 +72,12 @@ export const authBench: BenchSuite = {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-auth-'));
     // One proxy in front, so each simulated client can have its own address.
     const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'silent' });
-    const system = await startSystem({ config, logger: createLogger('silent'), databaseUrl, frontendDist: path.join(dataDir, 'no-frontend') });
+    const system = await startSystem({
+      config,
+      logger: createLogger('silent'),
+      databaseUrl,
+      frontendDist: path.join(dataDir, 'no-frontend'),
+    });
     const server = system.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -77,7 +85,8 @@ export const authBench: BenchSuite = {
     let stopFlooder: () => unknown = () => undefined;
     try {
       const email = 'signing.in@example.org';
-      if ((await post(baseUrl, '/api/auth/register', { email, password: PASSWORD }, '192.0.2.1')) !== 201) throw new Error('could not register the user');
+      if ((await post(baseUrl, '/api/auth/register', { email, password: PASSWORD }, '192.0.2.1')) !== 201)
+        throw new Error('could not register the user');
       await signIns(baseUrl, email, '192.0.2.1', 2);
 
       const floods = [
@@ -112,7 +121,9 @@ export const authBench: BenchSuite = {
       for (const [f, { name }] of floods.entries()) {
         const times = busy[f]!;
         const seen = [...answers[f]!].map(([status, count]) => `${count}×${status}`).join(' ');
-        ctx.log(`flood from ${name}: sign-in p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}; registrations answered ${seen}`);
+        ctx.log(
+          `flood from ${name}: sign-in p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}; registrations answered ${seen}`,
+        );
         for (const p of [50, 99]) {
           const ratio = percentile(times, p) / percentile(idle, p);
           rows.push({

@@ -40,11 +40,10 @@ export const eventStoreBench: BenchSuite = {
       // `including all`: the same indexes too, and global_position drawn from the events' sequence.
       await knex.raw(`create table raw_events (like events including all)`);
       const rawInsert = (i: number) =>
-        knex.raw(`insert into raw_events (event_id, stream_id, stream_version, type, data, metadata) values (?, ?, 1, 'Benchmarked', ?, '{}')`, [
-          randomUUID(),
-          `raw-${i}`,
-          JSON.stringify(PAYLOAD),
-        ]);
+        knex.raw(
+          `insert into raw_events (event_id, stream_id, stream_version, type, data, metadata) values (?, ?, 1, 'Benchmarked', ?, '{}')`,
+          [randomUUID(), `raw-${i}`, JSON.stringify(PAYLOAD)],
+        );
       const storeAppend = (i: number) =>
         store.appendToStream(`bench-${i}`, [{ type: 'Benchmarked', data: PAYLOAD }], { expectedVersion: 'no_stream' });
       // Warm both paths (connections, plans, caches) before either is timed.

@@ -105,6 +105,10 @@ export function formatTable(rows: readonly BenchRow[]): string {
   const header = ['figure', 'value', 'baseline', 'ratio', 'target', ''];
   const lines = rows.map((r) => [r.figure, r.value, r.baseline, `${r.ratio.toFixed(2)}×`, r.target, r.ok ? 'ok' : 'SLOW']);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const fmt = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n');
 }

@@ -30,7 +30,13 @@ async function openReadSide(ctx: BenchContext) {
   await store.ready();
   const vault = new PersonalDataVault(knex);
   const files = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-files-'));
-  const projections = createProjectionService({ knex, store, vault, storage: new LocalObjectStorage(files), logger: createLogger('silent') });
+  const projections = createProjectionService({
+    knex,
+    store,
+    vault,
+    storage: new LocalObjectStorage(files),
+    logger: createLogger('silent'),
+  });
   return {
     knex,
     store,
@@ -80,7 +86,9 @@ async function rebuild(ctx: BenchContext): Promise<BenchRow> {
     const elapsed = (performance.now() - start) / 1000;
     const applied = finished ? total : await rebuiltSoFar(side.knex);
     const rate = applied / elapsed;
-    ctx.log(`rebuild: ${applied} of ${total} events through every projector in ${elapsed.toFixed(1)} s${finished ? '' : ' (time budget reached)'}`);
+    ctx.log(
+      `rebuild: ${applied} of ${total} events through every projector in ${elapsed.toFixed(1)} s${finished ? '' : ' (time budget reached)'}`,
+    );
     return {
       figure: `projection rebuild, ${total} claim/document events, fresh tables`,
       value: `${rate.toFixed(0)} ev/s`,
@@ -110,7 +118,8 @@ async function readYourWritesLag(ctx: BenchContext): Promise<BenchRow> {
       const measure = async (streamId: string, events: Parameters<typeof side.store.appendToStream>[1]) => {
         const { position } = await side.store.appendToStream(streamId, events, { expectedVersion: 'any' });
         const answered = performance.now();
-        const timed = (wait: (p: GlobalPosition) => Promise<void>, samplesOf?: number[]) => wait(position).then(() => void samplesOf?.push(performance.now() - answered));
+        const timed = (wait: (p: GlobalPosition) => Promise<void>, samplesOf?: number[]) =>
+          wait(position).then(() => void samplesOf?.push(performance.now() - answered));
         await Promise.all([timed((p) => side.runner.waitFor(p, 30_000), into?.lag), timed((p) => bare.waitFor(p, 30_000), into?.bareLag)]);
       };
       for (let i = 0; i < count; i++) {
@@ -127,7 +136,9 @@ async function readYourWritesLag(ctx: BenchContext): Promise<BenchRow> {
     await bare.stop();
     const p99 = percentile(lag, 99);
     const bareP99 = percentile(bareLag, 99);
-    ctx.log(`read-your-writes lag p50 ${ms(percentile(lag, 50))}, p99 ${ms(p99)}; bare subscriber p50 ${ms(percentile(bareLag, 50))}, p99 ${ms(bareP99)}`);
+    ctx.log(
+      `read-your-writes lag p50 ${ms(percentile(lag, 50))}, p99 ${ms(p99)}; bare subscriber p50 ${ms(percentile(bareLag, 50))}, p99 ${ms(bareP99)}`,
+    );
     return {
       figure: 'read-your-writes lag (append answered → every projector applied), p99 at 50/s',
       value: ms(p99),

@@ -14,7 +14,16 @@ import { readModelsBench } from './readModels.bench';
 import { startBench } from './start.bench';
 import { userStreamBench } from './userStream.bench';
 
-const SUITES: BenchSuite[] = [eventStoreBench, readModelsBench, apiBench, startBench, userStreamBench, authBench, analysisBench, erasureBench];
+const SUITES: BenchSuite[] = [
+  eventStoreBench,
+  readModelsBench,
+  apiBench,
+  startBench,
+  userStreamBench,
+  authBench,
+  analysisBench,
+  erasureBench,
+];
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

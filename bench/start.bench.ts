@@ -51,10 +51,16 @@ async function start(ctx: BenchContext): Promise<BenchRow> {
   try {
     const app = async () => {
       const port = await freePort();
-      return timeUntil(['scripts/start.mjs'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, healthy(port));
+      return timeUntil(
+        ['scripts/start.mjs'],
+        { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+        healthy(port),
+      );
     };
     const bare = () =>
-      timeUntil(['--import', 'tsx', 'bench/startPostgres.ts', path.join(dataDir, 'postgres')], {}, async (output) => output.includes('ready'));
+      timeUntil(['--import', 'tsx', 'bench/startPostgres.ts', path.join(dataDir, 'postgres')], {}, async (output) =>
+        output.includes('ready'),
+      );
     // The first start makes the cluster, migrates and seeds; the figure is about the starts after it.
     await app();
     const app_: number[] = [];
@@ -69,7 +75,9 @@ async function start(ctx: BenchContext): Promise<BenchRow> {
       }
     }
     const best = (values: number[]) => Math.min(...values) / 1000;
-    ctx.log(`start: npm start ${app_.map((v) => (v / 1000).toFixed(2)).join(', ')} s; bare PostgreSQL ${bare_.map((v) => (v / 1000).toFixed(2)).join(', ')} s`);
+    ctx.log(
+      `start: npm start ${app_.map((v) => (v / 1000).toFixed(2)).join(', ')} s; bare PostgreSQL ${bare_.map((v) => (v / 1000).toFixed(2)).join(', ')} s`,
+    );
     return {
       figure: 'start (npm start → /api/health 200, existing data folder), best of rounds',
       value: `${best(app_).toFixed(2)} s`,
@@ -93,7 +101,9 @@ async function firstLoadRow(ctx: BenchContext): Promise<BenchRow> {
   const assets = path.join(DIST, 'assets');
   for (const file of await fs.readdir(assets)) if (file.endsWith('.js')) all += gzipSync(await fs.readFile(path.join(assets, file))).length;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-  ctx.log(`first load (Vite manifest): landing page ${pages.landing.length} scripts, dashboard ${pages.dashboard.length}, ${files.length} together`);
+  ctx.log(
+    `first load (Vite manifest): landing page ${pages.landing.length} scripts, dashboard ${pages.dashboard.length}, ${files.length} together`,
+  );
   return {
     figure: 'first load: gzip JS for the landing page and the dashboard',
     value: kb(gzip),

@@ -62,7 +62,15 @@ export class SyntheticHistories {
         events: [
           {
             type: 'ClaimFiled',
-            data: { ...base, claimNumber: `2026-${n}`, text: sealed.text, conditionType: 'primary', priority: 'normal', estimatedDecisionDate: null, filedAt: new Date().toISOString() },
+            data: {
+              ...base,
+              claimNumber: `2026-${n}`,
+              text: sealed.text,
+              conditionType: 'primary',
+              priority: 'normal',
+              estimatedDecisionDate: null,
+              filedAt: new Date().toISOString(),
+            },
           },
           status('submitted', 'initial_review'),
           status('initial_review', 'evidence_review'),
@@ -98,11 +106,24 @@ export class SyntheticHistories {
  * Writes `claims` synthetic histories straight into the events table in large batches (a fixture:
  * the app itself only appends through the store). Returns the number of events written.
  */
-export async function writeHistories(knex: Knex, histories: SyntheticHistories, claims: number, onProgress?: (events: number) => void): Promise<number> {
+export async function writeHistories(
+  knex: Knex,
+  histories: SyntheticHistories,
+  claims: number,
+  onProgress?: (events: number) => void,
+): Promise<number> {
   const perBatch = 1_000;
   let written = 0;
   for (let done = 0; done < claims; done += perBatch) {
-    const columns = { id: [] as string[], stream: [] as string[], version: [] as number[], type: [] as string[], schema: [] as number[], data: [] as string[], metadata: [] as string[] };
+    const columns = {
+      id: [] as string[],
+      stream: [] as string[],
+      version: [] as number[],
+      type: [] as string[],
+      schema: [] as number[],
+      data: [] as string[],
+      metadata: [] as string[],
+    };
     const occurredAt = new Date().toISOString();
     for (let i = 0; i < Math.min(perBatch, claims - done); i++) {
       for (const stream of histories.next()) {
@@ -114,7 +135,14 @@ export async function writeHistories(knex: Knex, histories: SyntheticHistories, 
           // Written in today's shapes, so marked with today's versions (an older one would be upcast on read).
           columns.schema.push(currentVersionOf(event.type));
           columns.data.push(JSON.stringify(event.data));
-          columns.metadata.push(JSON.stringify({ userId: (event.data as { userId: string }).userId, correlationId: randomUUID(), causationId: null, occurredAt }));
+          columns.metadata.push(
+            JSON.stringify({
+              userId: (event.data as { userId: string }).userId,
+              correlationId: randomUUID(),
+              causationId: null,
+              occurredAt,
+            }),
+          );
         });
       }
     }

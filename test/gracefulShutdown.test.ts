@@ -30,8 +30,15 @@ describe('graceful shutdown', () => {
         body: JSON.stringify({ email: 'sigterm@example.org', password: 'correct horse battery' }),
       });
       expect(register.status).toBe(201);
-      const cookie = register.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const address = await fetch(`${base}/api/objects/upload`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
+      const cookie = register.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const address = await fetch(`${base}/api/objects/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: '{}',
+      });
       const uploadUrl = ((await address.json()) as { uploadURL: string }).uploadURL;
 
       // An upload under way: the headers and half the file now, the rest after SIGTERM.

@@ -24,7 +24,8 @@ import { TestClient } from '../gateway/src/testing/testApp';
 import { launch, type Running } from './launch';
 
 const ADMIN = { email: 'nine.admin@example.org', password: 'correct horse battery' };
-const LETTER = 'Tinnitus since 2004, ringing in both ears. It is at least as likely as not that the tinnitus is due to noise exposure in service.';
+const LETTER =
+  'Tinnitus since 2004, ringing in both ears. It is at least as likely as not that the tinnitus is due to noise exposure in service.';
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000, everyMs = 20) {
   const deadline = Date.now() + timeoutMs;
@@ -81,7 +82,12 @@ describe('kill -9 of the whole app', () => {
     return rows[0].n;
   };
   const analysisResults = async (documentId: string) =>
-    (await db.knex('events').where({ stream_id: streams.document(documentId) }).pluck('type')).filter((t: string) => t === 'DocumentAnalysisCompleted' || t === 'DocumentAnalysisFailed');
+    (
+      await db
+        .knex('events')
+        .where({ stream_id: streams.document(documentId) })
+        .pluck('type')
+    ).filter((t: string) => t === 'DocumentAnalysisCompleted' || t === 'DocumentAnalysisFailed');
 
   it('killed mid projection batch, mid analysis and mid rebuild: after a restart every read model equals a fresh rebuild and the analysis has one result', async () => {
     const model = await hangingModel();
@@ -97,7 +103,8 @@ describe('kill -9 of the whole app', () => {
       await until(async () => (await vet.get('/api/auth/user')).data.memberTier === 'pro', 'the pro tier');
       const address = (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
       expect((await vet.request('PUT', address, { body: LETTER, headers: { 'content-type': 'text/plain' } })).status).toBe(201);
-      const documentId = (await vet.put('/api/documents', { documentURL: address, fileName: 'tinnitus.txt', fileType: 'text/plain' })).data.id as string;
+      const documentId = (await vet.put('/api/documents', { documentURL: address, fileName: 'tinnitus.txt', fileType: 'text/plain' })).data
+        .id as string;
 
       // A backlog for the projectors (and a rebuild) to work through, written as the app runs.
       const histories = await SyntheticHistories.create(new PersonalDataVault(db.knex), 40);

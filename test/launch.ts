@@ -24,7 +24,10 @@ export async function launch(dataDir: string, env: Record<string, string> = {}):
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`launcher exited early:\n${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`launcher not healthy in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -39,9 +42,10 @@ export async function interrupt(running: Running): Promise<number | null> {
 }
 
 export function postmasterPid(dataDir: string): Promise<number | undefined> {
-  return fs
-    .readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
-    .then((text) => Number(text.split('\n')[0]), () => undefined);
+  return fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').then(
+    (text) => Number(text.split('\n')[0]),
+    () => undefined,
+  );
 }
 
 export function alive(pid: number): boolean {

@@ -24,7 +24,10 @@ describe('npm start launcher', () => {
   it('starts an embedded database, seeds demo accounts once, keeps data across restarts, stops on SIGINT', async () => {
     const first = await launch(dataDir);
     expect(first.output()).toMatch(/Demo accounts/);
-    const veteranLine = first.output().split('\n').find((l) => l.includes('veteran@demo.claimscopilot.example'))!;
+    const veteranLine = first
+      .output()
+      .split('\n')
+      .find((l) => l.includes('veteran@demo.claimscopilot.example'))!;
     const password = veteranLine.trim().split(/\s+/).at(-1)!;
     const base = `http://127.0.0.1:${first.port}`;
     const register = await fetch(`${base}/api/auth/register`, {

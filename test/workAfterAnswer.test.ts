@@ -46,7 +46,11 @@ describe('work a route promised when it answered', () => {
       let signalled = false;
       const asked = await Promise.all(
         emails.map((email) =>
-          fetch(`${base}/api/auth/password-reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }).then(
+          fetch(`${base}/api/auth/password-reset`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email }),
+          }).then(
             (res) => {
               // The deploy's stop comes the moment the first answer is out.
               if (res.status === 202 && !signalled) {
@@ -68,12 +72,16 @@ describe('work a route promised when it answered', () => {
 
       // Recorded before the process stopped, not only logged as lost.
       for (const user of answered) {
-        const types = (await db.knex('events').where({ stream_id: streams.account(user.id) }).pluck('type')) as string[];
+        const types = (await db
+          .knex('events')
+          .where({ stream_id: streams.account(user.id) })
+          .pluck('type')) as string[];
         expect({ user: user.email, types }).toEqual({ user: user.email, types: ['PasswordResetRequested'] });
       }
 
       running = await launch(dataDir, env);
-      for (const user of answered) await waitForMail(path.join(dataDir, 'outbox'), user.email, /^Reset your Claims Copilot password$/, 1, 30_000);
+      for (const user of answered)
+        await waitForMail(path.join(dataDir, 'outbox'), user.email, /^Reset your Claims Copilot password$/, 1, 30_000);
     } finally {
       if (running && running.child.exitCode === null) running.child.kill('SIGKILL');
     }

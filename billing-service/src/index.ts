@@ -14,8 +14,7 @@ export { TestModeProvider, addCycle, type FactSink } from './testMode/provider';
 export { parseTestCoupons, DEFAULT_TEST_COUPONS, CouponConfigError } from './testMode/coupons';
 
 export type PaymentSettings =
-  | { kind: 'test'; coupons: string | undefined; graceDays: number }
-  | ({ kind: 'stripe' } & StripeProviderConfig);
+  { kind: 'test'; coupons: string | undefined; graceDays: number } | ({ kind: 'stripe' } & StripeProviderConfig);
 
 /** The provider the configuration names: Stripe when STRIPE_SECRET_KEY is set, else the offline test mode. */
 export function createPaymentProvider(
@@ -23,5 +22,12 @@ export function createPaymentProvider(
   deps: { knex: Knex; deliver: FactSink; logger: Logger; now?: () => Date },
 ): PaymentProvider {
   if (settings.kind === 'stripe') return new StripeProvider(settings);
-  return new TestModeProvider({ knex: deps.knex, deliver: deps.deliver, logger: deps.logger, now: deps.now, coupons: parseTestCoupons(settings.coupons), graceDays: settings.graceDays });
+  return new TestModeProvider({
+    knex: deps.knex,
+    deliver: deps.deliver,
+    logger: deps.logger,
+    now: deps.now,
+    coupons: parseTestCoupons(settings.coupons),
+    graceDays: settings.graceDays,
+  });
 }

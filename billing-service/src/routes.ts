@@ -26,7 +26,8 @@ export interface BillingServiceRouteDeps {
 
 function paymentProblem(error: unknown): never {
   if (error instanceof PaymentProviderError) {
-    if (error.code === 'card_declined' || error.code === 'authentication_failed') throw HttpProblem.fromSpec(402, SPEC_PROBLEMS.paymentFailed(error.message));
+    if (error.code === 'card_declined' || error.code === 'authentication_failed')
+      throw HttpProblem.fromSpec(402, SPEC_PROBLEMS.paymentFailed(error.message));
     if (error.message === BILLING_MESSAGES.invalidCheckout) throw problems.notFound(error.message);
     if (error.code === 'invalid_request') throw problems.conflict(error.message);
   }
@@ -53,9 +54,14 @@ export function billingServiceRoutes(deps: BillingServiceRouteDeps): Router {
     const signature = req.headers['stripe-signature'];
     let facts: ProviderFact[];
     try {
-      facts = await parseStripeWebhook(provider, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
+      facts = await parseStripeWebhook(
+        provider,
+        Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+        typeof signature === 'string' ? signature : undefined,
+      );
     } catch (error) {
-      if (error instanceof WebhookSignatureError) throw new HttpProblem(400, 'invalid-signature', 'Invalid signature', 'The webhook signature could not be verified.');
+      if (error instanceof WebhookSignatureError)
+        throw new HttpProblem(400, 'invalid-signature', 'Invalid signature', 'The webhook signature could not be verified.');
       throw error;
     }
     for (const fact of facts) await deps.deliver(fact, contextOf(res).correlationId);
@@ -75,7 +81,9 @@ export function billingServiceRoutes(deps: BillingServiceRouteDeps): Router {
   router.post('/api/billing/test-mode/pay', async (req, res) => {
     const { userId } = requireAuth(res);
     const body = parseOrProblem(testModePaymentBody, req.body);
-    const outcome = await testMode().pay({ clientSecret: body.clientSecret, userId, cardNumber: body.cardNumber, expiry: body.expiry }).catch(paymentProblem);
+    const outcome = await testMode()
+      .pay({ clientSecret: body.clientSecret, userId, cardNumber: body.cardNumber, expiry: body.expiry })
+      .catch(paymentProblem);
     await answer(res, outcome);
   });
 
@@ -83,7 +91,9 @@ export function billingServiceRoutes(deps: BillingServiceRouteDeps): Router {
   router.post('/api/billing/test-mode/authenticate', async (req, res) => {
     const { userId } = requireAuth(res);
     const body = parseOrProblem(testModeAuthenticationBody, req.body);
-    const outcome = await testMode().authenticate({ clientSecret: body.clientSecret, userId, approve: body.outcome === 'approve' }).catch(paymentProblem);
+    const outcome = await testMode()
+      .authenticate({ clientSecret: body.clientSecret, userId, approve: body.outcome === 'approve' })
+      .catch(paymentProblem);
     await answer(res, outcome);
   });
 

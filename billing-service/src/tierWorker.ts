@@ -20,7 +20,13 @@ export const ENTITLEMENT_EVENTS = pickEventTypes(SUBSCRIPTION_EVENT_TYPES, [
  * as the actor. The routes that record these events sync at once too (so limits follow before the
  * answer); this worker makes sure it happens when they could not, and for events from elsewhere.
  */
-export function startSubscriptionTierWorker(deps: { store: EventStore; bus?: Bus; commands: CommandBus; logger: Logger; pollIntervalMs?: number }): WorkerSubscription {
+export function startSubscriptionTierWorker(deps: {
+  store: EventStore;
+  bus?: Bus;
+  commands: CommandBus;
+  logger: Logger;
+  pollIntervalMs?: number;
+}): WorkerSubscription {
   // The bus (Kafka or the store itself) delivers; the same code runs on either.
   return startWorker(deps.bus ?? deps.store, {
     name: SUBSCRIPTION_TIER_WORKER,
@@ -33,7 +39,10 @@ export function startSubscriptionTierWorker(deps: { store: EventStore; bus?: Bus
         : deps.logger.info({ downForMs }, 'subscription tier worker is back'),
     async handle(event, context) {
       const { subscriptionId } = event.data as { subscriptionId: string };
-      await deps.commands.send({ type: 'SyncSubscriptionEntitlement', data: { subscriptionId } }, { metadata: context.metadata, idempotencyKey: context.eventId() });
+      await deps.commands.send(
+        { type: 'SyncSubscriptionEntitlement', data: { subscriptionId } },
+        { metadata: context.metadata, idempotencyKey: context.eventId() },
+      );
     },
   });
 }

@@ -109,12 +109,32 @@ export function createCommandService(deps: CommandServiceDeps) {
     pdforgeRoutes({ store: deps.store, documents, readBack: deps.readBack, renderer: deps.templates, now: deps.now }),
   ];
   const billing = deps.billing
-    ? billingCommands({ store: deps.store, provider: deps.billing.provider, now: deps.now, currentSubscriptionId: deps.billing.currentSubscriptionId })
+    ? billingCommands({
+        store: deps.store,
+        provider: deps.billing.provider,
+        now: deps.now,
+        currentSubscriptionId: deps.billing.currentSubscriptionId,
+      })
     : undefined;
   if (billing && deps.billing) routes.push(billingRoutes(billing, deps.billing.readBack, { publicUrl: deps.billing.publicUrl }));
   /** Where workers' commands arrive in the embedded topology. */
   const commandBus = inProcessCommandBus({ analysis, notifications, billing });
-  return { users, claims, documents, analysis, notifications, preferences, account, billing, dbqs, chat, staff, commandBus, routes, uploadGrants: grants };
+  return {
+    users,
+    claims,
+    documents,
+    analysis,
+    notifications,
+    preferences,
+    account,
+    billing,
+    dbqs,
+    chat,
+    staff,
+    commandBus,
+    routes,
+    uploadGrants: grants,
+  };
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

@@ -48,11 +48,7 @@ export const MAX_ANALYSIS_BYTES = 10 * 1024 * 1024;
 
 /** Optional sections each analysis type must produce (the base fields are always present). */
 export type AnalysisSection =
-  | 'serviceConnectionEvidence'
-  | 'nexusEvaluation'
-  | 'medicalTimeline'
-  | 'missingEvidenceAnalysis'
-  | 'secondaryConditionsAnalysis';
+  'serviceConnectionEvidence' | 'nexusEvaluation' | 'medicalTimeline' | 'missingEvidenceAnalysis' | 'secondaryConditionsAnalysis';
 
 export const ANALYSIS_SECTIONS: Record<AnalysisType, readonly AnalysisSection[]> = {
   general: ['serviceConnectionEvidence'],

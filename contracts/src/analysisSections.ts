@@ -55,7 +55,9 @@ export const RESULT_VALUE_LABELS: {
   readonly eventType: Labels<MedicalTimeline['timelineEvents'][number]['eventType']>;
   readonly completeness: Labels<Missing['overallCompleteness']['rating']>;
   readonly importance: Labels<Missing['documentationGaps'][number]['importance']>;
-  readonly priority: Labels<Missing['additionalEvidenceNeeded'][number]['priority'] | Secondary['claimRecommendations'][number]['priority']>;
+  readonly priority: Labels<
+    Missing['additionalEvidenceNeeded'][number]['priority'] | Secondary['claimRecommendations'][number]['priority']
+  >;
   readonly likelihood: Labels<Secondary['potentialSecondaryConditions'][number]['likelihood']>;
   readonly relationship: Labels<Secondary['medicalConnections'][number]['relationshipType']>;
   readonly presence: Labels<'present' | 'missing'>;

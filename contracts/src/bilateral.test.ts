@@ -76,7 +76,10 @@ describe('combined rating with steps (38 CFR 4.25)', () => {
 
   it('is 0 with no ratings and 100 with any 100', () => {
     expect(calculateCombinedRating([])).toMatchObject({ combinedRating: 0, exactValue: 0, steps: [{ kind: 'round', to: 0 }] });
-    expect(calculateCombinedRating([leg(100, 'left'), leg(10, 'right')])).toMatchObject({ combinedRating: 100, bilateralFactorApplied: false });
+    expect(calculateCombinedRating([leg(100, 'left'), leg(10, 'right')])).toMatchObject({
+      combinedRating: 100,
+      bilateralFactorApplied: false,
+    });
   });
 });
 
@@ -97,7 +100,11 @@ describe('bilateral factor (38 CFR 4.26)', () => {
   });
 
   it('20 L and 10 R: 28 → 31 → 30 (BVA 1549968)', () => {
-    expect(calculateCombinedRating([leg(20, 'left'), leg(10, 'right')])).toMatchObject({ combinedRating: 30, exactValue: 31, bilateral: { value: 31 } });
+    expect(calculateCombinedRating([leg(20, 'left'), leg(10, 'right')])).toMatchObject({
+      combinedRating: 30,
+      exactValue: 31,
+      bilateral: { value: 31 },
+    });
   });
 
   it('both knees at 20 with tinnitus at 10: the factor lifts 40 to 50', () => {
@@ -111,7 +118,11 @@ describe('bilateral factor (38 CFR 4.26)', () => {
   });
 
   it('30 L and 10 R with 50: 41, then 71 → 70', () => {
-    expect(calculateCombinedRating([leg(30, 'left'), leg(10, 'right'), { percent: 50 }])).toMatchObject({ combinedRating: 70, exactValue: 71, sequence: [50, 41] });
+    expect(calculateCombinedRating([leg(30, 'left'), leg(10, 'right'), { percent: 50 }])).toMatchObject({
+      combinedRating: 70,
+      exactValue: 71,
+      sequence: [50, 41],
+    });
   });
 
   it('all four extremities form one group: 20, 20, 10, 10 → 48 → 53 → 50', () => {
@@ -123,7 +134,12 @@ describe('bilateral factor (38 CFR 4.26)', () => {
 
   it('4.26(d): leaving one 10 % left out of the group gives 80 instead of 70', () => {
     const result = calculateCombinedRating([leg(10, 'left'), leg(10, 'left'), leg(30, 'right'), ...plain(40, 20)]);
-    expect(result).toMatchObject({ combinedRating: 80, exactValue: 75, bilateralFactorApplied: true, bilateral: { combinedValue: 37, value: 41 } });
+    expect(result).toMatchObject({
+      combinedRating: 80,
+      exactValue: 75,
+      bilateralFactorApplied: true,
+      bilateral: { combinedValue: 37, value: 41 },
+    });
     expect(result.bilateral!.excluded).toHaveLength(1);
     expect(result.sequence).toEqual([41, 40, 20, 10]);
     const favourable = result.steps.find((s) => s.kind === 'most-favorable')!;

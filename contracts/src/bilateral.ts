@@ -110,7 +110,14 @@ function combineValues(values: readonly number[], steps: CalculatorStep[], group
   let value = sorted[0] ?? 0;
   for (const add of sorted.slice(1)) {
     const to = combinedRatingsTableCell(value, add);
-    steps.push({ kind: 'combine', from: value, add, to, description: `${value}% combined with ${add}% gives ${to} (Table I)`, ...(group ? { group } : {}) });
+    steps.push({
+      kind: 'combine',
+      from: value,
+      add,
+      to,
+      description: `${value}% combined with ${add}% gives ${to} (Table I)`,
+      ...(group ? { group } : {}),
+    });
     value = to;
   }
   return value;
@@ -143,7 +150,11 @@ function arrange(entries: readonly Entry[], excluded: ReadonlySet<number>): Arra
       group: 'bilateral',
       description: `Bilateral group (${where}): ${group.map(label).join(', ')}`,
     });
-    const combinedValue = combineValues(group.map((e) => e.percent), steps, 'bilateral');
+    const combinedValue = combineValues(
+      group.map((e) => e.percent),
+      steps,
+      'bilateral',
+    );
     const value = bilateralValue(combinedValue);
     const factor = combinedValue / 10;
     steps.push({
@@ -212,7 +223,9 @@ export function calculateCombinedRating(input: readonly RatingInput[]): Combined
     // Only a higher evaluation replaces the standard arrangement; among those, the highest, then the fewest left out.
     const better =
       candidate.rating > best.rating ||
-      (best !== standard && candidate.rating === best.rating && (candidate.value > best.value || (candidate.value === best.value && excluded.size < bestExcluded)));
+      (best !== standard &&
+        candidate.rating === best.rating &&
+        (candidate.value > best.value || (candidate.value === best.value && excluded.size < bestExcluded)));
     if (better) {
       best = candidate;
       bestExcluded = excluded.size;

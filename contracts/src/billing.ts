@@ -113,7 +113,10 @@ export const testModePaymentBody = z.object({
     .string()
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, "Your card's expiration date is incomplete."),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 export type TestModePaymentBody = z.infer<typeof testModePaymentBody>;
 
@@ -132,7 +135,9 @@ export interface SubscriptionView {
   current_period_start: number | null;
   current_period_end: number | null;
   canceled_at: number | null;
-  items: { data: [{ price: { unit_amount: number; currency: string; recurring: { interval: 'month' | 'year' }; product: { name: string } } }] };
+  items: {
+    data: [{ price: { unit_amount: number; currency: string; recurring: { interval: 'month' | 'year' }; product: { name: string } } }];
+  };
   /** Beyond the spec: what the management tab shows besides. */
   tierName: PaidTierName;
   cycle: BillingCycle;
@@ -179,7 +184,16 @@ export interface BillingConfigView {
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'active', 'past_due', 'unpaid', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const CANCEL_REASONS = ['period_end', 'requested', 'unpaid', 'refunded', 'replaced', 'provider', 'abandoned', 'account_erased'] as const;
+export const CANCEL_REASONS = [
+  'period_end',
+  'requested',
+  'unpaid',
+  'refunded',
+  'replaced',
+  'provider',
+  'abandoned',
+  'account_erased',
+] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 const isoTime = z.iso.datetime({ offset: true });
@@ -228,7 +242,13 @@ export const providerFactSchema = z.discriminatedUnion('kind', [
     at: isoTime,
   }),
   z.object({ kind: z.literal('unpaid'), eventId: z.string().min(1), subscriptionId: z.uuid(), at: isoTime }),
-  z.object({ kind: z.literal('canceled'), eventId: z.string().min(1), subscriptionId: z.uuid(), reason: z.enum(CANCEL_REASONS), at: isoTime }),
+  z.object({
+    kind: z.literal('canceled'),
+    eventId: z.string().min(1),
+    subscriptionId: z.uuid(),
+    reason: z.enum(CANCEL_REASONS),
+    at: isoTime,
+  }),
 ]);
 export type ProviderFact = z.infer<typeof providerFactSchema>;
 
@@ -270,13 +290,25 @@ export interface PaymentProvider {
   /** Looks the code up; undefined when it is unknown, inactive or expired. */
   findCoupon(code: string): Promise<AppliedCoupon | undefined>;
   /** Puts the coupon on the unpaid subscription; answers the provider's subscription id (it may be a new one). */
-  applyCoupon(input: { subscriptionId: string; providerSubscriptionId: string; customerId: string; coupon: AppliedCoupon; tierName: PaidTierName; cycle: BillingCycle }): Promise<{ providerSubscriptionId: string }>;
+  applyCoupon(input: {
+    subscriptionId: string;
+    providerSubscriptionId: string;
+    customerId: string;
+    coupon: AppliedCoupon;
+    tierName: PaidTierName;
+    cycle: BillingCycle;
+  }): Promise<{ providerSubscriptionId: string }>;
   /** The open payment of an unpaid subscription: its client secret and amount. */
   openPayment(providerSubscriptionId: string): Promise<{ clientSecret: string; amount: number }>;
   portalUrl(input: { customerId: string; origin: string }): Promise<string>;
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
   /** Refunds one payment (idempotent per subscription), then ends the subscription at once. */
-  refundAndCancel(input: { subscriptionId: string; providerSubscriptionId: string; paymentId: string; amount: number }): Promise<{ refundId: string; amount: number }>;
+  refundAndCancel(input: {
+    subscriptionId: string;
+    providerSubscriptionId: string;
+    paymentId: string;
+    amount: number;
+  }): Promise<{ refundId: string; amount: number }>;
   /** Ends an unpaid subscription that was abandoned or replaced (nothing is charged). */
   cancelNow(providerSubscriptionId: string): Promise<void>;
 }

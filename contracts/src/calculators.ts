@@ -62,8 +62,16 @@ export const deadlinesBody = z
     separationDate: calendarDate('separationDate').optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.decisionKind && !body.decisionDate) ctx.addIssue({ code: 'custom', path: ['decisionDate'], message: CALCULATOR_MESSAGES.kindWithoutDate });
-    if (!body.decisionKind && !body.decisionDate && !body.intentToFileDate && !body.boardAppealReceivedDate && !body.boardHearingDate && !body.separationDate) {
+    if (body.decisionKind && !body.decisionDate)
+      ctx.addIssue({ code: 'custom', path: ['decisionDate'], message: CALCULATOR_MESSAGES.kindWithoutDate });
+    if (
+      !body.decisionKind &&
+      !body.decisionDate &&
+      !body.intentToFileDate &&
+      !body.boardAppealReceivedDate &&
+      !body.boardHearingDate &&
+      !body.separationDate
+    ) {
       ctx.addIssue({ code: 'custom', path: ['decisionDate'], message: CALCULATOR_MESSAGES.nothingToCount });
     }
   });

@@ -56,8 +56,7 @@ export const CLAIM_MESSAGES = {
   conditionTypeRequired: 'Condition type is required',
   invalidRating: 'Rating must be a number between 0 and 100',
   noteRequired: 'Note cannot be empty',
-  claimLimitReached: (limit: number) =>
-    `You've reached your limit of ${limit} claims. Please upgrade your plan to add more claims.`,
+  claimLimitReached: (limit: number) => `You've reached your limit of ${limit} claims. Please upgrade your plan to add more claims.`,
 } as const;
 
 export const DEFAULT_CLAIM_LIMIT = 3;

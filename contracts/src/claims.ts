@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { calendarDate } from './calculators';
 import type { Deadline } from './deadlines';
-import { CLAIM_STATUSES, CONDITION_TYPES, CLAIM_PRIORITIES, SELECTABLE_NOTE_TYPES, CLAIM_MESSAGES, type ClaimStatus, type ConditionType, type ClaimPriority, type NoteType } from './claimVocabulary';
+import {
+  CLAIM_STATUSES,
+  CONDITION_TYPES,
+  CLAIM_PRIORITIES,
+  SELECTABLE_NOTE_TYPES,
+  CLAIM_MESSAGES,
+  type ClaimStatus,
+  type ConditionType,
+  type ClaimPriority,
+  type NoteType,
+} from './claimVocabulary';
 
 export * from './claimVocabulary';
 
@@ -52,7 +62,11 @@ export const changeClaimRatingBody = z.object({
 });
 
 export const addClaimNoteBody = z.object({
-  note: z.string({ message: CLAIM_MESSAGES.noteRequired }).trim().min(1, CLAIM_MESSAGES.noteRequired).max(5000, 'Notes are at most 5000 characters'),
+  note: z
+    .string({ message: CLAIM_MESSAGES.noteRequired })
+    .trim()
+    .min(1, CLAIM_MESSAGES.noteRequired)
+    .max(5000, 'Notes are at most 5000 characters'),
   noteType: z.enum(SELECTABLE_NOTE_TYPES, { message: `noteType must be one of ${SELECTABLE_NOTE_TYPES.join(', ')}` }).default('general'),
   isImportant: z.boolean().default(false),
 });

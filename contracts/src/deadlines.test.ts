@@ -27,9 +27,11 @@ function stepDays(from: string, days: number): string {
 describe('calendar days', () => {
   it('knows which days exist', () => {
     expect(['2024-02-29', '2000-02-29', '2023-04-30', '2023-12-31'].map(isCalendarDate)).toEqual([true, true, true, true]);
-    expect(['2023-02-29', '1900-02-29', '2023-04-31', '2023-13-01', '2023-00-10', '2023-1-1', 'tomorrow', '2023-02-28T00:00'].map(isCalendarDate)).toEqual(
-      Array(8).fill(false),
-    );
+    expect(
+      ['2023-02-29', '1900-02-29', '2023-04-31', '2023-13-01', '2023-00-10', '2023-1-1', 'tomorrow', '2023-02-28T00:00'].map(
+        isCalendarDate,
+      ),
+    ).toEqual(Array(8).fill(false));
   });
 
   it('counts days exactly across month ends and leap days, for every day of 2019–2032', () => {
@@ -49,7 +51,12 @@ describe('calendar days', () => {
   });
 
   it('writes a day out for a person', () => {
-    expect(['2025-02-28', '2024-02-29', '2026-01-01', '2025-12-31'].map(longDay)).toEqual(['February 28, 2025', 'February 29, 2024', 'January 1, 2026', 'December 31, 2025']);
+    expect(['2025-02-28', '2024-02-29', '2026-01-01', '2025-12-31'].map(longDay)).toEqual([
+      'February 28, 2025',
+      'February 29, 2024',
+      'January 1, 2026',
+      'December 31, 2025',
+    ]);
   });
 });
 
@@ -97,7 +104,8 @@ describe('the one table of deadline rules', () => {
         const law = LAW[kind];
         const due = law.years ? sameDayNextYear(day) : law.days! > 0 ? stepDays(day, law.days!) : stepBack(day, -law.days!);
         const opens = law.opensDaysBefore ? stepBack(day, law.opensDaysBefore) : undefined;
-        if (dueDate(kind, day) !== due || opensDate(kind, day) !== opens) wrong.push({ kind, day, due, opens, got: [dueDate(kind, day), opensDate(kind, day)] });
+        if (dueDate(kind, day) !== due || opensDate(kind, day) !== opens)
+          wrong.push({ kind, day, due, opens, got: [dueDate(kind, day), opensDate(kind, day)] });
         counted += 1;
       }
     }
@@ -137,11 +145,17 @@ describe('decision-review deadlines (DOMAIN.md §2)', () => {
       supplemental_claim: '2026-06-30',
       board_appeal: '2026-06-30',
     });
-    expect(due(decisionReviewDeadlines({ decisionDate: '2025-06-30', decisionKind: 'supplemental' }))).toHaveProperty('higher_level_review', '2026-06-30');
+    expect(due(decisionReviewDeadlines({ decisionDate: '2025-06-30', decisionKind: 'supplemental' }))).toHaveProperty(
+      'higher_level_review',
+      '2026-06-30',
+    );
   });
 
   it('after a Board decision: the Court within 120 days (leap year and not), or a Supplemental Claim within a year', () => {
-    expect(due(decisionReviewDeadlines({ decisionDate: '2024-01-15', decisionKind: 'board' }))).toEqual({ court_appeal: '2024-05-14', supplemental_claim: '2025-01-15' });
+    expect(due(decisionReviewDeadlines({ decisionDate: '2024-01-15', decisionKind: 'board' }))).toEqual({
+      court_appeal: '2024-05-14',
+      supplemental_claim: '2025-01-15',
+    });
     expect(due(decisionReviewDeadlines({ decisionDate: '2023-01-15', decisionKind: 'board' })).court_appeal).toBe('2023-05-15');
     // Month ends: from November 1, day 120 is February 29 in a leap year and March 1 otherwise.
     expect(due(decisionReviewDeadlines({ decisionDate: '2023-11-01', decisionKind: 'board' })).court_appeal).toBe('2024-02-29');

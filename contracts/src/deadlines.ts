@@ -142,7 +142,20 @@ export function utcDay(now: Date): string {
   return format(now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate());
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A calendar day written out for a person, e.g. "February 28, 2025" (answers and e-mails). */
 export function longDay(value: string): string {
@@ -216,7 +229,8 @@ export const DEADLINE_RULES: Readonly<Record<DeadlineKind, DeadlineRule>> = {
     form: '10182',
     period: { days: 60 },
     amaOnly: true,
-    description: 'In a contested (multiple-party) claim, the Board Appeal (Notice of Disagreement) is due within 60 days of the date of the decision.',
+    description:
+      'In a contested (multiple-party) claim, the Board Appeal (Notice of Disagreement) is due within 60 days of the date of the decision.',
   },
   court_appeal: {
     title: 'Appeal to the U.S. Court of Appeals for Veterans Claims',
@@ -351,10 +365,16 @@ export const claimDecisionKind = (conditionType: ConditionType): DecisionKind =>
  * letter: none while it is pending or has no decision date. The claim detail, the dashboard, the
  * reminders and the chat read a claim's deadlines from here.
  */
-export function claimReviewDeadlines(claim: { decisionDate: string | null; conditionType: ConditionType; status: ClaimStatus }): Deadline[] {
+export function claimReviewDeadlines(claim: {
+  decisionDate: string | null;
+  conditionType: ConditionType;
+  status: ClaimStatus;
+}): Deadline[] {
   if (!claim.decisionDate || !isDecided(claim.status)) return [];
   return decisionReviewDeadlines({ decisionDate: claim.decisionDate, decisionKind: claimDecisionKind(claim.conditionType) }).deadlines;
 }
 
 /** Each deadline's short name, e.g. "Higher-Level Review" (reminders name the options with it). */
-export const DEADLINE_TITLES = Object.fromEntries(DEADLINE_KINDS.map((kind) => [kind, DEADLINE_RULES[kind].title])) as Readonly<Record<DeadlineKind, string>>;
+export const DEADLINE_TITLES = Object.fromEntries(DEADLINE_KINDS.map((kind) => [kind, DEADLINE_RULES[kind].title])) as Readonly<
+  Record<DeadlineKind, string>
+>;

@@ -11,7 +11,10 @@ export interface NamedPerson {
 /** Display name rule of the page header: first and last name, else the e-mail's local part, else Veteran. */
 export function displayName(user: NamedPerson | null | undefined): string {
   if (!user) return 'Veteran';
-  const full = [user.firstName, user.lastName].filter((p) => p && p.trim()).join(' ').trim();
+  const full = [user.firstName, user.lastName]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim();
   if (full) return full;
   const local = user.email?.split('@')[0]?.trim();
   return local || 'Veteran';

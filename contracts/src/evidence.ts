@@ -91,7 +91,15 @@ export interface EvidenceMap {
  * Points per state; readiness = round(100 × sum / 3). Against and unverified score nothing: an
  * opinion against the claim is not half of one for it. README documents the formula.
  */
-export const READINESS_POINTS: Record<EvidenceState, number> = { proven: 1, 'not-needed': 1, established: 1, weak: 0.5, missing: 0, against: 0, unverified: 0 };
+export const READINESS_POINTS: Record<EvidenceState, number> = {
+  proven: 1,
+  'not-needed': 1,
+  established: 1,
+  weak: 0.5,
+  missing: 0,
+  against: 0,
+  unverified: 0,
+};
 
 export function readinessOf(states: readonly EvidenceState[]): number {
   if (states.length === 0) return 0;

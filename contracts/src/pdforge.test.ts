@@ -24,7 +24,10 @@ describe('claim package form rules (doc 2 §5)', () => {
 
   it('treats empty number inputs as not given and number strings as numbers', () => {
     expect(claimPackageFormSchema.parse({ ...base, combined_rating: '', onset_year: '' }).combined_rating).toBeUndefined();
-    expect(claimPackageFormSchema.parse({ ...base, combined_rating: '70', onset_year: '2011' })).toMatchObject({ combined_rating: 70, onset_year: 2011 });
+    expect(claimPackageFormSchema.parse({ ...base, combined_rating: '70', onset_year: '2011' })).toMatchObject({
+      combined_rating: 70,
+      onset_year: 2011,
+    });
   });
 
   it.each([
@@ -35,7 +38,10 @@ describe('claim package form rules (doc 2 §5)', () => {
     [{ combined_rating: 101 }, 'combined_rating: Combined rating must be between 0 and 100'],
     [{ combined_rating: 'abc' }, 'combined_rating: Combined rating must be between 0 and 100'],
     [{ onset_year: 1949 }, `onset_year: Onset year must be between 1950 and ${new Date().getFullYear()}`],
-    [{ denials_summary: [{ appeal_status: 'won' }] }, 'denials_summary.0.appeal_status: Choose one of: not_appealed, appeal_window_open, hlr_pending, supplemental_pending, bva_pending'],
+    [
+      { denials_summary: [{ appeal_status: 'won' }] },
+      'denials_summary.0.appeal_status: Choose one of: not_appealed, appeal_window_open, hlr_pending, supplemental_pending, bva_pending',
+    ],
     [{ objectives: ['world_peace'] }, 'objectives.0'],
   ])('refuses %j', (change, message) => {
     expect(errorsOf({ ...base, ...change }).join('\n')).toContain(message);
@@ -50,21 +56,38 @@ describe('legacy lists and issue_list (doc 2 §3)', () => {
       deployments: [{ operation: 'Desert Storm', location: 'Kuwait' }],
     });
     const out = normalizeClaimPackage(legacy);
-    expect(out.service_timeline_part_a).toEqual([{ from: '1990', to: '1994', branch: 'Navy', unit_command: 'USS Example', mos_afsc: 'BM' }]);
-    expect(out.service_timeline_part_b[0]).toMatchObject({ duty_status: 'Active', deployments_operations: 'Desert Storm — Kuwait', line_of_duty_y_n: 'Y' });
-    const filled = normalizeClaimPackage({ ...legacy, service_timeline_part_a: [{ from: 'a', to: 'b', branch: '', unit_command: '', mos_afsc: '' }] });
+    expect(out.service_timeline_part_a).toEqual([
+      { from: '1990', to: '1994', branch: 'Navy', unit_command: 'USS Example', mos_afsc: 'BM' },
+    ]);
+    expect(out.service_timeline_part_b[0]).toMatchObject({
+      duty_status: 'Active',
+      deployments_operations: 'Desert Storm — Kuwait',
+      line_of_duty_y_n: 'Y',
+    });
+    const filled = normalizeClaimPackage({
+      ...legacy,
+      service_timeline_part_a: [{ from: 'a', to: 'b', branch: '', unit_command: '', mos_afsc: '' }],
+    });
     expect(filled.service_timeline_part_a).toHaveLength(1);
     expect(filled.service_timeline_part_a[0]!.from).toBe('a');
   });
 
   it('joins the claim issues with commas, once each', () => {
-    const form = claimPackageFormSchema.parse({ ...base, claims_summary: [{ issue: 'Tinnitus' }, { issue: ' PTSD ' }], detailed_claims: [{ claim_issue: 'Tinnitus' }] });
+    const form = claimPackageFormSchema.parse({
+      ...base,
+      claims_summary: [{ issue: 'Tinnitus' }, { issue: ' PTSD ' }],
+      detailed_claims: [{ claim_issue: 'Tinnitus' }],
+    });
     expect(joinIssues(form)).toBe('Tinnitus, PTSD');
     expect(normalizeClaimPackage({ ...form, issue_list: 'my own words' }).issue_list).toBe('my own words');
   });
 
   it('counts service periods, claims and denied claims for the review step', () => {
-    expect(reviewCounts({ ...base, service_periods: [{}, {}], claims_summary: [{}], denials_summary: [] })).toEqual({ servicePeriods: 2, claims: 1, deniedClaims: 0 });
+    expect(reviewCounts({ ...base, service_periods: [{}, {}], claims_summary: [{}], denials_summary: [] })).toEqual({
+      servicePeriods: 2,
+      claims: 1,
+      deniedClaims: 0,
+    });
   });
 });
 
@@ -94,7 +117,9 @@ describe('nexus letter checks (DOMAIN §3.3)', () => {
   });
 
   it('lists speculative wording, no rationale, no records reviewed', () => {
-    expect(codes({ ...strong, rationale: 'It could possibly be related.' })).toEqual(expect.arrayContaining(['speculative-wording', 'thin-rationale']));
+    expect(codes({ ...strong, rationale: 'It could possibly be related.' })).toEqual(
+      expect.arrayContaining(['speculative-wording', 'thin-rationale']),
+    );
     expect(codes({ ...strong, rationale: '' })).toContain('no-rationale');
     expect(codes({ ...strong, records_reviewed: [' '] })).toContain('no-records-reviewed');
     expect(checkNexusLetter({ ...strong, rationale: '' }).find((w) => w.code === 'no-rationale')!.severity).toBe('serious');
@@ -103,7 +128,11 @@ describe('nexus letter checks (DOMAIN §3.3)', () => {
   it('asks a direct opinion for the in-service event, a secondary one for the primary condition, an aggravation one for a baseline', () => {
     expect(codes({ ...strong, connection_type: 'direct' })).toContain('no-in-service-event');
     expect(codes({ ...strong, primary_condition: '' })).toContain('no-primary-condition');
-    expect(codes({ ...strong, connection_type: 'aggravation' })).toEqual(expect.arrayContaining(['no-baseline', 'no-aggravation-statement']));
-    expect(codes({ ...strong, opinion_standard: 'less likely than not (less than 50 percent probability)' })).toContain('unfavourable-standard');
+    expect(codes({ ...strong, connection_type: 'aggravation' })).toEqual(
+      expect.arrayContaining(['no-baseline', 'no-aggravation-statement']),
+    );
+    expect(codes({ ...strong, opinion_standard: 'less likely than not (less than 50 percent probability)' })).toContain(
+      'unfavourable-standard',
+    );
   });
 });

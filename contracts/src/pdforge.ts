@@ -113,7 +113,17 @@ export const REPEATING_LISTS = {
   attachments_index_a: ['id', 'document_type', 'title_description', 'source'],
   attachments_index_b: ['date', 'pages', 'file_name', 'relevant_to'],
   /** The "detailed claim item" of §3, one row per claimed issue. */
-  detailed_claims: ['claim_type', 'claim_issue', 'seeking', 'diagnosis', 'icd', 'onset', 'service_event_or_primary', 'functional_impact', 'criteria_excerpt'],
+  detailed_claims: [
+    'claim_type',
+    'claim_issue',
+    'seeking',
+    'diagnosis',
+    'icd',
+    'onset',
+    'service_event_or_primary',
+    'functional_impact',
+    'criteria_excerpt',
+  ],
   /** Addendum: each condition in detail. */
   detailed_conditions: ['condition_name', 'frequency_duration', 'flare_ups', 'work_impact', 'adls_impact', 'assistive_devices'],
 } as const;
@@ -203,7 +213,8 @@ const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v), schema.optional());
 
 const row = (columns: readonly string[]) => z.object(Object.fromEntries(columns.map((c) => [c, optionalText()]))).strip();
-const rows = (columns: readonly string[]) => z.array(row(columns)).max(MAX_ROWS, PDFORGE_VALIDATION.tooManyRows(MAX_ROWS)).optional().default([]);
+const rows = (columns: readonly string[]) =>
+  z.array(row(columns)).max(MAX_ROWS, PDFORGE_VALIDATION.tooManyRows(MAX_ROWS)).optional().default([]);
 
 const identity = {
   veteran_full_name: text(200).min(1, PDFORGE_VALIDATION.nameRequired),
@@ -229,8 +240,12 @@ const PICK_LIST_COLUMNS: [RepeatingListName, string, readonly string[]][] = [
 const currentYear = () => new Date().getFullYear();
 
 /** Legacy shapes (doc 2 §3): read, then mapped into the timeline lists by `normalizeClaimPackage`. */
-const legacyServicePeriod = z.object({ branch: optionalText(), startDate: optionalText(), endDate: optionalText(), unit: optionalText(), mos: optionalText() }).strip();
-const legacyDeployment = z.object({ location: optionalText(), operation: optionalText(), startDate: optionalText(), endDate: optionalText() }).strip();
+const legacyServicePeriod = z
+  .object({ branch: optionalText(), startDate: optionalText(), endDate: optionalText(), unit: optionalText(), mos: optionalText() })
+  .strip();
+const legacyDeployment = z
+  .object({ location: optionalText(), operation: optionalText(), startDate: optionalText(), endDate: optionalText() })
+  .strip();
 
 export const claimPackageFormSchema = z
   .object({
@@ -246,12 +261,21 @@ export const claimPackageFormSchema = z
     primary_condition_ref_1: optionalText(),
     condition_eed_1: optionalText(),
     objectives: z.array(z.enum(OBJECTIVES)).max(OBJECTIVES.length).optional().default([]),
-    combined_rating: optionalNumber(z.number({ message: PDFORGE_VALIDATION.combinedRating }).int(PDFORGE_VALIDATION.combinedRating).min(0, PDFORGE_VALIDATION.combinedRating).max(100, PDFORGE_VALIDATION.combinedRating)),
+    combined_rating: optionalNumber(
+      z
+        .number({ message: PDFORGE_VALIDATION.combinedRating })
+        .int(PDFORGE_VALIDATION.combinedRating)
+        .min(0, PDFORGE_VALIDATION.combinedRating)
+        .max(100, PDFORGE_VALIDATION.combinedRating),
+    ),
     effective_date: optionalText(40),
     bilateral_factor_info: optionalText(),
     onset_year: z.preprocess(
       (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-      z.number({ message: PDFORGE_VALIDATION.onsetYear(currentYear()) }).int().optional(),
+      z
+        .number({ message: PDFORGE_VALIDATION.onsetYear(currentYear()) })
+        .int()
+        .optional(),
     ),
     sign_date: optionalText(40),
     symptoms: optionalText(MAX_LONG_TEXT),
@@ -266,7 +290,12 @@ export const claimPackageFormSchema = z
     adls_impact: optionalText(),
     assistive_devices: optionalText(),
     evidence_checklist: z
-      .object(Object.fromEntries(EVIDENCE_CHECKLIST_KEYS.map((k) => [k, z.boolean().optional().default(false)])) as Record<EvidenceChecklistKey, z.ZodDefault<z.ZodOptional<z.ZodBoolean>>>)
+      .object(
+        Object.fromEntries(EVIDENCE_CHECKLIST_KEYS.map((k) => [k, z.boolean().optional().default(false)])) as Record<
+          EvidenceChecklistKey,
+          z.ZodDefault<z.ZodOptional<z.ZodBoolean>>
+        >,
+      )
       .strip()
       .optional()
       .default({} as never),
@@ -325,7 +354,8 @@ export function normalizeClaimPackage(form: ClaimPackageForm): ClaimPackageForm 
   if (out.service_timeline_part_b.length === 0 && out.deployments.length > 0) {
     out.service_timeline_part_b = out.deployments.map((d) => ({
       duty_status: 'Active',
-      deployments_operations: [d.operation, d.location].filter(Boolean).join(' — ') + (d.startDate || d.endDate ? ` (${d.startDate}–${d.endDate})` : ''),
+      deployments_operations:
+        [d.operation, d.location].filter(Boolean).join(' — ') + (d.startDate || d.endDate ? ` (${d.startDate}–${d.endDate})` : ''),
       key_events_incidents: '',
       line_of_duty_y_n: 'Y',
     }));
@@ -336,7 +366,9 @@ export function normalizeClaimPackage(form: ClaimPackageForm): ClaimPackageForm 
 
 /** The claim issues of the form, joined with commas (doc 2 §3 `issue_list`). */
 export function joinIssues(form: Pick<ClaimPackageForm, 'claims_summary' | 'detailed_claims'>): string {
-  const issues = [...form.claims_summary.map((c) => c.issue), ...form.detailed_claims.map((c) => c.claim_issue)].map((s) => (s ?? '').trim()).filter(Boolean);
+  const issues = [...form.claims_summary.map((c) => c.issue), ...form.detailed_claims.map((c) => c.claim_issue)]
+    .map((s) => (s ?? '').trim())
+    .filter(Boolean);
   return [...new Set(issues)].join(', ');
 }
 
@@ -443,16 +475,32 @@ export function checkNexusLetter(form: NexusLetterFormInput): NexusWeakness[] {
     });
   }
   if (form.opinion_standard?.startsWith('less likely')) {
-    found.push({ code: 'unfavourable-standard', severity: 'serious', message: 'The opinion "less likely than not" is unfavourable: it does not support service connection.' });
+    found.push({
+      code: 'unfavourable-standard',
+      severity: 'serious',
+      message: 'The opinion "less likely than not" is unfavourable: it does not support service connection.',
+    });
   }
   const rationale = form.rationale?.trim() ?? '';
   if (!rationale) {
-    found.push({ code: 'no-rationale', severity: 'serious', message: 'No rationale: an opinion without the medical reasoning behind it carries little weight.' });
+    found.push({
+      code: 'no-rationale',
+      severity: 'serious',
+      message: 'No rationale: an opinion without the medical reasoning behind it carries little weight.',
+    });
   } else if (rationale.split(/\s+/).length < 25) {
-    found.push({ code: 'thin-rationale', severity: 'advice', message: "The rationale is short: explain the medical mechanism applied to this veteran's facts." });
+    found.push({
+      code: 'thin-rationale',
+      severity: 'advice',
+      message: "The rationale is short: explain the medical mechanism applied to this veteran's facts.",
+    });
   }
   if (!form.records_reviewed?.some((r) => r.trim())) {
-    found.push({ code: 'no-records-reviewed', severity: 'serious', message: 'No records reviewed are listed (service treatment records, VA and private records, C&P exams, lay statements).' });
+    found.push({
+      code: 'no-records-reviewed',
+      severity: 'serious',
+      message: 'No records reviewed are listed (service treatment records, VA and private records, C&P exams, lay statements).',
+    });
   }
   const type = form.connection_type ?? 'direct';
   if (type === 'direct' && !has(form.in_service_event)) {
@@ -463,18 +511,33 @@ export function checkNexusLetter(form: NexusLetterFormInput): NexusWeakness[] {
   }
   if (type === 'aggravation') {
     if (!has(form.baseline_severity)) {
-      found.push({ code: 'no-baseline', severity: 'serious', message: 'An aggravation opinion needs the baseline severity before the aggravation.' });
+      found.push({
+        code: 'no-baseline',
+        severity: 'serious',
+        message: 'An aggravation opinion needs the baseline severity before the aggravation.',
+      });
     }
     if (!/aggravat|worsen/i.test(opinionWords)) {
-      found.push({ code: 'no-aggravation-statement', severity: 'serious', message: 'Aggravation must be addressed separately from causation ("aggravated beyond its natural progression").' });
+      found.push({
+        code: 'no-aggravation-statement',
+        severity: 'serious',
+        message: 'Aggravation must be addressed separately from causation ("aggravated beyond its natural progression").',
+      });
     }
   }
-  if (!has(form.diagnosis_code)) found.push({ code: 'no-diagnosis-code', severity: 'advice', message: 'Give a clear diagnosis in ICD or DSM-5 terms.' });
-  if (!has(form.specialty)) found.push({ code: 'no-specialty', severity: 'advice', message: "State the provider's specialty and relevant experience." });
+  if (!has(form.diagnosis_code))
+    found.push({ code: 'no-diagnosis-code', severity: 'advice', message: 'Give a clear diagnosis in ICD or DSM-5 terms.' });
+  if (!has(form.specialty))
+    found.push({ code: 'no-specialty', severity: 'advice', message: "State the provider's specialty and relevant experience." });
   if (!has(form.contrary_evidence)) {
-    found.push({ code: 'no-contrary-evidence', severity: 'advice', message: 'Address contrary evidence (a negative C&P opinion, gaps in treatment, other risk factors).' });
+    found.push({
+      code: 'no-contrary-evidence',
+      severity: 'advice',
+      message: 'Address contrary evidence (a negative C&P opinion, gaps in treatment, other risk factors).',
+    });
   }
-  if (!has(form.opinion_date)) found.push({ code: 'no-signature-date', severity: 'advice', message: 'Date the letter next to the signature.' });
+  if (!has(form.opinion_date))
+    found.push({ code: 'no-signature-date', severity: 'advice', message: 'Date the letter next to the signature.' });
   if (!has(form.contact)) found.push({ code: 'no-contact', severity: 'advice', message: "Add the provider's contact information." });
   return found;
 }
@@ -506,4 +569,3 @@ export interface AiAssistResponse {
   sources: string[];
   engine: { name: string; model: string };
 }
-

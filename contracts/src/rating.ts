@@ -32,7 +32,10 @@ export function combinedRatingsTableCell(a: number, b: number): number {
 }
 
 export function combinedRating(input: readonly number[]): CombinedRating {
-  const ratings = input.filter((r) => Number.isFinite(r) && r > 0).map((r) => Math.min(100, r)).sort((x, y) => y - x);
+  const ratings = input
+    .filter((r) => Number.isFinite(r) && r > 0)
+    .map((r) => Math.min(100, r))
+    .sort((x, y) => y - x);
   if (ratings.length === 0) return { value: 0, rating: 0, ratings, steps: [] };
   if (ratings[0]! >= 100) return { value: 100, rating: 100, ratings, steps: [] };
   let value = ratings[0]!;

@@ -5,7 +5,13 @@
  * `contracts/reference-data` (see its README); `referenceData.ts` loads it on the server.
  */
 
-export const REFERENCE_LISTS = ['disabilities', 'service-branches', 'contention-types', 'treatment-centers', 'special-circumstances'] as const;
+export const REFERENCE_LISTS = [
+  'disabilities',
+  'service-branches',
+  'contention-types',
+  'treatment-centers',
+  'special-circumstances',
+] as const;
 export type ReferenceList = (typeof REFERENCE_LISTS)[number];
 
 export const REFERENCE_LIST_LABELS: Record<ReferenceList, string> = {
@@ -102,7 +108,8 @@ export function matchesSearch(item: ReferenceItem, search: string): boolean {
 }
 
 /** VA's facility locator page of a VHA station (the pattern VA's own pages link to). */
-export const facilityLocatorUrl = (stationCode: string) => `https://www.va.gov/find-locations/facility/vha_${encodeURIComponent(stationCode)}`;
+export const facilityLocatorUrl = (stationCode: string) =>
+  `https://www.va.gov/find-locations/facility/vha_${encodeURIComponent(stationCode)}`;
 
 /** VA's facility locator, for searching by place. */
 export const FACILITY_LOCATOR_URL = 'https://www.va.gov/find-locations/';

@@ -25,7 +25,12 @@ const disabilitySchema = z.object({
   pactPresumptive: z.string().optional(),
   synonyms: z.array(z.string()).optional(),
 });
-const diagnosticCodeSchema = z.object({ diagnosticCode: z.string(), name: z.string(), classificationCode: z.string(), classification: z.string() });
+const diagnosticCodeSchema = z.object({
+  diagnosticCode: z.string(),
+  name: z.string(),
+  classificationCode: z.string(),
+  classification: z.string(),
+});
 const codeNameSchema = z.object({ code: z.string(), name: z.string() });
 const contentionTypeSchema = codeNameSchema.extend({ active: z.boolean(), endDate: z.string().optional() });
 const treatmentCenterSchema = codeNameSchema.extend({ state: z.string(), stateName: z.string(), type: z.string() });
@@ -72,7 +77,12 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '');
 
 function disabilities(): ReferenceItem[] {
-  const ratedIssue = new Map(z.array(diagnosticCodeSchema).parse(diagnosticCodesJson).map((dc) => [dc.diagnosticCode, dc.name]));
+  const ratedIssue = new Map(
+    z
+      .array(diagnosticCodeSchema)
+      .parse(diagnosticCodesJson)
+      .map((dc) => [dc.diagnosticCode, dc.name]),
+  );
   return z
     .array(disabilitySchema)
     .parse(disabilitiesJson)
@@ -80,7 +90,11 @@ function disabilities(): ReferenceItem[] {
       const codes = d.diagnosticCodes ?? [];
       const single = codes.length === 1 && codes[0] !== 'Multiple' ? codes[0]! : null;
       const described = [
-        single ? `Diagnostic code ${single}${ratedIssue.has(single) ? ` (${ratedIssue.get(single)})` : ''}` : codes.includes('Multiple') ? 'Rated under several diagnostic codes' : null,
+        single
+          ? `Diagnostic code ${single}${ratedIssue.has(single) ? ` (${ratedIssue.get(single)})` : ''}`
+          : codes.includes('Multiple')
+            ? 'Rated under several diagnostic codes'
+            : null,
         d.dbq ? `DBQ: ${d.dbq}` : null,
         d.pactPresumptive ? `PACT Act presumptive: ${d.pactPresumptive}` : null,
       ].filter((part): part is string => part !== null);
@@ -142,7 +156,15 @@ function specialCircumstances(): ReferenceItem[] {
   return z
     .array(specialCircumstanceSchema)
     .parse(specialCircumstancesJson)
-    .map((s) => ({ ...blank, id: s.code, name: s.name, code: s.code, category: s.source, description: `Source: ${s.source}.`, source: s.source }));
+    .map((s) => ({
+      ...blank,
+      id: s.code,
+      name: s.name,
+      code: s.code,
+      category: s.source,
+      description: `Source: ${s.source}.`,
+      source: s.source,
+    }));
 }
 
 const LOADERS: Record<ReferenceList, () => ReferenceItem[]> = {

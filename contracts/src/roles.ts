@@ -49,7 +49,19 @@ const SUPPORT: readonly Permission[] = ['console:open', 'projections:replay', 'd
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   // The Email Testing page (/admin), the outbox and the DBQ sync are for administrators only: they send mail and change what every user sees.
-  administrator: [...new Set<Permission>([...ADJUDICATOR, ...SUPPORT, 'users:change-tier', 'users:tier-history', 'access-log:read', 'events:reveal', 'emails:send-sample', 'emails:outbox', 'dbqs:sync'])],
+  administrator: [
+    ...new Set<Permission>([
+      ...ADJUDICATOR,
+      ...SUPPORT,
+      'users:change-tier',
+      'users:tier-history',
+      'access-log:read',
+      'events:reveal',
+      'emails:send-sample',
+      'emails:outbox',
+      'dbqs:sync',
+    ]),
+  ],
   // The spec shows administrators and adjudicators the tier list and the first users; only
   // administrators may change a tier.
   adjudicator: ADJUDICATOR,

@@ -52,7 +52,10 @@ const optionalInteger = (min: number, max: number, message: string) =>
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess(
     (v) => (v === '' ? null : v),
-    z.enum(values, { error: `${label} must be one of ${values.join(', ')}` }).nullable().optional(),
+    z
+      .enum(values, { error: `${label} must be one of ${values.join(', ')}` })
+      .nullable()
+      .optional(),
   );
 
 const pickList = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -145,7 +148,13 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * Kinds a user can turn off per channel. The welcome and password reset messages are about the
  * account itself (a reset link the user asked for must arrive), so they are always sent.
  */
-export const CONFIGURABLE_NOTIFICATION_KINDS = ['claim-status', 'document-upload', 'ai-usage-limit', 'subscription', 'deadline-reminder'] as const;
+export const CONFIGURABLE_NOTIFICATION_KINDS = [
+  'claim-status',
+  'document-upload',
+  'ai-usage-limit',
+  'subscription',
+  'deadline-reminder',
+] as const;
 export type ConfigurableNotificationKind = (typeof CONFIGURABLE_NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; description: string }> = {
@@ -184,7 +193,10 @@ export const DEFAULT_PREFERENCES: Preferences = {
 };
 
 const togglesSchema = z.object(
-  Object.fromEntries(CONFIGURABLE_NOTIFICATION_KINDS.map((kind) => [kind, z.boolean()])) as Record<ConfigurableNotificationKind, z.ZodBoolean>,
+  Object.fromEntries(CONFIGURABLE_NOTIFICATION_KINDS.map((kind) => [kind, z.boolean()])) as Record<
+    ConfigurableNotificationKind,
+    z.ZodBoolean
+  >,
 );
 
 export const preferencesSchema = z.object({

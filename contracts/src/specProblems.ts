@@ -50,7 +50,11 @@ export const SPEC_PROBLEMS = {
   }),
   // --- Billing ---
   /** 400 for a coupon code the provider does not know or that has expired (doc 2 §8 "Coupon"). */
-  invalidCoupon: (): SpecProblem => ({ slug: 'invalid-coupon', title: BILLING_MESSAGES.invalidCouponTitle, detail: BILLING_MESSAGES.invalidCoupon }),
+  invalidCoupon: (): SpecProblem => ({
+    slug: 'invalid-coupon',
+    title: BILLING_MESSAGES.invalidCouponTitle,
+    detail: BILLING_MESSAGES.invalidCoupon,
+  }),
   /** 402 for a payment the provider refused (doc 2 §8 "Payment"); the detail is the provider's message. */
   paymentFailed: (message?: string): SpecProblem => ({
     slug: 'payment-failed',
@@ -69,14 +73,30 @@ export const SPEC_PROBLEMS = {
    * An answer the assistant could not give (doc 1 §8 "Chat: Failed to send message", whose client
    * shows the server's message); the detail says why and that the question was given back.
    */
-  failedToSendMessage: (reason: string): SpecProblem => ({ slug: 'failed-to-send-message', title: 'Failed to send message', detail: reason }),
+  failedToSendMessage: (reason: string): SpecProblem => ({
+    slug: 'failed-to-send-message',
+    title: 'Failed to send message',
+    detail: reason,
+  }),
   // Claim package wizard (doc 2 §6, §8).
   /** 400 for form data that breaks a §5 rule; `errors` names each field. */
-  generationFailed: (): SpecProblem => ({ slug: 'generation-failed', title: WIZARD_TOASTS.generationFailed[0], detail: WIZARD_TOASTS.generationFailed[1] }),
+  generationFailed: (): SpecProblem => ({
+    slug: 'generation-failed',
+    title: WIZARD_TOASTS.generationFailed[0],
+    detail: WIZARD_TOASTS.generationFailed[1],
+  }),
   /** 403 for PDF generation on the Free plan ("basic templates only, no PDF generation"). */
-  pdfGenerationUpgradeRequired: (): SpecProblem => ({ slug: 'pdf-generation-upgrade-required', title: 'Upgrade Required', detail: PDF_GENERATION_UPGRADE }),
+  pdfGenerationUpgradeRequired: (): SpecProblem => ({
+    slug: 'pdf-generation-upgrade-required',
+    title: 'Upgrade Required',
+    detail: PDF_GENERATION_UPGRADE,
+  }),
   /** 502/422 when no suggestion could be made for a field. */
-  aiAssistFailed: (reason?: string): SpecProblem => ({ slug: 'ai-assist-failed', title: WIZARD_TOASTS.aiAssistFailed[0], detail: reason ?? WIZARD_TOASTS.aiAssistFailed[1] }),
+  aiAssistFailed: (reason?: string): SpecProblem => ({
+    slug: 'ai-assist-failed',
+    title: WIZARD_TOASTS.aiAssistFailed[0],
+    detail: reason ?? WIZARD_TOASTS.aiAssistFailed[1],
+  }),
 } as const;
 
 export type SpecProblemName = keyof typeof SPEC_PROBLEMS;

@@ -5,16 +5,7 @@
  * administrator. Figures the spec does not give (Pro's price, AI question and upload limits of the
  * Free plan, the Basic analysis quota) are product decisions recorded in docs/decisions/billing.md.
  */
-export const MEMBER_TIER_NAMES = [
-  'free',
-  'basic',
-  'pro',
-  'transitioning',
-  'medical',
-  'adjudicators',
-  'administrators',
-  'support',
-] as const;
+export const MEMBER_TIER_NAMES = ['free', 'basic', 'pro', 'transitioning', 'medical', 'adjudicators', 'administrators', 'support'] as const;
 
 export type MemberTierName = (typeof MEMBER_TIER_NAMES)[number];
 
@@ -73,8 +64,7 @@ export const MEMBER_TIERS: readonly MemberTier[] = [
   {
     tierName: 'basic',
     displayName: 'Basic',
-    description:
-      'Unlimited AI questions, document uploads and claims tracking, advanced document analysis and priority support.',
+    description: 'Unlimited AI questions, document uploads and claims tracking, advanced document analysis and priority support.',
     ...unlimited,
     maxDocumentAnalyses: 25,
     monthlyPrice: 999,

@@ -84,4 +84,3 @@ export const changeTierBody = z.object({
   tierName: z.enum(MEMBER_TIER_NAMES, { message: `tierName must be one of ${MEMBER_TIER_NAMES.join(', ')}` }),
 });
 export type ChangeTierBody = z.infer<typeof changeTierBody>;
-

@@ -3,7 +3,19 @@ import { isSignedInPath } from './routes';
 
 describe('signed-in routes', () => {
   it('covers the dashboard and planned pages, with sub-paths', () => {
-    for (const path of ['/', '/dashboard', '/documents', '/claims/42', '/templates', '/benefits-learning-center', '/calculators', '/ai-copilot', '/admin', '/help', '/checkout']) {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/documents',
+      '/claims/42',
+      '/templates',
+      '/benefits-learning-center',
+      '/calculators',
+      '/ai-copilot',
+      '/admin',
+      '/help',
+      '/checkout',
+    ]) {
       expect(isSignedInPath(path)).toBe(true);
     }
   });

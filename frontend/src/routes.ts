@@ -34,11 +34,7 @@ export const BUILT_PAGE_PATHS = [
  * Visiting one while signed out starts the Unauthorized flow; any other unknown path shows 404.
  * Keep this list in step with the routes declared in App.tsx.
  */
-export const SIGNED_IN_PATHS: readonly string[] = [
-  '/dashboard',
-  ...BUILT_PAGE_PATHS,
-  ...PLANNED_PAGES.map((page) => page.path),
-];
+export const SIGNED_IN_PATHS: readonly string[] = ['/dashboard', ...BUILT_PAGE_PATHS, ...PLANNED_PAGES.map((page) => page.path)];
 
 export function isSignedInPath(pathname: string): boolean {
   if (pathname === '/') return true;

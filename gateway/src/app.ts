@@ -50,7 +50,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(authRoutes(deps.auth));
   if (deps.userRateLimits) app.use(deps.userRateLimits);
   for (const routes of deps.serviceRoutes) app.use(routes);
-  app.use('/api', (req, res) => sendProblem(res, problems.notFound(`There is no ${req.method} ${req.baseUrl}${req.path}.`), req.originalUrl));
+  app.use('/api', (req, res) =>
+    sendProblem(res, problems.notFound(`There is no ${req.method} ${req.baseUrl}${req.path}.`), req.originalUrl),
+  );
   app.use(staticFrontend(deps.frontendDist));
   app.use(problemHandler(deps.logger));
   return app;

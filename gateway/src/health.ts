@@ -13,7 +13,10 @@ export function healthRoutes(deps: HealthDeps): Router {
   router.get('/api/health', async (_req, res) => {
     let timer: NodeJS.Timeout | undefined;
     const database = await Promise.race([
-      deps.knex.raw('select 1').then(() => true, () => false),
+      deps.knex.raw('select 1').then(
+        () => true,
+        () => false,
+      ),
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2000))),
     ]).finally(() => clearTimeout(timer));
     const checks = { database, migrations: deps.migrationsDone(), projections: deps.projectionsRunning() };

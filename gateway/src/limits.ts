@@ -43,7 +43,10 @@ export const EXPENSIVE_ROUTES = {
       ['post', '/api/documents/:id/analysis-pdf'],
     ],
   },
-} as const satisfies Record<string, { perMinute: number; burst?: number; what: string; routes: ReadonlyArray<readonly ['post' | 'put' | 'get', string]> }>;
+} as const satisfies Record<
+  string,
+  { perMinute: number; burst?: number; what: string; routes: ReadonlyArray<readonly ['post' | 'put' | 'get', string]> }
+>;
 
 export type ExpensiveBucket = keyof typeof EXPENSIVE_ROUTES;
 /** The buckets with a burst of their own. */
@@ -64,17 +67,20 @@ export function userRateLimitsFrom(env: NodeJS.ProcessEnv = process.env, overrid
   const wholeNumber = (name: string, fallback: number, meaning: string) => {
     const raw = env[name];
     const value = raw === undefined || raw === '' ? fallback : Number(raw);
-    if (!Number.isInteger(value) || value < 0) throw new ConfigError(`Invalid configuration:\n  ${name}: must be a whole number of ${meaning}`);
+    if (!Number.isInteger(value) || value < 0)
+      throw new ConfigError(`Invalid configuration:\n  ${name}: must be a whole number of ${meaning}`);
     return value;
   };
   const limits: Record<string, number> = {};
   for (const bucket of BUCKETS) {
     const name = `RATE_LIMIT_${bucket.toUpperCase()}`;
-    limits[bucket] = overrides[bucket] ?? wholeNumber(name, EXPENSIVE_ROUTES[bucket].perMinute, 'requests per minute (0 turns the limit off)');
+    limits[bucket] =
+      overrides[bucket] ?? wholeNumber(name, EXPENSIVE_ROUTES[bucket].perMinute, 'requests per minute (0 turns the limit off)');
     const spec = EXPENSIVE_ROUTES[bucket];
     if (!('burst' in spec)) continue;
     const key = `${bucket}Burst` as keyof UserRateLimits;
-    limits[key] = overrides[key] ?? wholeNumber(`${name}_BURST`, spec.burst, "requests at once (0 allows the whole minute's budget at once)");
+    limits[key] =
+      overrides[key] ?? wholeNumber(`${name}_BURST`, spec.burst, "requests at once (0 allows the whole minute's budget at once)");
   }
   return limits as UserRateLimits;
 }

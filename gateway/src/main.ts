@@ -20,7 +20,9 @@ async function main() {
   // "starting" rather than a refused connection.
   let handle: http.RequestListener = (_req, res) => {
     res.writeHead(503, { 'Content-Type': 'application/problem+json', 'Retry-After': '2' });
-    res.end(JSON.stringify({ type: '/problems/unavailable', title: 'Service unavailable', status: 503, detail: 'Claims Copilot is starting.' }));
+    res.end(
+      JSON.stringify({ type: '/problems/unavailable', title: 'Service unavailable', status: 503, detail: 'Claims Copilot is starting.' }),
+    );
   };
   const server = createHttpServer((req, res) => handle(req, res), config.http);
   server.on('error', (error: NodeJS.ErrnoException) => {

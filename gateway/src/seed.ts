@@ -28,13 +28,6 @@ export async function seedDemoAccounts(
     );
     lines.push(`  ${account.label.padEnd(14)} ${account.email.padEnd(42)} ${password}`);
   }
-  print(
-    [
-      '',
-      'Demo accounts (shown this once; set SEED_DEMO=false to skip them on a new database):',
-      ...lines,
-      '',
-    ].join('\n'),
-  );
+  print(['', 'Demo accounts (shown this once; set SEED_DEMO=false to skip them on a new database):', ...lines, ''].join('\n'));
   return true;
 }

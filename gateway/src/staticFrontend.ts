@@ -9,10 +9,7 @@ import express, { Router } from 'express';
 export function staticFrontend(distDir: string): Router {
   const router = Router();
   const indexHtml = path.join(distDir, 'index.html');
-  router.use(
-    '/assets',
-    express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
-  );
+  router.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   router.get('/{*path}', (req, res, next) => {
     if (req.path.startsWith('/api/')) return next();

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
 import { NOTIFICATIONS_WORKER, recordDueReminders, startDeadlineReminders } from '@cc/notification-service';
-import { checkpointWaiter, createProjectionService, deadlinesDueWithin, startVaFormsRefresh, type RebuildTuning } from '@cc/projection-service';
+import {
+  checkpointWaiter,
+  createProjectionService,
+  deadlinesDueWithin,
+  startVaFormsRefresh,
+  type RebuildTuning,
+} from '@cc/projection-service';
 import {
   createOfflineEngine,
   DOCUMENT_ANALYSIS_WORKER,
@@ -136,7 +142,13 @@ export interface System {
 /** Everything in one process: migrations, the event store, every service, and the gateway in front. */
 export async function startSystem(options: SystemOptions): Promise<System> {
   const { config, logger } = options;
-  const foundation = await openFoundation({ config, logger, databaseUrl: options.databaseUrl, clientId: options.forward ? 'gateway' : 'claims-copilot', pollIntervalMs: options.pollIntervalMs });
+  const foundation = await openFoundation({
+    config,
+    logger,
+    databaseUrl: options.databaseUrl,
+    clientId: options.forward ? 'gateway' : 'claims-copilot',
+    pollIntervalMs: options.pollIntervalMs,
+  });
   const { knex, store, vault, storage, records } = foundation;
   const bus = foundation.bus.bus;
   const projections = createProjectionService({
@@ -172,11 +184,19 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     billingNow: options.billingNow,
   });
   // Split: the billing service runs these (and the ai-worker and notification service theirs, below).
-  const tierWorker = split ? undefined : startSubscriptionTierWorker({ store, bus, commands: commands.commandBus, logger, pollIntervalMs: options.pollIntervalMs });
+  const tierWorker = split
+    ? undefined
+    : startSubscriptionTierWorker({ store, bus, commands: commands.commandBus, logger, pollIntervalMs: options.pollIntervalMs });
   const billingClock =
     split || options.billingClock === false || config.billing.kind !== 'test'
       ? undefined
-      : setInterval(() => void advanceClock().catch((error: unknown) => logger.warn({ err: error }, 'test-mode billing clock failed; trying again later')), config.billing.clockIntervalMs);
+      : setInterval(
+          () =>
+            void advanceClock().catch((error: unknown) =>
+              logger.warn({ err: error }, 'test-mode billing clock failed; trying again later'),
+            ),
+          config.billing.clockIntervalMs,
+        );
   billingClock?.unref();
   const vaForms = config.vaFormsApi
     ? startVaFormsRefresh({ knex, config: config.vaFormsApi, logger, intervalMs: options.vaFormsRefreshIntervalMs })
@@ -219,7 +239,11 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const hashes = new HashQueue(options.hashing);
   const accounts = createAccounts({ knex, users: commands.users, scryptCost: options.scryptCost, hashes });
 
-  const { notifications, resets, startWorker: startNotifications } = composeNotifications({
+  const {
+    notifications,
+    resets,
+    startWorker: startNotifications,
+  } = composeNotifications({
     config,
     logger,
     foundation,
@@ -233,7 +257,10 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   // With Kafka the workers above read what the relay publishes; in the split the projection service runs it.
   const relay = split ? undefined : relayUnderLease({ bus: foundation.bus, databaseUrl: options.databaseUrl, logger });
   const reminderDeps = { store, logger, deadlinesDue: (at: Date) => deadlinesDueWithin(knex, at, 30), now: options.billingNow };
-  const deadlineReminders = split || options.deadlineRemindersIntervalMs === 0 ? undefined : startDeadlineReminders({ ...reminderDeps, intervalMs: options.deadlineRemindersIntervalMs });
+  const deadlineReminders =
+    split || options.deadlineRemindersIntervalMs === 0
+      ? undefined
+      : startDeadlineReminders({ ...reminderDeps, intervalMs: options.deadlineRemindersIntervalMs });
 
   /**
    * Every feature's share of the data export and of an account deletion (docs/decisions/privacy-and-erasure.md): the read
@@ -248,7 +275,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     {
       name: 'subscriptions',
       // Cancelled at the provider before the account goes, so nobody is charged for a deleted account.
-      erase: async (userId) => commands.billing?.endForErasure(userId, { userId: null, service: BILLING_SERVICE, correlationId: randomUUID() }),
+      erase: async (userId) =>
+        commands.billing?.endForErasure(userId, { userId: null, service: BILLING_SERVICE, correlationId: randomUUID() }),
     },
     {
       name: 'sign-in',
@@ -306,12 +334,27 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ipLimitPerMinute: config.authIpLimitPerMinute,
       refusalPauseMs: options.refusalPauseMs,
     },
-    health: healthRoutes({ knex, migrationsDone: foundation.migrationsDone, projectionsRunning: () => Boolean(split) || projections.runner.isRunning() }),
+    health: healthRoutes({
+      knex,
+      migrationsDone: foundation.migrationsDone,
+      projectionsRunning: () => Boolean(split) || projections.runner.isRunning(),
+    }),
     serviceRoutes: split
       ? [
           ...projections.routes,
           ...notifications.routes,
-          accountRoutes({ knex, accounts, sessions, account: commands.account, resets, erasure, contributors: accountData, waitForReadModels, logger, secureCookies }),
+          accountRoutes({
+            knex,
+            accounts,
+            sessions,
+            account: commands.account,
+            resets,
+            erasure,
+            contributors: accountData,
+            waitForReadModels,
+            logger,
+            secureCookies,
+          }),
           ...forwardedRoutes(split, logger),
         ]
       : [
@@ -319,7 +362,18 @@ export async function startSystem(options: SystemOptions): Promise<System> {
           ...projections.routes,
           billingServiceRoutes({ provider, deliver: deliverFact, logger }),
           ...notifications.routes,
-          accountRoutes({ knex, accounts, sessions, account: commands.account, resets, erasure, contributors: accountData, waitForReadModels, logger, secureCookies }),
+          accountRoutes({
+            knex,
+            accounts,
+            sessions,
+            account: commands.account,
+            resets,
+            erasure,
+            contributors: accountData,
+            waitForReadModels,
+            logger,
+            secureCookies,
+          }),
           ...assistantRoutes,
         ],
     frontendDist: options.frontendDist,

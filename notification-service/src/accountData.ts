@@ -13,7 +13,10 @@ export function emailAccountData(knex: Knex, outboxDir: string): AccountDataCont
     name: 'emails',
     describes: 'emails.json: the e-mails the app sent you (when, what about, the subject).',
     async export(userId, into) {
-      const rows = await knex('email_deliveries').where({ user_id: userId, status: 'sent' }).orderBy('sent_at').select('kind', 'to_address', 'subject', 'sent_at');
+      const rows = await knex('email_deliveries')
+        .where({ user_id: userId, status: 'sent' })
+        .orderBy('sent_at')
+        .select('kind', 'to_address', 'subject', 'sent_at');
       into.json(
         'emails.json',
         rows.map((r) => ({ kind: r.kind, to: r.to_address, subject: r.subject, sentAt: r.sent_at.toISOString() })),

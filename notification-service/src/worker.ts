@@ -6,7 +6,18 @@ import {
   type Preferences,
   type User,
 } from '@cc/contracts';
-import { DuplicateEventError, startWorker, type Bus, type CommandBus, type EventStore, type GlobalPosition, type Logger, type PersonalDataVault, type RecordedEvent, type WorkerSubscription } from '@cc/platform';
+import {
+  DuplicateEventError,
+  startWorker,
+  type Bus,
+  type CommandBus,
+  type EventStore,
+  type GlobalPosition,
+  type Logger,
+  type PersonalDataVault,
+  type RecordedEvent,
+  type WorkerSubscription,
+} from '@cc/platform';
 import type { EmailDeliveries } from './mail/deliveries';
 import { renderEmail } from './templates/layout';
 import { renderNotification, type TemplateData } from './templates/templates';
@@ -62,7 +73,12 @@ export function startNotificationsWorker(deps: NotificationsWorkerDeps): WorkerS
         if (!rule.eventTypes.includes(event.type as never)) continue;
         const intent = await rule.notify(event, context);
         if (!intent) continue;
-        const log = deps.logger.child({ eventId: event.id, eventType: event.type, kind: intent.kind, correlationId: event.metadata.correlationId });
+        const log = deps.logger.child({
+          eventId: event.id,
+          eventType: event.type,
+          kind: intent.kind,
+          correlationId: event.metadata.correlationId,
+        });
         if (await deps.vault.isErased(intent.userId)) {
           log.info({ outcome: 'account-erased' }, 'notification skipped');
           continue;
@@ -86,13 +102,16 @@ export function startNotificationsWorker(deps: NotificationsWorkerDeps): WorkerS
           }
         }
         if (channels.includes('email')) {
-          outcome.email = await deps.deliveries.deliver({ key: `event:${event.id}:${rule.name}`, userId: intent.userId, kind: intent.kind }, async () => {
-            const user = await deps.findUser(intent.userId, event.position);
-            if (!user?.email) return undefined;
-            const data = { ...intent.data, ...(await intent.emailData?.()) } as TemplateData[NotificationKind];
-            const { email } = renderNotification(intent.kind, data, deps.appUrl);
-            return { to: formatAddress(user), ...renderEmail(email, deps.appUrl) };
-          });
+          outcome.email = await deps.deliveries.deliver(
+            { key: `event:${event.id}:${rule.name}`, userId: intent.userId, kind: intent.kind },
+            async () => {
+              const user = await deps.findUser(intent.userId, event.position);
+              if (!user?.email) return undefined;
+              const data = { ...intent.data, ...(await intent.emailData?.()) } as TemplateData[NotificationKind];
+              const { email } = renderNotification(intent.kind, data, deps.appUrl);
+              return { to: formatAddress(user), ...renderEmail(email, deps.appUrl) };
+            },
+          );
         }
         log.info({ channels: outcome }, 'notification handled');
       }

@@ -14,7 +14,10 @@ describe('configuration', () => {
   });
 
   it('reads ADMIN_EMAILS as a trimmed, lower-case list', () => {
-    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.org, ,second@example.org ' }).adminEmails).toEqual(['boss@example.org', 'second@example.org']);
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.org, ,second@example.org ' }).adminEmails).toEqual([
+      'boss@example.org',
+      'second@example.org',
+    ]);
   });
 
   it('takes ADMIN_PASSWORD only when it would pass the password rule, and never needs it', () => {
@@ -60,17 +63,32 @@ describe('configuration', () => {
 describe('production adapters in the configuration', () => {
   it('stores events in PostgreSQL and delivers them to workers from the store unless told otherwise (an empty value is unset)', () => {
     expect(loadConfig({})).toMatchObject({ eventStore: { kind: 'postgres' }, bus: { kind: 'embedded' } });
-    expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: '', KAFKA_BROKERS: ' ' })).toMatchObject({ eventStore: { kind: 'postgres' }, bus: { kind: 'embedded' } });
+    expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: '', KAFKA_BROKERS: ' ' })).toMatchObject({
+      eventStore: { kind: 'postgres' },
+      bus: { kind: 'embedded' },
+    });
   });
 
   it('selects EventStoreDB with EVENTSTORE_CONNECTION_STRING and Kafka with KAFKA_BROKERS', () => {
-    const config = loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb://kurrentdb:2113?tls=false', KAFKA_BROKERS: 'kafka-1:9092, kafka-2:9092' });
+    const config = loadConfig({
+      EVENTSTORE_CONNECTION_STRING: 'esdb://kurrentdb:2113?tls=false',
+      KAFKA_BROKERS: 'kafka-1:9092, kafka-2:9092',
+    });
     expect(config.eventStore).toEqual({ kind: 'eventstoredb', connectionString: 'esdb://kurrentdb:2113?tls=false', namespace: undefined });
     expect(config.bus).toEqual({ kind: 'kafka', brokers: ['kafka-1:9092', 'kafka-2:9092'], topicPrefix: 'cc.events.' });
-    const shared = loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb://k', EVENTSTORE_NAMESPACE: 'staging-', KAFKA_BROKERS: 'k:9092', KAFKA_TOPIC_PREFIX: 'staging.events.' });
+    const shared = loadConfig({
+      EVENTSTORE_CONNECTION_STRING: 'esdb://k',
+      EVENTSTORE_NAMESPACE: 'staging-',
+      KAFKA_BROKERS: 'k:9092',
+      KAFKA_TOPIC_PREFIX: 'staging.events.',
+    });
     expect(shared).toMatchObject({ eventStore: { namespace: 'staging-' }, bus: { topicPrefix: 'staging.events.' } });
     expect(() => loadConfig({ KAFKA_TOPIC_PREFIX: 'a topic/' })).toThrow(/KAFKA_TOPIC_PREFIX: must be/);
-    expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb+discover://admin:changeit@cluster.example.org?tlsCAFile=/ca.crt&nodePreference=leader' }).eventStore.kind).toBe('eventstoredb');
+    expect(
+      loadConfig({
+        EVENTSTORE_CONNECTION_STRING: 'esdb+discover://admin:changeit@cluster.example.org?tlsCAFile=/ca.crt&nodePreference=leader',
+      }).eventStore.kind,
+    ).toBe('eventstoredb');
     expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: 'esdb://a:2113,b:2113,c:2113' }).eventStore.kind).toBe('eventstoredb');
     // The KurrentDB client's own schemes; esdb:// still works (the client warns it is deprecated).
     for (const scheme of ['kurrentdb', 'kurrent', 'kdb', 'kurrentdb+discover']) {
@@ -96,6 +114,8 @@ describe('production adapters in the configuration', () => {
     expect(() => loadConfig({ KAFKA_BROKERS: 'kafka:0' })).toThrow(/KAFKA_BROKERS: "kafka:0" has a port outside/);
     expect(() => loadConfig({ KAFKA_BROKERS: 'kafka://kafka:9092' })).toThrow(ConfigError);
     // Both wrong: both named.
-    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka', EVENTSTORE_CONNECTION_STRING: 'tcp://x' })).toThrow(/EVENTSTORE_CONNECTION_STRING[\s\S]*KAFKA_BROKERS/);
+    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka', EVENTSTORE_CONNECTION_STRING: 'tcp://x' })).toThrow(
+      /EVENTSTORE_CONNECTION_STRING[\s\S]*KAFKA_BROKERS/,
+    );
   });
 });

@@ -41,7 +41,10 @@ const envSchema = z.object({
   /** Document analyses run at once by the analysis worker. */
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   // Billing: Stripe when STRIPE_SECRET_KEY is set, else the offline test-mode provider.
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+    .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_BASIC_MONTHLY: z.string().optional(),
@@ -61,13 +64,27 @@ const envSchema = z.object({
   /** VA's public DBQ page, read by the administrators' DBQ sync. */
   DBQ_SYNC_URL: z.string().url().optional(),
   /** EventStoreDB / KurrentDB (kurrentdb://host:2113?tls=false) as the event store instead of PostgreSQL's `events` table. */
-  EVENTSTORE_CONNECTION_STRING: z.string().trim().optional().transform((v) => v || undefined),
+  EVENTSTORE_CONNECTION_STRING: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   /** Kafka brokers (host:port, comma-separated): workers consume through Kafka, fed by the relay. */
-  KAFKA_BROKERS: z.string().trim().optional().transform((v) => v || undefined),
+  KAFKA_BROKERS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   /** Prefix of every stream in EventStoreDB, so several environments can share one server (default none). */
-  EVENTSTORE_NAMESPACE: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be letters, digits, ".", "_" or "-"').optional(),
+  EVENTSTORE_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be letters, digits, ".", "_" or "-"')
+    .optional(),
   /** Prefix of the event topics (`<prefix><stream category>`), so several environments can share one cluster. */
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be letters, digits, ".", "_" or "-" (Kafka topic characters)').default('cc.events.'),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be letters, digits, ".", "_" or "-" (Kafka topic characters)')
+    .default('cc.events.'),
   /** A request's head (request line and headers) must arrive within this. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** A request's body must arrive within this, counted from its start (every route but the uploads). */
@@ -137,8 +154,7 @@ export interface AppConfig {
   /** How workers receive events: the event store itself by default, Kafka with KAFKA_BROKERS (fed by the relay). */
   bus: { kind: 'embedded' } | { kind: 'kafka'; brokers: string[]; topicPrefix: string };
   oidc:
-    | { issuerUrl: string; clientId: string; clientSecret: string | undefined; redirectUri: string | undefined; scopes: string }
-    | undefined;
+    { issuerUrl: string; clientId: string; clientSecret: string | undefined; redirectUri: string | undefined; scopes: string } | undefined;
   /** How long the HTTP server waits for what a client sends (docs/decisions/reliability.md; platform/src/http/server.ts). */
   http: HttpTimeouts;
 }
@@ -166,7 +182,10 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
   if (!text || ['false', '0', 'no'].includes(text)) return false;
   if (['true', 'yes'].includes(text)) return 1;
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
   const address = /^[0-9a-f.:]+(\/\d{1,3})?$/;
   const bad = entries.find((entry) => !named.has(entry) && !address.test(entry));
@@ -231,14 +250,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   if (Boolean(e.VA_FORMS_API_URL) !== Boolean(e.VA_API_KEY)) {
-    throw new ConfigError(`Invalid configuration:\n  ${e.VA_FORMS_API_URL ? 'VA_API_KEY' : 'VA_FORMS_API_URL'}: required with ${e.VA_FORMS_API_URL ? 'VA_FORMS_API_URL' : 'VA_API_KEY'}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${e.VA_FORMS_API_URL ? 'VA_API_KEY' : 'VA_FORMS_API_URL'}: required with ${e.VA_FORMS_API_URL ? 'VA_FORMS_API_URL' : 'VA_API_KEY'}`,
+    );
   }
   if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_ID) {
     throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER_URL is set');
   }
   if (e.STRIPE_SECRET_KEY) {
     const missing = STRIPE_REQUIRED.filter((name) => !e[name]);
-    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when STRIPE_SECRET_KEY is set`).join('\n')}`);
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required when STRIPE_SECRET_KEY is set`).join('\n')}`,
+      );
   }
   const eventStoreError = e.EVENTSTORE_CONNECTION_STRING === undefined ? undefined : eventStoreProblem(e.EVENTSTORE_CONNECTION_STRING);
   const brokers = e.KAFKA_BROKERS === undefined ? undefined : parseBrokers(e.KAFKA_BROKERS);
@@ -292,7 +316,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       uploadTransferLimitMs: e.UPLOAD_TRANSFER_LIMIT_MS,
       uploadStallMs: e.UPLOAD_STALL_MS,
     },
-    objectStorage: e.S3_BUCKET ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT } : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
+    objectStorage: e.S3_BUCKET
+      ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT }
+      : { kind: 'local', root: path.join(path.resolve(e.DATA_DIR), 'objects') },
     oidc: e.OIDC_ISSUER_URL
       ? {
           issuerUrl: e.OIDC_ISSUER_URL,

@@ -104,7 +104,9 @@ export interface ProjectionServiceDeps {
  * Rebuild timing, and for tests the batch size and a hold before the swap (the browser test keeps
  * a rebuild running long enough to watch its progress).
  */
-export type RebuildTuning = Pick<ProjectionRebuilderOptions, 'heartbeatMs' | 'staleAfterMs' | 'batchSize' | 'beforeSwap'> & { supervisorIntervalMs?: number };
+export type RebuildTuning = Pick<ProjectionRebuilderOptions, 'heartbeatMs' | 'staleAfterMs' | 'batchSize' | 'beforeSwap'> & {
+  supervisorIntervalMs?: number;
+};
 
 /** Every read model's projector. */
 export function readModelProjectors(vault: PersonalDataVault): Projector[] {
@@ -161,13 +163,28 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     billingReadRoutes(deps.knex, now),
     preferencesReadRoutes(deps.knex),
     notificationReadRoutes(deps.knex),
-    referenceRoutes(), vaFormRoutes(deps.knex), dbqReadRoutes(deps.knex), deadlineReadRoutes(deps.knex, now), calculatorRoutes(now),
+    referenceRoutes(),
+    vaFormRoutes(deps.knex),
+    dbqReadRoutes(deps.knex),
+    deadlineReadRoutes(deps.knex, now),
+    calculatorRoutes(now),
     chatReadRoutes(deps.knex, now),
     evidenceReadRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault }),
     ...(deps.access ? [staffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access, now })] : []),
     ...(deps.access ? [evidenceStaffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access })] : []),
     ...(deps.access && deps.support
-      ? [supportRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, runner, rebuilder, deadLetterHandler, support: deps.support, access: deps.access })]
+      ? [
+          supportRoutes({
+            knex: deps.knex,
+            store: deps.store,
+            vault: deps.vault,
+            runner,
+            rebuilder,
+            deadLetterHandler,
+            support: deps.support,
+            access: deps.access,
+          }),
+        ]
       : []),
   ];
   return {

@@ -22,7 +22,12 @@ describe('the cycle finder', () => {
   };
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cycles-'));
-    write({ 'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, moduleResolution: 'Bundler', module: 'ESNext', baseUrl: '.', paths: { '@lib/*': ['lib/*'] } }, include: ['.'] }) });
+    write({
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { strict: true, moduleResolution: 'Bundler', module: 'ESNext', baseUrl: '.', paths: { '@lib/*': ['lib/*'] } },
+        include: ['.'],
+      }),
+    });
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
   const cyclesIn = () => relative(dir, importCycles(importGraph([path.join(dir, 'tsconfig.json')])));
@@ -47,7 +52,11 @@ describe('the cycle finder', () => {
   });
 
   test('a tree of imports has no cycle', () => {
-    write({ 'a.ts': "import { b } from './b';\nimport { c } from './c';\nexport const a = b + c;\n", 'b.ts': "import { c } from './c';\nexport const b = c;\n", 'c.ts': 'export const c = 1;\n' });
+    write({
+      'a.ts': "import { b } from './b';\nimport { c } from './c';\nexport const a = b + c;\n",
+      'b.ts': "import { c } from './c';\nexport const b = c;\n",
+      'c.ts': 'export const c = 1;\n',
+    });
     expect(cyclesIn()).toEqual([]);
   });
 });

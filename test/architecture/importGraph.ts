@@ -28,12 +28,16 @@ export function importGraph(tsconfigs: string[]): Map<string, Set<string>> {
 }
 
 function readTsconfig(tsconfig: string): ts.ParsedCommandLine {
-  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    tsconfig,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!parsed) throw new Error(`Cannot read ${tsconfig}`);
   return parsed;
 }

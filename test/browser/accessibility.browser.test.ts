@@ -85,7 +85,10 @@ const SCREENS: Screen[] = [
     open: async (page, base) => {
       await goTo(page, `${base}/claims`);
       await page.getByTestId('claim-row').first().click();
-      await page.getByRole('dialog', { name: /Tinnitus/ }).getByRole('tab', { name: 'Evidence' }).click();
+      await page
+        .getByRole('dialog', { name: /Tinnitus/ })
+        .getByRole('tab', { name: 'Evidence' })
+        .click();
       await visible(page.getByTestId('evidence-element').last());
     },
   },
@@ -241,7 +244,10 @@ async function seriousViolations(page: Page, { within, colorsOnly }: { within?: 
   const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.replace(/\s+/g, ' ')}` : ''}`).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.replace(/\s+/g, ' ')}` : ''}`).join(' | ')}`,
+    );
 }
 
 /** How many pixels the page scrolls sideways (0 when it fits). */
@@ -270,7 +276,10 @@ describe('accessibility in Chromium', () => {
     );
     const claim = await vet.post('/api/claims', { condition: 'Tinnitus', conditionType: 'primary', nextAction: 'Schedule the C&P exam' });
     expect(claim.status).toBe(201);
-    expect((await vet.post(`/api/claims/${claim.data.id}/notes`, { note: 'Called the regional office', noteType: 'general', isImportant: true })).status).toBe(201);
+    expect(
+      (await vet.post(`/api/claims/${claim.data.id}/notes`, { note: 'Called the regional office', noteType: 'general', isImportant: true }))
+        .status,
+    ).toBe(201);
     const upload = async (fileName: string, text: string) => {
       const url = (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
       expect((await vet.request('PUT', url, { body: text, headers: { 'content-type': 'text/plain' } })).status).toBe(201);
@@ -357,7 +366,11 @@ describe('accessibility in Chromium', () => {
       await tabTo(page, /upload|drag/i, 'document-drop-zone');
       const chooser = page.waitForEvent('filechooser');
       await page.keyboard.press('Enter');
-      await (await chooser).setFiles([{ name: 'Service treatment record.txt', mimeType: 'text/plain', buffer: Buffer.from('Knee injury during a ruck march, 2009.\n') }]);
+      await (
+        await chooser
+      ).setFiles([
+        { name: 'Service treatment record.txt', mimeType: 'text/plain', buffer: Buffer.from('Knee injury during a ruck march, 2009.\n') },
+      ]);
       await visible(page.getByTestId('document-card').filter({ hasText: 'Service treatment record.txt' }));
 
       // Ask the chat a question: Tab to the message box, type, Enter sends.
@@ -387,7 +400,12 @@ async function tabTo(page: Page, name: RegExp, testId?: string): Promise<void> {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return { name: '', testId: '' };
       const labelled = el.getAttribute('aria-labelledby');
-      const fromLabelledBy = labelled ? labelled.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : '';
+      const fromLabelledBy = labelled
+        ? labelled
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' ')
+        : '';
       const label = (el as HTMLInputElement).labels?.[0]?.textContent ?? '';
       return {
         name: (el.getAttribute('aria-label') || fromLabelledBy || label || el.textContent || '').replace(/\s+/g, ' ').trim(),

@@ -110,7 +110,11 @@ describe('a slow analysis and a failed one in Chromium', () => {
   const slow = slowedEngine(offline, 2_500);
 
   beforeAll(async () => {
-    session = await startSignedIn('slow.browser@example.org', { firstName: 'Sam' }, { tier: 'pro', analysis: { analysisEngine: slow, analysisWaitMs: 100 } });
+    session = await startSignedIn(
+      'slow.browser@example.org',
+      { firstName: 'Sam' },
+      { tier: 'pro', analysis: { analysisEngine: slow, analysisWaitMs: 100 } },
+    );
     ({ app, page } = session);
   });
   afterAll(async () => session?.close());
@@ -119,7 +123,11 @@ describe('a slow analysis and a failed one in Chromium', () => {
     await page.goto(`${app.baseUrl}/documents`);
     await page.getByTestId('document-file-input').setInputFiles([
       { name: 'letter.txt', mimeType: 'text/plain', buffer: Buffer.from(LETTER) },
-      { name: 'scan.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]) },
+      {
+        name: 'scan.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+      },
     ]);
     await expectCount(page.getByTestId('document-card'), 2);
     const letter = page.getByTestId('document-card').filter({ hasText: 'letter.txt' });

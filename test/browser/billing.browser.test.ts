@@ -145,19 +145,23 @@ describe('checkout with Stripe when Stripe.js cannot load (no network here)', ()
 
   beforeAll(async () => {
     stripe = await startLocalStripe({ prices: { price_b_m: 999, price_b_y: 9590, price_p_m: 1999, price_p_y: 19190 } });
-    session = await startSignedIn('stripe.browser@example.org', { firstName: 'Stu' }, {
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_local',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-        STRIPE_WEBHOOK_SECRET: 'whsec_local',
-        STRIPE_PRICE_BASIC_MONTHLY: 'price_b_m',
-        STRIPE_PRICE_BASIC_YEARLY: 'price_b_y',
-        STRIPE_PRICE_PRO_MONTHLY: 'price_p_m',
-        STRIPE_PRICE_PRO_YEARLY: 'price_p_y',
-        STRIPE_CHECKOUT: 'elements',
-        STRIPE_API_URL: stripe.url,
+    session = await startSignedIn(
+      'stripe.browser@example.org',
+      { firstName: 'Stu' },
+      {
+        env: {
+          STRIPE_SECRET_KEY: 'sk_test_local',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+          STRIPE_WEBHOOK_SECRET: 'whsec_local',
+          STRIPE_PRICE_BASIC_MONTHLY: 'price_b_m',
+          STRIPE_PRICE_BASIC_YEARLY: 'price_b_y',
+          STRIPE_PRICE_PRO_MONTHLY: 'price_p_m',
+          STRIPE_PRICE_PRO_YEARLY: 'price_p_y',
+          STRIPE_CHECKOUT: 'elements',
+          STRIPE_API_URL: stripe.url,
+        },
       },
-    });
+    );
   });
   afterAll(async () => {
     await session?.close();

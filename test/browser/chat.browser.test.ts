@@ -20,7 +20,11 @@ describe('AI Copilot in Chromium', () => {
 
   beforeAll(async () => {
     // Slow enough that the answer is seen growing, as a hosted model's would.
-    session = await startSignedIn('copilot.vet@example.org', { firstName: 'Avery', lastName: 'Lopez' }, { analysis: { chatEngine: createOfflineChatEngine({ chunkDelayMs: 40 }) } });
+    session = await startSignedIn(
+      'copilot.vet@example.org',
+      { firstName: 'Avery', lastName: 'Lopez' },
+      { analysis: { chatEngine: createOfflineChatEngine({ chunkDelayMs: 40 }) } },
+    );
     ({ app, page } = session);
   });
   afterAll(async () => session?.close());
@@ -153,7 +157,10 @@ describe('AI Copilot in Chromium', () => {
     await expectCount(mobile.getByTestId('chat-session'), 2);
     await snapshot(mobile, 'copilot-mobile-drawer');
     await mobile.getByTestId('chat-session-title').first().click();
-    await waitUntil(async () => !(await mobile.getByTestId('chat-sessions').isVisible()), async () => 'the drawer did not close');
+    await waitUntil(
+      async () => !(await mobile.getByTestId('chat-sessions').isVisible()),
+      async () => 'the drawer did not close',
+    );
     const scrollWidth = await mobile.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(360);
     await snapshot(mobile, 'copilot-mobile');

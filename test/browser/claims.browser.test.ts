@@ -10,7 +10,6 @@ import { expectText, snapshot, startSignedIn, visible, type SignedInSession } fr
 
 jest.setTimeout(120_000);
 
-
 describe('claims tracking in Chromium', () => {
   let session: SignedInSession;
   let app: TestApp;

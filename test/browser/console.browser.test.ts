@@ -56,7 +56,9 @@ describe('the staff console in Chromium', () => {
     };
     tinnitusId = await file(vera, 'Tinnitus');
     expect((await vera.put(`/api/claims/${tinnitusId}/status`, { status: 'initial_review', note: 'Sent to the VA' })).status).toBe(200);
-    expect((await vera.post(`/api/claims/${tinnitusId}/notes`, { note: 'Called the VSO', noteType: 'communication', isImportant: true })).status).toBe(201);
+    expect(
+      (await vera.post(`/api/claims/${tinnitusId}/notes`, { note: 'Called the VSO', noteType: 'communication', isImportant: true })).status,
+    ).toBe(201);
     expect((await vera.request('PATCH', `/api/claims/${tinnitusId}`, { json: { priority: 'high' } })).status).toBe(200);
     await file(vera, 'PTSD');
     await file(marcus, 'Sleep apnea');

@@ -40,9 +40,11 @@ describe('documents in Chromium', () => {
     await snapshot(page, 'documents-uploaded');
 
     // A program renamed .pdf is refused by the server and leaves no card.
-    await page.getByTestId('document-file-input').setInputFiles([
-      { name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0)]) },
-    ]);
+    await page
+      .getByTestId('document-file-input')
+      .setInputFiles([
+        { name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0)]) },
+      ]);
     await visible(page.locator('[data-testid=upload-item][data-file-name="not-really.pdf"][data-phase=failed]'));
     await expectCount(cards, 2);
 

@@ -33,7 +33,11 @@ describe('the evidence map in Chromium', () => {
   const slow = slowedEngine(offline, 4_000);
 
   beforeAll(async () => {
-    session = await startSignedIn('evidence.browser@example.org', { firstName: 'Eve' }, { tier: 'pro', analysis: { analysisEngine: slow, analysisWaitMs: 100 } });
+    session = await startSignedIn(
+      'evidence.browser@example.org',
+      { firstName: 'Eve' },
+      { tier: 'pro', analysis: { analysisEngine: slow, analysisWaitMs: 100 } },
+    );
     ({ app, page } = session);
   });
   afterAll(async () => session?.close());
@@ -51,7 +55,8 @@ describe('the evidence map in Chromium', () => {
         await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
         await page.waitForTimeout(250);
         await ready();
-        if (width === 360) expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        if (width === 360)
+          expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
         await snapshot(page, `${name}-${width}-${theme}`);
       }
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -98,7 +103,10 @@ describe('the evidence map in Chromium', () => {
     await visible(card.getByText(/Processing|Analyzing/i).first());
 
     // Back to the claim, in the app: the tab shows the map as it is while the analysis runs…
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Claims Tracker/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /Claims Tracker/ })
+      .click();
     await page.getByTestId('claim-row').filter({ hasText: CONDITION }).click();
     await dialog.getByRole('tab', { name: 'Evidence' }).click();
     await visible(dialog.getByTestId('evidence-map'));
@@ -145,8 +153,16 @@ describe('the evidence map in Chromium', () => {
     await visible(wizard);
     await visible(wizard.getByText('Nexus Letter').first());
     await waitUntil(
-      async () => (await wizard.getByLabel('Claimed condition').inputValue().catch(() => '')) === CONDITION,
-      async () => `the condition is "${await wizard.getByLabel('Claimed condition').inputValue().catch(() => '?')}"`,
+      async () =>
+        (await wizard
+          .getByLabel('Claimed condition')
+          .inputValue()
+          .catch(() => '')) === CONDITION,
+      async () =>
+        `the condition is "${await wizard
+          .getByLabel('Claimed condition')
+          .inputValue()
+          .catch(() => '?')}"`,
     );
     await snapshot(page, 'evidence-nexus-wizard-1440');
     await page.setViewportSize({ width: 360, height: 780 });
@@ -180,10 +196,18 @@ describe('the evidence map in Chromium', () => {
     const uploadUrl = new URL(address.uploadURL, app.baseUrl).toString();
     expect((await page.request.put(uploadUrl, { data: NEGATIVE_OPINION, headers: { 'content-type': 'text/plain' } })).status()).toBe(201);
     const registered = await page.request.put(`${app.baseUrl}/api/documents`, {
-      data: { documentURL: address.uploadURL, fileName: 'C&P tinnitus opinion.txt', fileType: 'text/plain', fileSize: NEGATIVE_OPINION.length, claimId: claim.id },
+      data: {
+        documentURL: address.uploadURL,
+        fileName: 'C&P tinnitus opinion.txt',
+        fileType: 'text/plain',
+        fileSize: NEGATIVE_OPINION.length,
+        claimId: claim.id,
+      },
     });
     const documentId = ((await registered.json()) as { id: string }).id;
-    expect((await page.request.post(`${app.baseUrl}/api/documents/${documentId}/analyze`, { data: { analysisType: 'nexus-letter' } })).status()).toBeLessThan(300);
+    expect(
+      (await page.request.post(`${app.baseUrl}/api/documents/${documentId}/analyze`, { data: { analysisType: 'nexus-letter' } })).status(),
+    ).toBeLessThan(300);
 
     await page.goto(`${app.baseUrl}/claims?claim=${claim.id}&tab=evidence`);
     const dialog = page.getByTestId('claim-detail-dialog');
@@ -194,7 +218,10 @@ describe('the evidence map in Chromium', () => {
       30_000,
     );
     await expectText(element('nexus').getByTestId('evidence-state'), 'Against your claim');
-    await expectText(element('nexus').getByTestId('evidence-reason'), 'Against your claim: The medical opinion finds Tinnitus less likely than not');
+    await expectText(
+      element('nexus').getByTestId('evidence-reason'),
+      'Against your claim: The medical opinion finds Tinnitus less likely than not',
+    );
     await expectText(element('nexus').getByTestId('evidence-quote').first(), 'most likely not related to his military service');
     const next = element('nexus').getByTestId('evidence-next-step');
     await expectText(next.first(), "independent medical opinion on Tinnitus that answers the negative opinion's reasons");
@@ -205,13 +232,20 @@ describe('the evidence map in Chromium', () => {
     });
 
     // Denied with the letter's date: the Supplemental Claim, element by element, and its deadline.
-    expect((await page.request.put(`${app.baseUrl}/api/claims/${claim.id}/status`, { data: { status: 'denied', decisionDate: '2025-03-03' } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put(`${app.baseUrl}/api/claims/${claim.id}/status`, { data: { status: 'denied', decisionDate: '2025-03-03' } })
+      ).status(),
+    ).toBe(200);
     await page.goto(`${app.baseUrl}/claims?claim=${claim.id}&tab=evidence`);
     const notice = dialog.getByTestId('evidence-decision');
     await visible(notice);
     expect(await notice.getAttribute('data-stage')).toBe('denied');
     await expectText(dialog.getByTestId('evidence-review-deadline'), 'File by March 3, 2026 to keep your effective date');
-    await expectText(element('nexus').getByTestId('evidence-reason'), 'For a Supplemental Claim, VA needs new and relevant evidence of the link to service');
+    await expectText(
+      element('nexus').getByTestId('evidence-reason'),
+      'For a Supplemental Claim, VA needs new and relevant evidence of the link to service',
+    );
     await expectText(element('nexus').getByTestId('evidence-next-step').last(), 'File a Supplemental Claim (VA Form 20-0995)');
     await screenshots('evidence-denied', async () => {
       await visible(page.getByTestId('claim-detail-dialog').getByTestId('evidence-decision'));
@@ -220,7 +254,16 @@ describe('the evidence map in Chromium', () => {
 
   it('says so when the readiness cannot be read, and a retry brings the card back', async () => {
     const failing = (route: Route) =>
-      route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: '/problems/unavailable', title: 'Service unavailable', status: 503, detail: 'Try again in a moment.' }) });
+      route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: '/problems/unavailable',
+          title: 'Service unavailable',
+          status: 503,
+          detail: 'Try again in a moment.',
+        }),
+      });
     await page.route('**/api/evidence/readiness', failing);
     await page.goto(app.baseUrl);
     const needs = page.getByTestId('claim-needs-card');
@@ -230,7 +273,9 @@ describe('the evidence map in Chromium', () => {
     await visible(needs.getByTestId('query-error'));
     const retry = needs.getByRole('button', { name: 'Retry', exact: true });
     await visible(retry);
-    await page.waitForFunction(() => !document.querySelector('[data-testid="claim-needs-card"] [data-testid="query-error"] button')?.hasAttribute('disabled'));
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="claim-needs-card"] [data-testid="query-error"] button')?.hasAttribute('disabled'),
+    );
     await page.unroute('**/api/evidence/readiness', failing);
     await retry.click();
     await visible(needs.getByTestId('claim-needs-row').filter({ hasText: CONDITION }));

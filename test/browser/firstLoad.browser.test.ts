@@ -76,7 +76,10 @@ describe('the first load in Chromium', () => {
   it('fetches exactly the dashboard scripts the bench counts', async () => {
     const client = app.client();
     await client.register('first.load@example.org', 'a long enough password', { firstName: 'Dana' });
-    const session = client.cookieHeader()!.split('; ').find((pair) => pair.startsWith('cc_session='))!;
+    const session = client
+      .cookieHeader()!
+      .split('; ')
+      .find((pair) => pair.startsWith('cc_session='))!;
     const { page, scripts } = await recordingPage({ name: 'cc_session', value: session.slice('cc_session='.length) });
     await page.goto(app.baseUrl);
     await visible(page.getByText('Welcome back, Dana'));

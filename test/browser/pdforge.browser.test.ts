@@ -37,8 +37,12 @@ describe('pdfforge templates in Chromium', () => {
     expect((await client.post('/api/claims', { condition: 'Obstructive sleep apnea', conditionType: 'secondary' })).status).toBe(201);
     const body = textToPdf(DBQ);
     const url = (await client.post('/api/objects/upload', {})).data.uploadURL as string;
-    expect((await client.request('PUT', url, { body: body as unknown as string, headers: { 'content-type': 'application/pdf' } })).status).toBe(201);
-    expect((await client.put('/api/documents', { documentURL: url, fileName: 'Sleep apnea DBQ.pdf', fileType: 'application/pdf' })).status).toBe(201);
+    expect(
+      (await client.request('PUT', url, { body: body as unknown as string, headers: { 'content-type': 'application/pdf' } })).status,
+    ).toBe(201);
+    expect(
+      (await client.put('/api/documents', { documentURL: url, fileName: 'Sleep apnea DBQ.pdf', fileType: 'application/pdf' })).status,
+    ).toBe(201);
   });
   afterAll(async () => session?.close());
 
@@ -55,7 +59,10 @@ describe('pdfforge templates in Chromium', () => {
 
     // 1. Summary & Objectives: prefilled from the user; the footer's first state.
     await heading('Summary & Objectives');
-    await waitUntil(async () => (await field('Veteran full name').inputValue()) === 'Andre Lindqvist', async () => `name: ${await field('Veteran full name').inputValue()}`);
+    await waitUntil(
+      async () => (await field('Veteran full name').inputValue()) === 'Andre Lindqvist',
+      async () => `name: ${await field('Veteran full name').inputValue()}`,
+    );
     expect(await dialog().getByRole('button', { name: 'Previous', exact: true }).isDisabled()).toBe(true);
     await visible(dialog().getByRole('button', { name: 'Save Draft', exact: true }));
     await visible(dialog().getByRole('button', { name: 'Cancel', exact: true }));
@@ -80,7 +87,11 @@ describe('pdfforge templates in Chromium', () => {
     // A row can be removed.
     await dialog().getByRole('button', { name: 'Add duty entry', exact: true }).click();
     await dialog().getByRole('button', { name: 'Remove duty entry 2', exact: true }).click();
-    await expect(dialog().getByTestId(/^row-service_timeline_part_b-/).count()).resolves.toBe(1);
+    await expect(
+      dialog()
+        .getByTestId(/^row-service_timeline_part_b-/)
+        .count(),
+    ).resolves.toBe(1);
     await next();
 
     // 3. Current VA Ratings: filled from the calculator.
@@ -113,7 +124,11 @@ describe('pdfforge templates in Chromium', () => {
     await dialog().getByRole('button', { name: 'Analyze document', exact: true }).click();
     await expectToast(page, 'Document Analyzed');
     await waitUntil(
-      async () => (await dialog().locator('#pdforge-detailed_conditions\\.0\\.condition_name').inputValue().catch(() => '')) === 'Obstructive sleep apnea',
+      async () =>
+        (await dialog()
+          .locator('#pdforge-detailed_conditions\\.0\\.condition_name')
+          .inputValue()
+          .catch(() => '')) === 'Obstructive sleep apnea',
       async () => 'the analysis did not fill the detailed conditions',
     );
     expect(await dialog().locator('#pdforge-detailed_claims\\.0\\.icd').inputValue()).toBe('G47.33');
@@ -121,7 +136,9 @@ describe('pdfforge templates in Chromium', () => {
     await dialog().getByLabel('DD214').check();
 
     // Back to Claims & Evidence by its chip: the AI suggests symptoms from the analyzed DBQ.
-    await dialog().getByRole('button', { name: /^4\. Claims & Evidence/ }).click();
+    await dialog()
+      .getByRole('button', { name: /^4\. Claims & Evidence/ })
+      .click();
     await heading('Claims & Evidence');
     await dialog().getByRole('button', { name: 'AI assist: Symptoms', exact: true }).click();
     await expectToast(page, 'AI Suggestion Applied');
@@ -141,7 +158,9 @@ describe('pdfforge templates in Chromium', () => {
     expect(await field('Veteran statement').inputValue()).toContain('gasping');
 
     // 7. Review & Submit, by the chip; the SSN is missing, so generation is refused and section 1 opens.
-    await dialog().getByRole('button', { name: /^7\. Review & Submit/ }).click();
+    await dialog()
+      .getByRole('button', { name: /^7\. Review & Submit/ })
+      .click();
     await heading('Review & Submit');
     const review = dialog().getByTestId('review');
     await expectText(review, 'Andre Lindqvist');
@@ -158,17 +177,27 @@ describe('pdfforge templates in Chromium', () => {
     await dialog().getByRole('button', { name: 'Save Draft', exact: true }).click();
     await expectToast(page, 'Draft Saved');
 
-    await dialog().getByRole('button', { name: /^7\. Review & Submit/ }).click();
+    await dialog()
+      .getByRole('button', { name: /^7\. Review & Submit/ })
+      .click();
     const popup = page.waitForEvent('popup');
     await dialog().getByRole('button', { name: 'Generate PDF', exact: true }).click();
     await expectToast(page, 'PDF Generated Successfully');
     const tab = await popup;
-    await waitUntil(async () => /\/api\/documents\/[0-9a-f-]+\/file$/.test(tab.url()), async () => `the new tab shows ${tab.url()}`);
+    await waitUntil(
+      async () => /\/api\/documents\/[0-9a-f-]+\/file$/.test(tab.url()),
+      async () => `the new tab shows ${tab.url()}`,
+    );
     await tab.close();
 
     await dialog().getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.goto(`${app.baseUrl}/documents`);
-    await visible(page.getByTestId('document-card').filter({ hasText: /^.*Disability Claim Package - Andre Lindqvist - \d{4}-\d{2}-\d{2}\.pdf/ }).first());
+    await visible(
+      page
+        .getByTestId('document-card')
+        .filter({ hasText: /^.*Disability Claim Package - Andre Lindqvist - \d{4}-\d{2}-\d{2}\.pdf/ })
+        .first(),
+    );
     await snapshot(page, 'pdforge-documents');
   });
 
@@ -180,13 +209,21 @@ describe('pdfforge templates in Chromium', () => {
     await copilot.getByLabel('Ask the Copilot').fill('What evidence am I missing?');
     await copilot.getByRole('button', { name: 'Send to Copilot', exact: true }).click();
     // The chat route is a feature of its own; on a build without it the panel reports the spec's error.
-    const probe = await fetch(`${app.baseUrl}/api/copilot/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const probe = await fetch(`${app.baseUrl}/api/copilot/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     if (probe.status === 404) {
       await expectToast(page, 'Copilot Error');
       expect(await copilot.getByLabel('Ask the Copilot').inputValue()).toBe('What evidence am I missing?');
     } else {
       const log = copilot.getByTestId('copilot-log');
-      await waitUntil(async () => /Copilot(?! is thinking)/.test((await log.textContent()) ?? ''), async () => `no answer from the Copilot: ${await log.textContent()}`, 60_000);
+      await waitUntil(
+        async () => /Copilot(?! is thinking)/.test((await log.textContent()) ?? ''),
+        async () => `no answer from the Copilot: ${await log.textContent()}`,
+        60_000,
+      );
     }
     await dialog().getByRole('button', { name: 'Cancel', exact: true }).click();
   });
@@ -195,7 +232,10 @@ describe('pdfforge templates in Chromium', () => {
     await page.goto(`${app.baseUrl}/templates?tab=pdfforge`);
     await page.getByRole('button', { name: 'Fill in Nexus Letter', exact: true }).click();
     await visible(dialog());
-    await waitUntil(async () => (await field('Claimed condition').inputValue()) === 'Obstructive sleep apnea', async () => 'the condition was not prefilled');
+    await waitUntil(
+      async () => (await field('Claimed condition').inputValue()) === 'Obstructive sleep apnea',
+      async () => 'the condition was not prefilled',
+    );
     const check = dialog().getByTestId('nexus-check');
     await expectText(check, 'Weakens it: No rationale');
     await expectText(check, 'Weakens it: No records reviewed');
@@ -217,7 +257,10 @@ describe('pdfforge templates in Chromium', () => {
     await field('Service-connected primary condition').fill('PTSD');
     await dialog().getByRole('button', { name: 'Add record', exact: true }).click();
     await field('Record 1').fill('Polysomnography 10/09/2020');
-    await waitUntil(async () => !(await check.textContent())!.includes('Weakens it'), async () => `still weak: ${await check.textContent()}`);
+    await waitUntil(
+      async () => !(await check.textContent())!.includes('Weakens it'),
+      async () => `still weak: ${await check.textContent()}`,
+    );
     await snapshot(page, 'pdforge-nexus-1440');
     const popup = page.waitForEvent('popup');
     await dialog().getByRole('button', { name: 'Generate PDF', exact: true }).click();
@@ -235,7 +278,9 @@ describe('pdfforge templates in Chromium', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snapshot(page, 'pdforge-wizard-360');
-    await dialog().getByRole('button', { name: /^2\. Service Timeline/ }).click();
+    await dialog()
+      .getByRole('button', { name: /^2\. Service Timeline/ })
+      .click();
     await heading('Service Timeline');
     await snapshot(page, 'pdforge-wizard-360-timeline');
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -28,7 +28,11 @@ describe('reference library, calculators and deadlines in Chromium', () => {
     session = await startSignedIn('reference.vet@example.org', { firstName: 'Jordan', lastName: 'Diaz' }, { tier: 'pro' });
     ({ app, page } = session);
     // The PDFs live on VA.gov; this machine has no network, and a download opens them in a new tab.
-    await page.context().route(/^https:\/\/(www\.)?(va\.gov|vba\.va\.gov)\//, (route) => route.fulfill({ status: 200, contentType: 'application/pdf', body: '%PDF-1.4' }));
+    await page
+      .context()
+      .route(/^https:\/\/(www\.)?(va\.gov|vba\.va\.gov)\//, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/pdf', body: '%PDF-1.4' }),
+      );
   });
   afterAll(async () => session?.close());
 
@@ -40,7 +44,9 @@ describe('reference library, calculators and deadlines in Chromium', () => {
     await expectText(page.getByTestId('va-forms-count'), '23 forms');
     const claimForm = rows.filter({ hasText: 'VA Form 21-526EZ' });
     await expectText(claimForm, 'Application for Disability Compensation');
-    expect(await claimForm.getByTestId('va-form-download').getAttribute('href')).toBe('https://www.vba.va.gov/pubs/forms/VBA-21-526EZ-ARE.pdf');
+    expect(await claimForm.getByTestId('va-form-download').getAttribute('href')).toBe(
+      'https://www.vba.va.gov/pubs/forms/VBA-21-526EZ-ARE.pdf',
+    );
 
     await page.getByLabel('Search VA forms').fill('higher-level');
     await expectCount(rows, 1);
@@ -152,7 +158,12 @@ describe('reference library, calculators and deadlines in Chromium', () => {
     await page.unroute('**/api/va/disabilities?*search=knee*', hold);
 
     await page.getByLabel('Search the learning center').fill('Tuscaloosa');
-    await visible(centers.getByTestId('reference-item').filter({ hasText: /Tuscaloosa/i }).first());
+    await visible(
+      centers
+        .getByTestId('reference-item')
+        .filter({ hasText: /Tuscaloosa/i })
+        .first(),
+    );
     await snapshot(page, 'learning-center-search');
 
     await page.getByRole('link', { name: 'Open calculators' }).click();

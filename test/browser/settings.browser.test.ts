@@ -55,7 +55,12 @@ describe('settings in Chromium', () => {
     await expectText(page.getByTestId('user-service-line'), /Navy/);
 
     const user = (await page.request.get(`${app.baseUrl}/api/auth/user`).then((r) => r.json())) as Record<string, unknown>;
-    expect(user).toMatchObject({ name: 'Morgan Alexis Reyes', branchOfService: 'navy', disabilityRating: 70, operationTheaters: ['Korean War'] });
+    expect(user).toMatchObject({
+      name: 'Morgan Alexis Reyes',
+      branchOfService: 'navy',
+      disabilityRating: 70,
+      operationTheaters: ['Korean War'],
+    });
     await snapshot(page, 'settings-profile-saved');
   });
 

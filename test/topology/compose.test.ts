@@ -16,10 +16,18 @@ type Service = {
 };
 
 const root = path.resolve(__dirname, '../..');
-const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+};
 const services = compose.services;
 const appServices = ['command-service', 'projection-service', 'ai-worker', 'notification-service', 'billing-service', 'gateway'];
-const infrastructure = { kurrentdb: /kurrentdb/, postgres: /^postgres:/, kafka: /^apache\/kafka:/, minio: /^minio\/minio:/, mailpit: /mailpit/ };
+const infrastructure = {
+  kurrentdb: /kurrentdb/,
+  postgres: /^postgres:/,
+  kafka: /^apache\/kafka:/,
+  minio: /^minio\/minio:/,
+  mailpit: /mailpit/,
+};
 
 describe('docker-compose.yml (the production topology)', () => {
   it.each(Object.entries(infrastructure))('runs %s from a pinned image with a health check', (name, image) => {
@@ -41,10 +49,12 @@ describe('docker-compose.yml (the production topology)', () => {
     expect(services.mailpit!.image).toMatch(/:v\d+\.\d+\.\d+$/);
   });
 
-  it('keeps Kafka\'s data on its volume under a fixed cluster id, so a recreated container keeps every topic and offset', () => {
+  it("keeps Kafka's data on its volume under a fixed cluster id, so a recreated container keeps every topic and offset", () => {
     const kafka = services.kafka!;
     const env = kafka.environment!;
-    const mounts = (kafka.volumes ?? []).map((volume) => volume.split(':')).filter(([source]) => !source!.startsWith('/') && !source!.startsWith('.'));
+    const mounts = (kafka.volumes ?? [])
+      .map((volume) => volume.split(':'))
+      .filter(([source]) => !source!.startsWith('/') && !source!.startsWith('.'));
     const [dataDir] = env.KAFKA_LOG_DIRS!.split(',');
     expect(mounts.some(([, target]) => dataDir === target || dataDir!.startsWith(`${target}/`))).toBe(true);
     // The image formats its storage with this id on the first start and refuses another one later.
@@ -60,7 +70,7 @@ describe('docker-compose.yml (the production topology)', () => {
     expect(Number(env.KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR)).toBeLessThanOrEqual(brokers);
   });
 
-  it('checks MinIO\'s health with the mc the image ships (it has no curl), so the bucket job can run', () => {
+  it("checks MinIO's health with the mc the image ships (it has no curl), so the bucket job can run", () => {
     expect(services.minio!.healthcheck!.test).toEqual(['CMD', 'mc', 'ready', 'local']);
     expect(services.minio!.healthcheck!.test.join(' ')).not.toMatch(/curl|wget/);
     expect(services['minio-bucket']!.depends_on?.minio?.condition).toBe('service_healthy');
@@ -81,7 +91,8 @@ describe('docker-compose.yml (the production topology)', () => {
     for (const needed of ['postgres', 'kurrentdb', 'kafka']) expect(service.depends_on?.[needed]?.condition).toBe('service_healthy');
     expect(service.depends_on?.['minio-bucket']?.condition).toBe('service_completed_successfully');
     // Those that submit commands (workers, the gateway) wait for the command service.
-    if (!['command-service', 'projection-service'].includes(name)) expect(service.depends_on?.['command-service']?.condition).toBe('service_healthy');
+    if (!['command-service', 'projection-service'].includes(name))
+      expect(service.depends_on?.['command-service']?.condition).toBe('service_healthy');
   });
 
   it.each(appServices)('gives %s the environment docs/ARCHITECTURE.md ("Two ways to run") names for production', (name) => {
@@ -98,7 +109,10 @@ describe('docker-compose.yml (the production topology)', () => {
   });
 
   it('publishes only the gateway (and the mail catcher for reading test mail)', () => {
-    const published = Object.entries(services).filter(([, s]) => s.ports?.length).map(([name]) => name).sort();
+    const published = Object.entries(services)
+      .filter(([, s]) => s.ports?.length)
+      .map(([name]) => name)
+      .sort();
     expect(published).toEqual(['gateway', 'mailpit']);
     expect(services.gateway!.environment).toMatchObject({
       AI_WORKER_URL: 'http://ai-worker:4000',
@@ -118,13 +132,18 @@ describe('docker-compose.yml (the production topology)', () => {
     const workspaces = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
     for (const workspace of workspaces) {
       expect(dockerfile).toContain(`COPY ${workspace}/package.json ${workspace}/`);
-      expect(dockerfile).toContain(workspace === 'frontend' ? 'COPY --from=build /app/frontend/dist ./frontend/dist' : `COPY --from=build /app/${workspace} ./${workspace}`);
+      expect(dockerfile).toContain(
+        workspace === 'frontend'
+          ? 'COPY --from=build /app/frontend/dist ./frontend/dist'
+          : `COPY --from=build /app/${workspace} ./${workspace}`,
+      );
     }
   });
 
   it('starts each service with a start script of its own workspace', () => {
     for (const name of appServices) {
-      const scripts = (JSON.parse(readFileSync(path.join(root, name, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts;
+      const scripts = (JSON.parse(readFileSync(path.join(root, name, 'package.json'), 'utf8')) as { scripts?: Record<string, string> })
+        .scripts;
       expect(scripts?.start).toBe(`node --import tsx ../gateway/src/services/main.ts ${name}`);
     }
   });

@@ -15,7 +15,15 @@ import { ANALYSIS_TYPE_LABELS, ANALYSIS_TYPES, streams, type SealedData } from '
 import { analyzeOffline } from '@cc/ai-worker/engines/offline/engine';
 import { createKnex, PostgresEventStore, type Knex } from '@cc/platform';
 import { startEmbeddedCluster, type ChildCluster } from '@cc/platform/testing/embeddedCluster';
-import { dumpDatabase, findPlainCopies, PASSWORD, personalValues, rawKeyOf, startUpload, veteranWithData } from '../../gateway/src/testing/erasure';
+import {
+  dumpDatabase,
+  findPlainCopies,
+  PASSWORD,
+  personalValues,
+  rawKeyOf,
+  startUpload,
+  veteranWithData,
+} from '../../gateway/src/testing/erasure';
 import { TestClient } from '../../gateway/src/testing/testApp';
 import { freePort, SECRET, splitServicesEnv, startService, until, type ServiceProcess } from './processes';
 
@@ -33,21 +41,34 @@ async function gatedModel() {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { stream?: boolean; messages: { role: string; content: string }[] };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        stream?: boolean;
+        messages: { role: string; content: string }[];
+      };
       if (body.stream) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const chunk = (delta: object, finish: string | null) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+        const chunk = (delta: object, finish: string | null) =>
+          `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
         res.end(`${chunk({ content: 'An injury during service can be an in-service event.' }, null)}${chunk({}, 'stop')}data: [DONE]\n\n`);
         return;
       }
       analyses += 1;
       const system = body.messages[0]!.content;
       const type = ANALYSIS_TYPES.find((t) => system.includes(`"${ANALYSIS_TYPE_LABELS[t]}"`)) ?? 'general';
-      const text = body.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+      const text = body.messages
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content)
+        .join('\n');
       const { analysisType: _type, engine: _engine, ...answer } = analyzeOffline(text, type);
       const reply = () => {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(answer), refusal: null } }] }));
+        res.end(
+          JSON.stringify({
+            id: 'x',
+            object: 'chat.completion',
+            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(answer), refusal: null } }],
+          }),
+        );
       };
       if (open) reply();
       else held.push(reply);
@@ -140,7 +161,11 @@ describe('account erasure, one process per service', () => {
     const analysesBefore = model.analyses();
     // (Its request waits for a result that will never be recorded; nobody waits for that answer.)
     void client.post(`/api/documents/${noteId}/analyze`, { analysisType: 'general' }).catch(() => undefined);
-    await until(async () => model.analyses(), (n) => n > analysesBefore, 'the analysis to reach its engine');
+    await until(
+      async () => model.analyses(),
+      (n) => n > analysesBefore,
+      'the analysis to reach its engine',
+    );
     // ... and an upload streaming into the command service's process.
     const uploadMarker = 'SplitUploadUnderWayWhenErased-';
     const upload = await startUpload(baseUrl, client, Buffer.alloc(40 * 1024 * 1024, uploadMarker));
@@ -153,7 +178,11 @@ describe('account erasure, one process per service', () => {
     model.release();
     expect(await upload.finish()).not.toMatch(/ 201 /);
     const aiWorker = services.find((s) => s.name === 'ai-worker')!;
-    await until(async () => aiWorker.count('"outcome"'), (n) => n >= 2, 'the held analysis to end in the ai-worker');
+    await until(
+      async () => aiWorker.count('"outcome"'),
+      (n) => n >= 2,
+      'the held analysis to end in the ai-worker',
+    );
     const recorded = (await store.readStream(streams.document(noteId))).events;
     expect(recorded.filter((e) => e.type === 'DocumentAnalysisCompleted')).toHaveLength(1);
 
@@ -163,13 +192,33 @@ describe('account erasure, one process per service', () => {
     const notifications = await store.readStream(streams.notifications(id));
     await store.appendToStream(
       streams.notifications(id),
-      [{ type: 'NotificationCreated', data: { notificationId: randomUUID(), userId: id, kind: 'document-analysis', content: sealWith(key, { title: lateMarker, body: lateMarker }), link: null }, metadata: { userId: null, correlationId: randomUUID() } }],
+      [
+        {
+          type: 'NotificationCreated',
+          data: {
+            notificationId: randomUUID(),
+            userId: id,
+            kind: 'document-analysis',
+            content: sealWith(key, { title: lateMarker, body: lateMarker }),
+            link: null,
+          },
+          metadata: { userId: null, correlationId: randomUUID() },
+        },
+      ],
       { expectedVersion: notifications.version },
     );
     const head = await store.headPosition();
     const projectors = (await knex('subscription_checkpoints').where('name', 'like', 'projection:%').pluck('name')) as string[];
     await until(
-      async () => Number((await knex('subscription_checkpoints').whereIn('name', projectors).andWhereRaw('(tx_id, seq) >= (?::xid8, ?::bigint)', [head.txId.toString(), head.seq.toString()]).count<{ count: string }[]>('* as count'))[0]!.count),
+      async () =>
+        Number(
+          (
+            await knex('subscription_checkpoints')
+              .whereIn('name', projectors)
+              .andWhereRaw('(tx_id, seq) >= (?::xid8, ?::bigint)', [head.txId.toString(), head.seq.toString()])
+              .count<{ count: string }[]>('* as count')
+          )[0]!.count,
+        ),
       (count) => count === projectors.length,
       'the projection services to apply the late event',
     );
@@ -177,7 +226,8 @@ describe('account erasure, one process per service', () => {
 
     const personal = [...personalValues(email, 'Sx', files), lateMarker];
     const dump = await dumpDatabase(knex);
-    for (const value of personal) expect({ value, inTables: dump.toLowerCase().includes(value.toLowerCase()) }).toEqual({ value, inTables: false });
+    for (const value of personal)
+      expect({ value, inTables: dump.toLowerCase().includes(value.toLowerCase()) }).toEqual({ value, inTables: false });
     // Every file: stored objects, the outbox, and the database's files and WAL (the late event's
     // sealed bytes are there, unreadable; an opened copy would be in the clear).
     expect(await findPlainCopies([dataDir], [...personal, uploadMarker], [key])).toEqual({});

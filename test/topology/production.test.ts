@@ -79,9 +79,18 @@ function splitServicesOn(servers: () => Record<string, string>) {
     const document = await vet.put('/api/documents', { documentURL: address, fileName: 'gerd letter.txt', fileType: 'text/plain' });
     expect(document.status).toBeLessThan(300);
     const documentId = document.data.id as string;
-    const analyzed = await until(() => vet.post(`/api/documents/${documentId}/analyze`, { analysisType: 'nexus-letter' }), (r) => r.status !== 403, 'the pro tier');
+    const analyzed = await until(
+      () => vet.post(`/api/documents/${documentId}/analyze`, { analysisType: 'nexus-letter' }),
+      (r) => r.status !== 403,
+      'the pro tier',
+    );
     expect([200, 202]).toContain(analyzed.status);
-    await until(async () => (await vet.get(`/api/documents/${documentId}`)).data.processingStatus as string, (status) => status === 'completed', 'the analysis', 90_000);
+    await until(
+      async () => (await vet.get(`/api/documents/${documentId}`)).data.processingStatus as string,
+      (status) => status === 'completed',
+      'the analysis',
+      90_000,
+    );
     expect(services.find((s) => s.name === 'ai-worker')!.count('"outcome":"completed"')).toBe(1);
   }, 180_000);
 }

@@ -47,7 +47,13 @@ describe('one process per service', () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-topology-'));
     const ports = { command: await freePort(), ai1: await freePort(), ai2: await freePort(), billing: await freePort() };
     const env = {
-      ...splitServicesEnv({ databaseUrl: db.url, dataDir, secret: SECRET, ports: { command: ports.command, ai: ports.ai1, billing: ports.billing }, adminEmail: 'topology.admin@example.org' }),
+      ...splitServicesEnv({
+        databaseUrl: db.url,
+        dataDir,
+        secret: SECRET,
+        ports: { command: ports.command, ai: ports.ai1, billing: ports.billing },
+        adminEmail: 'topology.admin@example.org',
+      }),
       // Short, so the slow-loris check below takes seconds (the default is 10 s).
       HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
     };
@@ -77,7 +83,11 @@ describe('one process per service', () => {
   });
 
   it('refuses calls to a service that do not come from the gateway', async () => {
-    const direct = await fetch(`http://127.0.0.1:${commandService.port}/api/claims`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const direct = await fetch(`http://127.0.0.1:${commandService.port}/api/claims`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(direct.status).toBe(401);
     expect(direct.headers.get('content-type')).toMatch(/application\/problem\+json/);
     const internal = await fetch(`http://127.0.0.1:${commandService.port}/internal/commands`, { method: 'POST', body: '{}' });
@@ -122,15 +132,27 @@ describe('one process per service', () => {
     expect(comparePositions(remembered!, activated!.position)).toBeGreaterThanOrEqual(0);
   });
 
-  it('support retries a parked worker event from the gateway; the worker\'s own process runs it', async () => {
+  it("support retries a parked worker event from the gateway; the worker's own process runs it", async () => {
     const { subscriptionId } = await payForBasic('topology.parked@example.org');
     const store = new PostgresEventStore({ knex: db.knex, connectionString: db.url });
-    const activated = (await store.readStream(streams.subscription(subscriptionId))).events.find((e) => e.type === 'SubscriptionActivated')!;
+    const activated = (await store.readStream(streams.subscription(subscriptionId))).events.find(
+      (e) => e.type === 'SubscriptionActivated',
+    )!;
     // Parked as the tier worker (billing service) parks an event it kept failing on.
     const park = async (eventId: string, subscription = 'worker:subscription-tier') =>
       (
-        await db.knex('subscription_dead_letters')
-          .insert({ subscription, event_id: eventId, stream_id: activated.streamId, type: activated.type, tx_id: db.knex.raw('?::xid8', [activated.position.txId.toString()]), seq: activated.position.seq.toString(), attempts: 5, error: 'Error: provider down' })
+        await db
+          .knex('subscription_dead_letters')
+          .insert({
+            subscription,
+            event_id: eventId,
+            stream_id: activated.streamId,
+            type: activated.type,
+            tx_id: db.knex.raw('?::xid8', [activated.position.txId.toString()]),
+            seq: activated.position.seq.toString(),
+            attempts: 5,
+            error: 'Error: provider down',
+          })
           .returning(db.knex.raw('id::text as id'))
       )[0].id as string;
     const admin = new TestClient(baseUrl);
@@ -154,7 +176,9 @@ describe('one process per service', () => {
     const orphan = await park(activated.id, 'worker:retired-worker');
     expect((await admin.post(`/api/staff/dead-letters/${orphan}/retry`, {})).status).toBe(409);
 
-    const log = await admin.get(`/api/staff/events?filter=${encodeURIComponent(JSON.stringify({ type: 'DeadLetterRetried' }))}&sort=${encodeURIComponent(JSON.stringify(['position', 'ASC']))}`);
+    const log = await admin.get(
+      `/api/staff/events?filter=${encodeURIComponent(JSON.stringify({ type: 'DeadLetterRetried' }))}&sort=${encodeURIComponent(JSON.stringify(['position', 'ASC']))}`,
+    );
     expect(log.data.map((e: { streamId: string; data: { outcome: string } }) => [e.streamId, e.data.outcome])).toEqual([
       [`dead-letter-${letter}`, 'handled'],
       [`dead-letter-${unreadable}`, 'failed'],
@@ -184,7 +208,11 @@ describe('one process per service', () => {
       expect(document.status).toBeLessThan(300);
       documentIds.push(document.data.id as string);
     }
-    const first = await until(() => vet.post(`/api/documents/${documentIds[0]}/analyze`, { analysisType: 'nexus-letter' }), (r) => r.status !== 403, 'the pro tier');
+    const first = await until(
+      () => vet.post(`/api/documents/${documentIds[0]}/analyze`, { analysisType: 'nexus-letter' }),
+      (r) => r.status !== 403,
+      'the pro tier',
+    );
     expect(first.status).toBe(200);
     expect(first.data.analysisResult).toMatchObject({ analysisType: 'nexus-letter' });
 
@@ -194,13 +222,16 @@ describe('one process per service', () => {
     const standby = projectionServices.find((s) => s !== holder)!;
     expect(holder).toBeDefined();
     expect(standby.count('projections lease taken')).toBe(0);
-    const analyses = Promise.all(documentIds.slice(1).map((id) => vet.post(`/api/documents/${id}/analyze`, { analysisType: 'nexus-letter' })));
+    const analyses = Promise.all(
+      documentIds.slice(1).map((id) => vet.post(`/api/documents/${id}/analyze`, { analysisType: 'nexus-letter' })),
+    );
     holder.child.kill('SIGKILL');
     expect(await holder.exited).toBe('SIGKILL');
     await standby.saw('projections lease taken', 1, 30_000);
     expect((await analyses).every((r) => r.status === 200 || r.status === 202)).toBe(true);
 
-    const statuses = () => Promise.all(documentIds.map(async (id) => (await vet.get(`/api/documents/${id}`)).data.processingStatus as string));
+    const statuses = () =>
+      Promise.all(documentIds.map(async (id) => (await vet.get(`/api/documents/${id}`)).data.processingStatus as string));
     await until(statuses, (s) => s.every((status) => status === 'completed'), 'ten completed analyses');
 
     // Ten results, none twice: one answer per document, one engine run per analysis, across both workers.
@@ -216,15 +247,26 @@ describe('one process per service', () => {
 
     // The chat's answer streams (SSE) from the ai-worker through the gateway.
     const session = (await vet.post('/api/ai-chat/sessions')).data as { id: string };
-    const chat = await postStream(baseUrl, vet, `/api/ai-chat/sessions/${session.id}/messages/stream`, { content: 'What is an Intent to File?' });
+    const chat = await postStream(baseUrl, vet, `/api/ai-chat/sessions/${session.id}/messages/stream`, {
+      content: 'What is an Intent to File?',
+    });
     expect(chat.events.at(-1)).toMatchObject({ type: 'done' });
     expect((await vet.get(`/api/ai-chat/sessions/${session.id}/messages`)).data.length).toBeGreaterThanOrEqual(2);
 
     // Nothing lost or applied twice: the read models equal a fresh build from the same events.
     const head = await store.headPosition();
-    const names = (await db.knex('subscription_checkpoints').where('name', 'like', 'projection:%').select('name')).map((r: { name: string }) => r.name);
+    const names = (await db.knex('subscription_checkpoints').where('name', 'like', 'projection:%').select('name')).map(
+      (r: { name: string }) => r.name,
+    );
     await until(
-      async () => (await db.knex('subscription_checkpoints').whereIn('name', names).andWhereRaw('(tx_id, seq) >= (?::xid8, ?::bigint)', [head.txId.toString(), head.seq.toString()]).count<{ count: string }[]>('* as count'))[0]!.count,
+      async () =>
+        (
+          await db
+            .knex('subscription_checkpoints')
+            .whereIn('name', names)
+            .andWhereRaw('(tx_id, seq) >= (?::xid8, ?::bigint)', [head.txId.toString(), head.seq.toString()])
+            .count<{ count: string }[]>('* as count')
+        )[0]!.count,
       (count) => Number(count) === names.length,
       'the projectors to catch up',
     );

@@ -34,7 +34,10 @@ async function readBounded(storage: ObjectStorage, key: string, limit: number): 
  * outcome with a reason a veteran can act on. Anything else is thrown: the storage or the engine
  * unavailable for a while (a transient fault, which the worker waits out) or an unexpected error.
  */
-export async function analyseDocument(request: AnalysisRequest, deps: { storage: ObjectStorage; engine: AnalysisEngine }): Promise<AnalysisOutcome> {
+export async function analyseDocument(
+  request: AnalysisRequest,
+  deps: { storage: ObjectStorage; engine: AnalysisEngine },
+): Promise<AnalysisOutcome> {
   const failed = (reason: string): AnalysisOutcome => ({ kind: 'failed', reason });
   // Decided from what was recorded at upload, before reading anything.
   if (!ANALYSABLE(request.detectedType)) return failed(EXTRACTION_REASONS.wrongType);

@@ -55,7 +55,8 @@ export async function analyseUntilDeadline(
         signal,
         baseMs: options.retryBaseMs,
         capMs: options.retryCapMs,
-        onFault: (error, tries, waitMs) => log.warn({ err: error, attempt: tries, waitMs }, 'document analysis: storage or engine unavailable; waiting it out'),
+        onFault: (error, tries, waitMs) =>
+          log.warn({ err: error, attempt: tries, waitMs }, 'document analysis: storage or engine unavailable; waiting it out'),
       });
       return await unlessStopped(analysed, signal);
     } catch (error) {

@@ -50,7 +50,7 @@ export interface AnalysisClaims {
 export function analysisClaims(knex: Knex, options: { ttlMs?: number; owner?: string } = {}): AnalysisClaims {
   const ttlMs = options.ttlMs ?? 30_000;
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const expired = knex.raw("now() - make_interval(secs => ?)", [ttlMs / 1000]);
+  const expired = knex.raw('now() - make_interval(secs => ?)', [ttlMs / 1000]);
   return {
     owner,
     ttlMs,
@@ -66,7 +66,10 @@ export function analysisClaims(knex: Knex, options: { ttlMs?: number; owner?: st
     },
     async heartbeat(analysisIds) {
       if (analysisIds.length === 0) return;
-      await knex('analysis_claims').whereIn('analysis_id', analysisIds).andWhere({ owner, answered: false }).update({ heartbeat_at: knex.fn.now() });
+      await knex('analysis_claims')
+        .whereIn('analysis_id', analysisIds)
+        .andWhere({ owner, answered: false })
+        .update({ heartbeat_at: knex.fn.now() });
     },
     async answered(analysisId) {
       await knex('analysis_claims').where({ analysis_id: analysisId }).update({ answered: true });
@@ -80,7 +83,12 @@ export function analysisClaims(knex: Knex, options: { ttlMs?: number; owner?: st
          returning analysis_id, event_id, request, metadata`,
         [owner, expired, limit],
       )) as { rows: { analysis_id: string; event_id: string; request: unknown; metadata: Record<string, unknown> }[] };
-      return result.rows.map((row) => ({ analysisId: row.analysis_id, eventId: row.event_id, request: row.request, metadata: row.metadata }));
+      return result.rows.map((row) => ({
+        analysisId: row.analysis_id,
+        eventId: row.event_id,
+        request: row.request,
+        metadata: row.metadata,
+      }));
     },
   };
 }

@@ -71,7 +71,10 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
 
     const { events } = await deps.store.readStream(streams.document(documentId));
     if (!analysisAwaitsAnswer(events, analysisId)) {
-      await deps.commands.send({ type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason: ANALYSIS_MESSAGES.unexpected } }, options);
+      await deps.commands.send(
+        { type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason: ANALYSIS_MESSAGES.unexpected } },
+        options,
+      );
       if (claimed) await claims?.answered(analysisId);
       log.info({ outcome: 'already-answered', ms: Date.now() - started }, 'document analysis finished');
       return;
@@ -86,7 +89,13 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
     }
     held.add(analysisId);
     try {
-      const outcome = await analyseUntilDeadline(request, deps, { signal, log, attempts, retryBaseMs: deps.retryBaseMs, retryCapMs: deps.retryCapMs });
+      const outcome = await analyseUntilDeadline(request, deps, {
+        signal,
+        log,
+        attempts,
+        retryBaseMs: deps.retryBaseMs,
+        retryCapMs: deps.retryCapMs,
+      });
       const command: WorkerCommand =
         outcome.kind === 'completed'
           ? { type: 'CompleteDocumentAnalysis', data: { documentId, analysisId, result: outcome.result } }
@@ -96,10 +105,14 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
       await retryTransientFaults(() => deps.commands.send(command, options), {
         deadline: Number.POSITIVE_INFINITY,
         signal,
-        onFault: (error, attempt, waitMs) => log.warn({ err: error, attempt, waitMs }, 'document analysis: could not record the outcome yet; trying again'),
+        onFault: (error, attempt, waitMs) =>
+          log.warn({ err: error, attempt, waitMs }, 'document analysis: could not record the outcome yet; trying again'),
       });
       await claims?.answered(analysisId);
-      log.info({ outcome: outcome.kind, reason: outcome.kind === 'failed' ? outcome.reason : undefined, ms: Date.now() - started }, 'document analysis finished');
+      log.info(
+        { outcome: outcome.kind, reason: outcome.kind === 'failed' ? outcome.reason : undefined, ms: Date.now() - started },
+        'document analysis finished',
+      );
     } finally {
       held.delete(analysisId);
     }
@@ -130,8 +143,10 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
 
   // The heartbeat has a timer of its own and waits for nothing but its update, so however long an
   // analysis takes, every claim this worker holds stays alive.
-  const heartbeats = repeatEvery(tick, () => claims.heartbeat([...held]), (error) =>
-    deps.logger.warn({ err: error }, 'document analysis claims: heartbeat failed; trying again'),
+  const heartbeats = repeatEvery(
+    tick,
+    () => claims.heartbeat([...held]),
+    (error) => deps.logger.warn({ err: error }, 'document analysis claims: heartbeat failed; trying again'),
   );
   // A takeover starts the analysis and returns; at most `concurrency` taken-over analyses run at once.
   const sweeps = repeatEvery(
@@ -143,10 +158,19 @@ export function startDocumentAnalysisWorker(deps: DocumentAnalysisWorkerDeps): W
         if (held.has(entry.analysisId)) continue;
         const request = eventSchemas.DocumentAnalysisRequested.schema.parse(entry.request);
         deps.logger.info({ analysisId: entry.analysisId }, 'document analysis taken over from a worker that stopped');
-        const task: Promise<void> = answer(request, { metadata: entry.metadata as SendOptions['metadata'], idempotencyKey: entry.eventId }, stopping.signal, true)
+        const task: Promise<void> = answer(
+          request,
+          { metadata: entry.metadata as SendOptions['metadata'], idempotencyKey: entry.eventId },
+          stopping.signal,
+          true,
+        )
           .catch((error: unknown) => {
             // Left unanswered, the claim expires and is taken over again.
-            if (!stopping.signal.aborted) deps.logger.warn({ err: error, analysisId: entry.analysisId }, 'document analysis taken over: failed; it is taken over again once its claim expires');
+            if (!stopping.signal.aborted)
+              deps.logger.warn(
+                { err: error, analysisId: entry.analysisId },
+                'document analysis taken over: failed; it is taken over again once its claim expires',
+              );
           })
           .finally(() => takenOver.delete(task));
         takenOver.add(task);

@@ -8,7 +8,11 @@ import type { ChatAnswer, ChatCallOptions, ChatEngine, ChatRequest } from './typ
  * to a model), then the engine's text as it streams, then the sources block every answer ends with.
  * The text streamed is exactly the text returned.
  */
-export async function answerQuestion(engine: ChatEngine, request: Omit<ChatRequest, 'crisis'>, options: ChatCallOptions): Promise<ChatAnswer> {
+export async function answerQuestion(
+  engine: ChatEngine,
+  request: Omit<ChatRequest, 'crisis'>,
+  options: ChatCallOptions,
+): Promise<ChatAnswer> {
   const crisis = isCrisisLanguage(request.question);
   const prefix = crisis ? `${CRISIS_MESSAGE}\n\n` : '';
   if (prefix) options.onDelta(prefix);

@@ -26,7 +26,11 @@ export const dbq = (number: string, title: string): Citation => ({
   url: `https://www.vba.va.gov/pubs/forms/VBA-${number}-ARE.pdf`,
 });
 
-export const usc = (section: string, title?: string): Citation => ({ kind: 'statute', label: `38 U.S.C. ${section}`, ...(title ? { title } : {}) });
+export const usc = (section: string, title?: string): Citation => ({
+  kind: 'statute',
+  label: `38 U.S.C. ${section}`,
+  ...(title ? { title } : {}),
+});
 
 export const caseLaw = (label: string, title?: string): Citation => ({ kind: 'case', label, ...(title ? { title } : {}) });
 

@@ -40,9 +40,19 @@ type Metadata = Partial<EventMetadata>;
 /** What the chat routes need from the write side; the gateway passes the command service's chat commands. */
 export interface ChatQuestionPort {
   ask(userId: string, sessionId: string | null, content: string, metadata: Metadata): Promise<AskedQuestion>;
-  complete(userId: string, question: AskedQuestion, answer: { content: string; citations: Citation[]; engine: ChatEngineInfo }, metadata: Metadata): Promise<GlobalPosition | undefined>;
+  complete(
+    userId: string,
+    question: AskedQuestion,
+    answer: { content: string; citations: Citation[]; engine: ChatEngineInfo },
+    metadata: Metadata,
+  ): Promise<GlobalPosition | undefined>;
   /** Records the failure and gives the question back; returns the refund's position (for read-your-writes). */
-  fail(userId: string, question: AskedQuestion, reason: 'engine-failed' | 'cancelled' | 'session-deleted', metadata: Metadata): Promise<GlobalPosition | undefined>;
+  fail(
+    userId: string,
+    question: AskedQuestion,
+    reason: 'engine-failed' | 'cancelled' | 'session-deleted',
+    metadata: Metadata,
+  ): Promise<GlobalPosition | undefined>;
   remaining(userId: string): Promise<number | null>;
   widgetSession(userId: string, metadata: Metadata): Promise<string>;
 }
@@ -102,27 +112,46 @@ export function chatAssistantRoutes(deps: ChatRouteDeps): Router {
     const ids = { sessionId: question.sessionId, questionId: question.questionId, ...engineInfo };
     try {
       const file = await deps.veteranFile(userId);
-      const answer = await answerQuestion(deps.engine, { ...request, file, now: now() }, {
-        signal: controller.signal,
-        onDelta: (text) => {
-          chunks += 1;
-          onDelta(text);
+      const answer = await answerQuestion(
+        deps.engine,
+        { ...request, file, now: now() },
+        {
+          signal: controller.signal,
+          onDelta: (text) => {
+            chunks += 1;
+            onDelta(text);
+          },
         },
-      });
+      );
       await ctx.recordWrite(await deps.questions.complete(userId, question, answer, metadata));
       const remaining = await deps.questions.remaining(userId);
       ctx.logger.info({ ...ids, outcome: 'answered', ms: Date.now() - started, chunks, citations: answer.citations.length }, 'chat answer');
       return { answer, remaining };
     } catch (error) {
       const cancelled = controller.signal.aborted;
-      const reason = cancelled ? 'cancelled' : error instanceof DomainError && error.code === 'not-found' ? 'session-deleted' : 'engine-failed';
+      const reason = cancelled
+        ? 'cancelled'
+        : error instanceof DomainError && error.code === 'not-found'
+          ? 'session-deleted'
+          : 'engine-failed';
       // Only fixed fields: an unexpected error's message could carry text from the conversation.
-      ctx.logger.warn({ ...ids, outcome: reason, ms: Date.now() - started, chunks, error: error instanceof ChatEngineError ? error.reason : (error as Error)?.name }, 'chat answer failed');
+      ctx.logger.warn(
+        {
+          ...ids,
+          outcome: reason,
+          ms: Date.now() - started,
+          chunks,
+          error: error instanceof ChatEngineError ? error.reason : (error as Error)?.name,
+        },
+        'chat answer failed',
+      );
       // The refund is remembered like any write, so the usage the page reads next shows the question given back.
       await deps.questions
         .fail(userId, question, reason, metadata)
         .then((position) => ctx.recordWrite(position))
-        .catch((failure: unknown) => ctx.logger.error({ ...ids, error: (failure as Error)?.name }, 'could not record a failed chat answer or give the question back'));
+        .catch((failure: unknown) =>
+          ctx.logger.error({ ...ids, error: (failure as Error)?.name }, 'could not record a failed chat answer or give the question back'),
+        );
       return { error, cancelled };
     } finally {
       res.off('close', gone);
@@ -140,7 +169,9 @@ export function chatAssistantRoutes(deps: ChatRouteDeps): Router {
     await contextOf(res).recordWrite(question.position);
 
     const stream = openEventStream(res, heartbeatMs);
-    const outcome = await finishBeforeShutdown(run(res, auth.userId, question, { question: content, history }, (text) => stream.send({ type: 'chunk', content: text })));
+    const outcome = await finishBeforeShutdown(
+      run(res, auth.userId, question, { question: content, history }, (text) => stream.send({ type: 'chunk', content: text })),
+    );
     if ('answer' in outcome) {
       stream.send({
         type: 'done',
@@ -169,7 +200,10 @@ export function chatAssistantRoutes(deps: ChatRouteDeps): Router {
       if (outcome.cancelled) return;
       throw HttpProblem.fromSpec(502, SPEC_PROBLEMS.failedToSendMessage(failureMessage(outcome.error)));
     }
-    const body: WidgetAnswer = { message: { id: question.answerId, role: 'assistant', content: outcome.answer.content }, remaining: outcome.remaining };
+    const body: WidgetAnswer = {
+      message: { id: question.answerId, role: 'assistant', content: outcome.answer.content },
+      remaining: outcome.remaining,
+    };
     res.json(body);
   });
 
@@ -179,12 +213,19 @@ export function chatAssistantRoutes(deps: ChatRouteDeps): Router {
     const body = parseOrProblem(copilotChatBody, req.body);
     const question = await deps.questions.ask(auth.userId, null, body.message, commandMetadata(res));
     await contextOf(res).recordWrite(question.position);
-    const outcome = await finishBeforeShutdown(run(res, auth.userId, question, { question: body.message, history: body.history, formContext: body.context }, () => undefined));
+    const outcome = await finishBeforeShutdown(
+      run(res, auth.userId, question, { question: body.message, history: body.history, formContext: body.context }, () => undefined),
+    );
     if (!('answer' in outcome)) {
       if (outcome.cancelled) return;
       throw HttpProblem.fromSpec(502, SPEC_PROBLEMS.failedToSendMessage(failureMessage(outcome.error)));
     }
-    res.json({ message: outcome.answer.content, citations: outcome.answer.citations, engine: outcome.answer.engine, remaining: outcome.remaining });
+    res.json({
+      message: outcome.answer.content,
+      citations: outcome.answer.citations,
+      engine: outcome.answer.engine,
+      remaining: outcome.remaining,
+    });
   });
 
   return router;

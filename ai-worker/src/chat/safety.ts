@@ -12,7 +12,7 @@ export function isCrisisLanguage(text: string): boolean {
 }
 
 export const CRISIS_MESSAGE =
-  "**If you are thinking about suicide or are in crisis, please reach out right now — you are not alone.** " +
+  '**If you are thinking about suicide or are in crisis, please reach out right now — you are not alone.** ' +
   'The **Veterans Crisis Line** is free, confidential and open 24/7: **dial 988 then press 1**, **text 838255**, ' +
   'or **chat at [VeteransCrisisLine.net](https://www.veteranscrisisline.net)**. If you are in immediate danger, call 911.';
 

@@ -46,7 +46,8 @@ export interface ChatAnswer {
   engine: ChatEngineInfo;
 }
 
-export type ChatFailureReason = 'cancelled' | 'timeout' | 'rate-limited' | 'unavailable' | 'unreachable' | 'unauthorized' | 'rejected' | 'invalid-answer';
+export type ChatFailureReason =
+  'cancelled' | 'timeout' | 'rate-limited' | 'unavailable' | 'unreachable' | 'unauthorized' | 'rejected' | 'invalid-answer';
 
 /** An answer that could not be produced; `message` is safe to show and to log (never holds the question or answer). */
 export class ChatEngineError extends Error {

@@ -10,7 +10,8 @@ export interface FileSection {
 export function claimsOverview(file: VeteranFile): FileSection {
   if (file.claims.length === 0) {
     return {
-      markdown: "You have no claims in your Claims Tracker yet. Add one on the Claims page and I can follow its status, days pending and rating with you.",
+      markdown:
+        'You have no claims in your Claims Tracker yet. Add one on the Claims page and I can follow its status, days pending and rating with you.',
       citations: [{ kind: 'app-page', label: 'Claims Tracker', url: '/claims' }],
     };
   }
@@ -22,8 +23,14 @@ export function claimsOverview(file: VeteranFile): FileSection {
     if (c.ratingPercentage !== null) parts.push(`rated ${c.ratingPercentage}%`);
     lines.push(`- **Claim ${c.claimNumber} — ${c.condition}**: ${parts.join(', ')}${c.nextAction ? `. Next action: ${c.nextAction}` : ''}`);
   }
-  const oldest = file.claims.filter((c) => c.status !== 'approved' && c.status !== 'denied').sort((a, b) => b.daysPending - a.daysPending)[0];
-  if (oldest) lines.push('', `Your oldest pending claim, ${oldest.claimNumber}, has been pending ${oldest.daysPending} days. Evidence gathering is usually the longest step, and new evidence sends a claim back to it.`);
+  const oldest = file.claims
+    .filter((c) => c.status !== 'approved' && c.status !== 'denied')
+    .sort((a, b) => b.daysPending - a.daysPending)[0];
+  if (oldest)
+    lines.push(
+      '',
+      `Your oldest pending claim, ${oldest.claimNumber}, has been pending ${oldest.daysPending} days. Evidence gathering is usually the longest step, and new evidence sends a claim back to it.`,
+    );
   return { markdown: lines.join('\n'), citations: file.claims.map(claimCitation) };
 }
 
@@ -31,7 +38,8 @@ export function claimsOverview(file: VeteranFile): FileSection {
 export function documentsOverview(file: VeteranFile): FileSection {
   if (file.documents.length === 0) {
     return {
-      markdown: 'You have not uploaded any documents yet. On the Documents page you can store your records and run an AI analysis on PDF and text files.',
+      markdown:
+        'You have not uploaded any documents yet. On the Documents page you can store your records and run an AI analysis on PDF and text files.',
       citations: [{ kind: 'app-page', label: 'Document Repository', url: '/documents' }],
     };
   }
@@ -87,7 +95,9 @@ export function fileAsContext(file: VeteranFile): string {
     const a = d.analysis;
     lines.push(
       `- [${d.fileName}] uploaded ${d.uploadedAt.slice(0, 10)}` +
-        (a ? `; analysed (${a.type}): ${a.documentType}; conditions: ${a.conditions.join(', ') || 'none'}; nexus: ${a.nexusStrength ?? 'n/a'}; missing: ${a.missing.join('; ') || 'none'}` : '; not analysed'),
+        (a
+          ? `; analysed (${a.type}): ${a.documentType}; conditions: ${a.conditions.join(', ') || 'none'}; nexus: ${a.nexusStrength ?? 'n/a'}; missing: ${a.missing.join('; ') || 'none'}`
+          : '; not analysed'),
     );
   }
   return lines.join('\n');

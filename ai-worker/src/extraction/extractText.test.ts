@@ -14,12 +14,18 @@ describe('document text extraction', () => {
   });
 
   it('reads a text file as UTF-8', async () => {
-    const text = await extractDocumentText(Buffer.from('Buddy statement: Pat’s knee was injured at Fort Hood in 2004.'), 'text/plain; charset=utf-8');
+    const text = await extractDocumentText(
+      Buffer.from('Buddy statement: Pat’s knee was injured at Fort Hood in 2004.'),
+      'text/plain; charset=utf-8',
+    );
     expect(text).toBe('Buddy statement: Pat’s knee was injured at Fort Hood in 2004.');
   });
 
   it('drops control characters, which PostgreSQL refuses in text and jsonb (a NUL would make the result unstorable)', async () => {
-    const text = await extractDocumentText(Buffer.from('Hearing loss\u0000 noted\u0007 at separation.\u001b\nTinnitus\u007f since 2004.'), 'text/plain');
+    const text = await extractDocumentText(
+      Buffer.from('Hearing loss\u0000 noted\u0007 at separation.\u001b\nTinnitus\u007f since 2004.'),
+      'text/plain',
+    );
     expect(text).toBe('Hearing loss noted at separation.\nTinnitus since 2004.');
   });
 
@@ -34,6 +40,8 @@ describe('document text extraction', () => {
     await expect(extractDocumentText(Buffer.alloc(10 * 1024 * 1024 + 1, 0x41), 'text/plain; charset=utf-8')).rejects.toMatchObject({
       reason: EXTRACTION_REASONS.tooLarge,
     });
-    await expect(extractDocumentText(Buffer.from('   \n  '), 'text/plain; charset=utf-8')).rejects.toMatchObject({ reason: EXTRACTION_REASONS.noText });
+    await expect(extractDocumentText(Buffer.from('   \n  '), 'text/plain; charset=utf-8')).rejects.toMatchObject({
+      reason: EXTRACTION_REASONS.noText,
+    });
   });
 });

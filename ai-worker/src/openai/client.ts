@@ -107,7 +107,12 @@ export function serviceFaultOf(error: unknown): ServiceFault | undefined {
   if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
   if (error instanceof APIConnectionError) return { kind: 'unreachable' };
   if (error instanceof APIError && typeof error.status === 'number') {
-    return { kind: 'status', status: error.status, code: safeCode(error.code), retryAfterMs: parseRetryAfter(error.headers?.get('retry-after') ?? null) };
+    return {
+      kind: 'status',
+      status: error.status,
+      code: safeCode(error.code),
+      retryAfterMs: parseRetryAfter(error.headers?.get('retry-after') ?? null),
+    };
   }
   return undefined;
 }

@@ -2,7 +2,14 @@ import type { AnalysisResult, ClaimStatus, ConditionType } from '@cc/contracts';
 import { findConditionMentions, type ConditionDef } from '../engines/offline/conditions';
 import { splitSentences } from '../engines/offline/text';
 import { AnalysisFailedError, OPENAI_ENGINE_NAME } from '../engines/openai/openAiEngine';
-import { AI_SERVICE_MESSAGES, createOpenAiClient, Deadline, DEFAULT_OPENAI_MODEL, openAiSettingsFromEnv, serviceFaultOf } from '../openai/client';
+import {
+  AI_SERVICE_MESSAGES,
+  createOpenAiClient,
+  Deadline,
+  DEFAULT_OPENAI_MODEL,
+  openAiSettingsFromEnv,
+  serviceFaultOf,
+} from '../openai/client';
 
 /**
  * The wizard's per-field AI assist (spec doc 2 §2.1, §7 `POST /api/pdforge/ai-assist`). A suggestion
@@ -61,7 +68,15 @@ export class NothingToSuggestError extends Error {
 // ---------------------------------------------------------------------------------------------
 // Shared: which condition the field is about.
 
-const CONDITION_FIELDS = ['condition_name', 'condition', 'condition_primary_1', 'condition_secondary_1', 'claim_issue', 'issue', 'diagnosis'];
+const CONDITION_FIELDS = [
+  'condition_name',
+  'condition',
+  'condition_primary_1',
+  'condition_secondary_1',
+  'claim_issue',
+  'issue',
+  'diagnosis',
+];
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
@@ -144,13 +159,16 @@ function findingsFor(input: FieldAssistInput, condition: string, words: RegExp):
       ...(r.medicalTimeline?.timelineEvents ?? [])
         .filter((e) => !condition || e.conditions.length === 0 || e.conditions.some((c) => sameCondition(c, condition)))
         .map((e) => e.description),
-      ...(r.medicalTimeline?.conditionProgression ?? []).filter((p) => sameCondition(p.condition, condition)).map((p) => `${p.condition}: ${p.progression}; currently ${p.currentStatus}.`),
+      ...(r.medicalTimeline?.conditionProgression ?? [])
+        .filter((p) => sameCondition(p.condition, condition))
+        .map((p) => `${p.condition}: ${p.progression}; currently ${p.currentStatus}.`),
     ];
     for (const c of candidates) if (words.test(withoutConditionNames(c, condition))) add(c.replace(/^In-service event: /, ''), a.fileName);
   }
   if (input.documentText) {
     for (const s of splitSentences(input.documentText)) {
-      if (words.test(withoutConditionNames(s.text, condition)) && (!condition || sameCondition(s.text, condition) || !defOf(s.text))) add(s.text, 'selected document');
+      if (words.test(withoutConditionNames(s.text, condition)) && (!condition || sameCondition(s.text, condition) || !defOf(s.text)))
+        add(s.text, 'selected document');
     }
   }
   return out.slice(0, 8);
@@ -181,7 +199,12 @@ function suggestOffline(input: FieldAssistInput): FieldAssistSuggestion {
 
   switch (kind) {
     case 'diagnostic': {
-      const def = defOf(condition) ?? input.grounding.analyses.flatMap((a) => a.result.conditionFindings).map((f) => defOf(f.name)).find(Boolean);
+      const def =
+        defOf(condition) ??
+        input.grounding.analyses
+          .flatMap((a) => a.result.conditionFindings)
+          .map((f) => defOf(f.name))
+          .find(Boolean);
       const finding = input.grounding.analyses
         .flatMap((a) => a.result.conditionFindings.map((f) => ({ f, file: a.fileName })))
         .find(({ f }) => sameCondition(f.name, condition || def?.name || ''));
@@ -300,14 +323,23 @@ const FIELD_ASSIST_TIMEOUT_MS = 30_000;
 function fieldAssistFailureOf(error: unknown, deadline: Deadline): AnalysisFailedError {
   if (error instanceof AnalysisFailedError) return error;
   const fault = serviceFaultOf(error);
-  if (fault?.kind === 'status') return new AnalysisFailedError('rejected', `The AI service rejected the request (HTTP ${fault.status})`, { status: fault.status });
-  if (deadline.expired || fault?.kind === 'timeout' || fault?.kind === 'aborted') return new AnalysisFailedError('timeout', AI_SERVICE_MESSAGES.timeout, { retryable: true });
-  if (fault?.kind === 'unreachable') return new AnalysisFailedError('unreachable', AI_SERVICE_MESSAGES.unreachable, { retryable: true, cause: error });
+  if (fault?.kind === 'status')
+    return new AnalysisFailedError('rejected', `The AI service rejected the request (HTTP ${fault.status})`, { status: fault.status });
+  if (deadline.expired || fault?.kind === 'timeout' || fault?.kind === 'aborted')
+    return new AnalysisFailedError('timeout', AI_SERVICE_MESSAGES.timeout, { retryable: true });
+  if (fault?.kind === 'unreachable')
+    return new AnalysisFailedError('unreachable', AI_SERVICE_MESSAGES.unreachable, { retryable: true, cause: error });
   // A 200 whose body is not JSON.
   return new AnalysisFailedError('invalid-answer', AI_SERVICE_MESSAGES.empty);
 }
 
-export function createOpenAiFieldAssistEngine(options: { apiKey: string; model?: string; baseUrl?: string; timeoutMs?: number; fetchImpl?: typeof fetch }): FieldAssistEngine {
+export function createOpenAiFieldAssistEngine(options: {
+  apiKey: string;
+  model?: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}): FieldAssistEngine {
   const model = options.model ?? DEFAULT_OPENAI_MODEL;
   const timeoutMs = options.timeoutMs ?? FIELD_ASSIST_TIMEOUT_MS;
   const client = createOpenAiClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeoutMs, fetchImpl: options.fetchImpl });
@@ -325,7 +357,10 @@ export function createOpenAiFieldAssistEngine(options: { apiKey: string; model?:
           conditions: a.result.conditionFindings,
           keyFindings: a.result.keyFindings,
           serviceConnection: a.result.serviceConnectionEvidence,
-          nexus: a.result.nexusEvaluation && { opinion: a.result.nexusEvaluation.nexusOpinion, rationale: a.result.nexusEvaluation.medicalRationale },
+          nexus: a.result.nexusEvaluation && {
+            opinion: a.result.nexusEvaluation.nexusOpinion,
+            rationale: a.result.nexusEvaluation.medicalRationale,
+          },
           timeline: a.result.medicalTimeline?.timelineEvents.slice(0, 30),
         })),
         documentText: input.documentText.slice(0, 12_000),
@@ -334,7 +369,14 @@ export function createOpenAiFieldAssistEngine(options: { apiKey: string; model?:
       let body: unknown;
       try {
         body = await client.chat.completions.create(
-          { model, messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: JSON.stringify(facts) }], temperature: 0.2 },
+          {
+            model,
+            messages: [
+              { role: 'system', content: SYSTEM_PROMPT },
+              { role: 'user', content: JSON.stringify(facts) },
+            ],
+            temperature: 0.2,
+          },
           { signal: deadline.signal },
         );
       } catch (error) {

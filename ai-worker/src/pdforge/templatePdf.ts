@@ -48,13 +48,21 @@ function field(name: string, value: string | number | undefined | null): Content
 
 function paragraph(name: string, value: string): Content[] {
   if (!value.trim()) return [];
-  return [{ text: name, style: 'subHeading' }, { text: printable(value), margin: [0, 0, 0, 6] }];
+  return [
+    { text: name, style: 'subHeading' },
+    { text: printable(value), margin: [0, 0, 0, 6] },
+  ];
 }
 
 /** A numbered part in the table of contents; the package starts each on a new page, the letter runs on. */
 function part(index: number, title: string, body: Content[], newPage = true): Content[] {
   return [
-    { text: `Part ${index}. ${title}`, style: 'partHeading', tocItem: true, ...(newPage || index === 1 ? { pageBreak: 'before' } : { margin: [0, 18, 0, 10] }) } as Content,
+    {
+      text: `Part ${index}. ${title}`,
+      style: 'partHeading',
+      tocItem: true,
+      ...(newPage || index === 1 ? { pageBreak: 'before' } : { margin: [0, 18, 0, 10] }),
+    } as Content,
     ...(body.length > 0 ? body : [{ text: 'Nothing entered for this part.', italics: true, color: '#555f6b' } as Content]),
   ];
 }
@@ -97,7 +105,10 @@ function signatureBlock(name: string, date: string, role: string): Content {
     unbreakable: true,
     margin: [0, 24, 0, 0],
     stack: [
-      { text: 'I certify that the statements in this document are true and correct to the best of my knowledge and belief.', margin: [0, 0, 0, 28] },
+      {
+        text: 'I certify that the statements in this document are true and correct to the best of my knowledge and belief.',
+        margin: [0, 0, 0, 28],
+      },
       { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 260, y2: 0, lineWidth: 1 }] },
       { text: `Signature — ${printable(name)}, ${role}`, margin: [0, 4, 0, 12] },
       { text: `Date: ${show(date)}` },
@@ -142,8 +153,14 @@ function claimPackageContent(raw: ClaimPackageForm): Content[] {
       field('Issues claimed', form.issue_list),
       field('Primary condition', form.condition_primary_1),
       field('Increase sought', form.condition_increase_1),
-      field('Current / requested rating', form.current_pct_1 || form.requested_pct_1 ? `${show(form.current_pct_1)}% → ${show(form.requested_pct_1)}%` : ''),
-      field('Secondary condition', form.condition_secondary_1 ? `${form.condition_secondary_1} (secondary to ${show(form.primary_condition_ref_1)})` : ''),
+      field(
+        'Current / requested rating',
+        form.current_pct_1 || form.requested_pct_1 ? `${show(form.current_pct_1)}% → ${show(form.requested_pct_1)}%` : '',
+      ),
+      field(
+        'Secondary condition',
+        form.condition_secondary_1 ? `${form.condition_secondary_1} (secondary to ${show(form.primary_condition_ref_1)})` : '',
+      ),
       field('Earlier effective date sought for', form.condition_eed_1),
       ...paragraph('Veteran statement', form.veteran_statement),
     ]),
@@ -156,7 +173,11 @@ function claimPackageContent(raw: ClaimPackageForm): Content[] {
       field('Effective date', form.effective_date),
       field('Bilateral factor', form.bilateral_factor_info),
       ...listTable('Service-connected conditions', 'service_connected_conditions', form.service_connected_conditions),
-      ...listTable('Non-service-connected, deferred or optional', 'non_service_connected_deferred_optional', form.non_service_connected_deferred_optional),
+      ...listTable(
+        'Non-service-connected, deferred or optional',
+        'non_service_connected_deferred_optional',
+        form.non_service_connected_deferred_optional,
+      ),
       ...listTable('Effective dates sought', 'effective_dates_sought', form.effective_dates_sought),
     ]),
     ...part(4, WIZARD_SECTIONS[3], [
@@ -209,37 +230,53 @@ function nexusContent(form: NexusLetterForm): Content[] {
       field('Claimed condition', form.condition),
       field('Diagnosis (ICD / DSM-5)', form.diagnosis_code),
       field('Theory of service connection', connection),
-      ...(form.connection_type === 'direct' ? paragraph('In-service event, injury or disease', form.in_service_event) : [field('Service-connected primary condition', form.primary_condition)]),
+      ...(form.connection_type === 'direct'
+        ? paragraph('In-service event, injury or disease', form.in_service_event)
+        : [field('Service-connected primary condition', form.primary_condition)]),
       ...paragraph('Factual history', form.factual_history),
     ]),
     ...part(
       2,
       'Records reviewed',
-      [form.records_reviewed.length > 0 ? { ul: form.records_reviewed.map((r) => printable(r)), margin: [0, 0, 0, 6] } : { text: NOT_PROVIDED, italics: true }],
+      [
+        form.records_reviewed.length > 0
+          ? { ul: form.records_reviewed.map((r) => printable(r)), margin: [0, 0, 0, 6] }
+          : { text: NOT_PROVIDED, italics: true },
+      ],
       false,
     ),
-    ...part(3, 'Medical opinion', [
-      { text: printable(conclusion), bold: true, margin: [0, 0, 0, 8] },
-      ...paragraph('Opinion', form.opinion_text),
-      ...paragraph('Rationale', form.rationale),
-      ...paragraph('Medical literature', form.medical_literature),
-      ...paragraph('Contrary evidence considered', form.contrary_evidence),
-      ...(form.connection_type === 'aggravation' ? [field('Baseline severity', form.baseline_severity)] : []),
-    ], false),
-    ...part(4, 'Provider and signature', [
-      field('Provider', form.provider_name),
-      field('Credentials', form.credentials),
-      field('Specialty', form.specialty),
-      field('License', form.license),
-      field('Contact', form.contact),
-      signatureBlock(form.provider_name, form.opinion_date, form.credentials),
-      ...(weaknesses.length > 0
-        ? [
-            { text: 'Checklist before signing (not part of the opinion)', style: 'subHeading', margin: [0, 24, 0, 4] } as Content,
-            { ul: weaknesses.map((w) => w.message), style: 'note' } as Content,
-          ]
-        : []),
-    ], false),
+    ...part(
+      3,
+      'Medical opinion',
+      [
+        { text: printable(conclusion), bold: true, margin: [0, 0, 0, 8] },
+        ...paragraph('Opinion', form.opinion_text),
+        ...paragraph('Rationale', form.rationale),
+        ...paragraph('Medical literature', form.medical_literature),
+        ...paragraph('Contrary evidence considered', form.contrary_evidence),
+        ...(form.connection_type === 'aggravation' ? [field('Baseline severity', form.baseline_severity)] : []),
+      ],
+      false,
+    ),
+    ...part(
+      4,
+      'Provider and signature',
+      [
+        field('Provider', form.provider_name),
+        field('Credentials', form.credentials),
+        field('Specialty', form.specialty),
+        field('License', form.license),
+        field('Contact', form.contact),
+        signatureBlock(form.provider_name, form.opinion_date, form.credentials),
+        ...(weaknesses.length > 0
+          ? [
+              { text: 'Checklist before signing (not part of the opinion)', style: 'subHeading', margin: [0, 24, 0, 4] } as Content,
+              { ul: weaknesses.map((w) => w.message), style: 'note' } as Content,
+            ]
+          : []),
+      ],
+      false,
+    ),
   ];
 }
 
@@ -261,7 +298,13 @@ export function templatePdfDefinition({ body, generatedAt }: TemplatePdfInput): 
           ['Provider', `${show(body.formData.provider_name)}, ${show(body.formData.credentials)}`],
         ];
   return {
-    info: { title: `${title}: ${printable(form.veteran_full_name)}`, subject: title, creator: PRODUCT, producer: PRODUCT, creationDate: generatedAt },
+    info: {
+      title: `${title}: ${printable(form.veteran_full_name)}`,
+      subject: title,
+      creator: PRODUCT,
+      producer: PRODUCT,
+      creationDate: generatedAt,
+    },
     pageSize: 'LETTER',
     pageMargins: [SIDE_MARGIN, 54, SIDE_MARGIN, 60],
     defaultStyle: { font: 'Roboto', fontSize: 10.5, lineHeight: 1.2, color: '#1a1a1a' },
@@ -290,6 +333,10 @@ export async function renderTemplatePdf(input: TemplatePdfInput): Promise<Buffer
 
 /** "Disability Claim Package - Jane Doe - 2026-05-01.pdf" */
 export function templateFileName(body: GeneratePdfBody, generatedAt: Date): string {
-  const name = body.formData.veteran_full_name.replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+  const name = body.formData.veteran_full_name
+    .replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
   return `${templateName(body.templateId)} - ${name} - ${generatedAt.toISOString().slice(0, 10)}.pdf`;
 }

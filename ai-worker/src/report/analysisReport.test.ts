@@ -32,7 +32,11 @@ async function analyse(file: string, analysisType: AnalysisType): Promise<Analys
   return analysisResultSchema.parse(await createOfflineEngine().analyze({ text, analysisType }));
 }
 
-const inputFor = (result: AnalysisResult, file: string): AnalysisReportInput => ({ result, originalFileName: `${file}.pdf`, generatedAt: GENERATED_AT });
+const inputFor = (result: AnalysisResult, file: string): AnalysisReportInput => ({
+  result,
+  originalFileName: `${file}.pdf`,
+  generatedAt: GENERATED_AT,
+});
 
 /** Every string a reader would see, from any pdfmake node shape this module uses. */
 function texts(node: unknown): string[] {
@@ -109,18 +113,21 @@ const emptyResult = (): AnalysisResult => ({
 });
 
 describe('analysis report definition', () => {
-  it.each(CASES)('has exactly the sections present in the $analysisType result, its source sentences and the disclaimers', async ({ file, analysisType }) => {
-    const result = await analyse(file, analysisType);
-    const definition = analysisReportDefinition(inputFor(result, file));
-    const shown = texts(definition.content).join('\n');
+  it.each(CASES)(
+    'has exactly the sections present in the $analysisType result, its source sentences and the disclaimers',
+    async ({ file, analysisType }) => {
+      const result = await analyse(file, analysisType);
+      const definition = analysisReportDefinition(inputFor(result, file));
+      const shown = texts(definition.content).join('\n');
 
-    expect(headings(definition.content)).toEqual(expectedSections(result));
-    expect(sourceSentences(result).length).toBeGreaterThan(0);
-    for (const sentence of sourceSentences(result)) expect(shown).toContain(`“${sentence.trim()}”`);
-    for (const disclaimer of REPORT_DISCLAIMERS) expect(shown).toContain(disclaimer);
-    expect(shown).toContain(ANALYSIS_TYPE_LABELS[analysisType]);
-    expect(shown).toContain(`${file}.pdf`);
-  });
+      expect(headings(definition.content)).toEqual(expectedSections(result));
+      expect(sourceSentences(result).length).toBeGreaterThan(0);
+      for (const sentence of sourceSentences(result)) expect(shown).toContain(`“${sentence.trim()}”`);
+      for (const disclaimer of REPORT_DISCLAIMERS) expect(shown).toContain(disclaimer);
+      expect(shown).toContain(ANALYSIS_TYPE_LABELS[analysisType]);
+      expect(shown).toContain(`${file}.pdf`);
+    },
+  );
 
   it('shows the specialised section of each analysis type and not the others', async () => {
     const nexus = headings(analysisReportDefinition(inputFor(await analyse(CASES[0]!.file, 'nexus-letter'), 'n')).content);
@@ -134,7 +141,9 @@ describe('analysis report definition', () => {
 
   it('has all six disclaimers from the Use of AI Policy, last', () => {
     expect(REPORT_DISCLAIMERS).toHaveLength(6);
-    expect(REPORT_DISCLAIMERS[0]).toBe('AI can make mistakes. It may misread a document, miss something important, or sound confident about something that is wrong.');
+    expect(REPORT_DISCLAIMERS[0]).toBe(
+      'AI can make mistakes. It may misread a document, miss something important, or sound confident about something that is wrong.',
+    );
     expect(REPORT_DISCLAIMERS[5]).toBe(
       'Claims Copilot is not affiliated with or endorsed by the U.S. Department of Veterans Affairs, and is not a VA agent, a VSO or an attorney.',
     );
@@ -158,7 +167,11 @@ describe('analysis report definition', () => {
 
   it('labels the document and numbers every page in the footer', () => {
     const definition = analysisReportDefinition(inputFor(emptyResult(), 'scan'));
-    expect(definition.info).toMatchObject({ title: 'AI Document Analysis Report: scan.pdf', producer: 'Claims Copilot', creator: 'Claims Copilot' });
+    expect(definition.info).toMatchObject({
+      title: 'AI Document Analysis Report: scan.pdf',
+      producer: 'Claims Copilot',
+      creator: 'Claims Copilot',
+    });
     expect(typeof definition.footer).toBe('function');
     const footer = (definition.footer as (page: number, pages: number) => unknown)(2, 5);
     expect(texts(footer)).toEqual([REPORT_FOOTER, 'Page 2 of 5']);
@@ -173,7 +186,12 @@ describe('analysis report definition', () => {
   });
 
   it('leaves out empty lists and empty optional sections', () => {
-    const result: AnalysisResult = { ...emptyResult(), documentType: 'VA treatment record', keyFindings: ['', '  '], serviceConnectionEvidence: [] };
+    const result: AnalysisResult = {
+      ...emptyResult(),
+      documentType: 'VA treatment record',
+      keyFindings: ['', '  '],
+      serviceConnectionEvidence: [],
+    };
     const definition = analysisReportDefinition(inputFor(result, 'x'));
     expect(headings(definition.content)).toEqual(['Summary', 'Disclaimers']);
   });
@@ -193,7 +211,9 @@ describe('analysis report definition', () => {
     const name = `${'n'.repeat(500)}.pdf`;
     const cover = texts((analysisReportDefinition(inputFor(emptyResult(), 'x')).content as unknown[])[0]).join('');
     expect(cover).toContain('x.pdf');
-    const long = texts((analysisReportDefinition({ result: emptyResult(), originalFileName: name, generatedAt: GENERATED_AT }).content as unknown[])[0]).join('');
+    const long = texts(
+      (analysisReportDefinition({ result: emptyResult(), originalFileName: name, generatedAt: GENERATED_AT }).content as unknown[])[0],
+    ).join('');
     expect(long).toContain(`File: ${'n'.repeat(199)}…`);
     expect(long).not.toContain('n'.repeat(200));
   });
@@ -233,7 +253,10 @@ describe('rendered analysis report', () => {
     const longWord = `${'Ж'.repeat(400)}_${'9'.repeat(400)}`;
     const originalFileName = `${'very-long-name-'.repeat(40)}${longWord} 🎖️🇺🇸 退伍军人 \u202Eevil\u0007 <b>&amp;</b> Службa.pdf`;
     const timeline = await analyse('va-primary-care-knee-gap', 'timeline');
-    const events = timeline.medicalTimeline!.timelineEvents.map((e) => ({ ...e, provider: `https://example.org/${'provider'.repeat(30)}` }));
+    const events = timeline.medicalTimeline!.timelineEvents.map((e) => ({
+      ...e,
+      provider: `https://example.org/${'provider'.repeat(30)}`,
+    }));
     const result: AnalysisResult = {
       ...timeline,
       keyFindings: [longWord, '💥'.repeat(300), 'Line one\nLine two\r\n\tLine three'],

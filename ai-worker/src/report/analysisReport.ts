@@ -255,12 +255,22 @@ function eventsTable(events: MedicalTimeline['timelineEvents']): Content[] {
 }
 
 function progressionTable(items: MedicalTimeline['conditionProgression']): Content[] {
-  const rows = items.map((p): TableCell[] => [cell(p.condition), cell(isoDate(p.firstMention)), cell(p.progression), cell(p.currentStatus)]);
+  const rows = items.map((p): TableCell[] => [
+    cell(p.condition),
+    cell(isoDate(p.firstMention)),
+    cell(p.progression),
+    cell(p.currentStatus),
+  ]);
   return grid(['Condition', 'First mentioned', 'Progression', 'Current status'], [100, 72, '*', 100], rows);
 }
 
 function gapBlock(g: MedicalTimeline['treatmentGaps'][number]): Content {
-  const head = { text: [{ text: `${printable(g.condition)}: ${printable(g.duration)}`, bold: true }, printable(` (${isoDate(g.startDate)} to ${isoDate(g.endDate)})`)] };
+  const head = {
+    text: [
+      { text: `${printable(g.condition)}: ${printable(g.duration)}`, bold: true },
+      printable(` (${isoDate(g.startDate)} to ${isoDate(g.endDate)})`),
+    ],
+  };
   return { stack: [head, ...paragraph(g.impact)], margin: [0, 0, 0, 2] };
 }
 
@@ -348,7 +358,12 @@ function secondaryCard(c: SecondaryConditionsAnalysis['potentialSecondaryConditi
 }
 
 function connectionBlock(c: SecondaryConditionsAnalysis['medicalConnections'][number]): Content {
-  const head: Content = { text: [{ text: `${printable(c.fromCondition)} to ${printable(c.toCondition)}`, bold: true }, ` (${label(LABELS.relationship, c.relationshipType)})`] };
+  const head: Content = {
+    text: [
+      { text: `${printable(c.fromCondition)} to ${printable(c.toCondition)}`, bold: true },
+      ` (${label(LABELS.relationship, c.relationshipType)})`,
+    ],
+  };
   const source = quote(c.source);
   return { stack: [head, ...paragraph(c.explanation), ...(source ? [source] : [])], margin: [0, 0, 0, 2] };
 }

@@ -83,7 +83,9 @@ export function bulletBlocks(items: Content[]): Content[] {
 
 /** "Label: value" on one line, so it reads (and extracts) as a sentence. */
 export function labelled(name: string, value: string | undefined): Content[] {
-  return value === undefined || isBlank(value) ? [] : [{ text: [{ text: `${name}: `, bold: true }, printable(value)], margin: [0, 0, 0, 4] }];
+  return value === undefined || isBlank(value)
+    ? []
+    : [{ text: [{ text: `${name}: `, bold: true }, printable(value)], margin: [0, 0, 0, 4] }];
 }
 
 /** A field's value: plain text, a list, or a sentence quoted from the document. */

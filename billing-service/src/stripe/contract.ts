@@ -25,7 +25,14 @@ export function stripeProviderContract(name: string, setup: () => Promise<Stripe
       const customer = await subject.provider.createCustomer({ userId, email: `contract+${userId.slice(0, 8)}@example.org` });
       expect(customer).toMatch(/^cus_/);
       const hosted = new (subject.provider.constructor as typeof StripeProvider)({ ...subject.provider.settings, checkoutPage: 'hosted' });
-      const started = await hosted.startCheckout({ subscriptionId: subscriptionId(), userId, customerId: customer, tierName: 'basic', cycle: 'monthly', origin });
+      const started = await hosted.startCheckout({
+        subscriptionId: subscriptionId(),
+        userId,
+        customerId: customer,
+        tierName: 'basic',
+        cycle: 'monthly',
+        origin,
+      });
       expect(started.providerSubscriptionId).toBeNull();
       expect(started.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     });
@@ -33,7 +40,10 @@ export function stripeProviderContract(name: string, setup: () => Promise<Stripe
     it('makes an unpaid subscription whose first payment the /checkout page confirms, and ends it', async () => {
       const userId = crypto.randomUUID();
       const customerId = await subject.provider.createCustomer({ userId, email: '' });
-      const elements = new (subject.provider.constructor as typeof StripeProvider)({ ...subject.provider.settings, checkoutPage: 'elements' });
+      const elements = new (subject.provider.constructor as typeof StripeProvider)({
+        ...subject.provider.settings,
+        checkoutPage: 'elements',
+      });
       const id = subscriptionId();
       const started = await elements.startCheckout({ subscriptionId: id, userId, customerId, tierName: 'pro', cycle: 'yearly', origin });
       expect(started.providerSubscriptionId).toMatch(/^sub_/);

@@ -33,7 +33,13 @@ export function stripeClient(config: Pick<StripeProviderConfig, 'secretKey' | 'a
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    ...(url ? { host: url.hostname, port: url.port || (url.protocol === 'https:' ? 443 : 80), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(url
+      ? {
+          host: url.hostname,
+          port: url.port || (url.protocol === 'https:' ? 443 : 80),
+          protocol: url.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 }
 
@@ -79,13 +85,17 @@ export class StripeProvider implements PaymentProvider {
 
   /** Which plan a Stripe price is, from the configured price ids. */
   planOfPrice(priceId: string): { tierName: PaidTierName; cycle: BillingCycle } | undefined {
-    for (const tierName of PAID_TIERS) for (const cycle of BILLING_CYCLES) if (this.settings.prices[tierName][cycle] === priceId) return { tierName, cycle };
+    for (const tierName of PAID_TIERS)
+      for (const cycle of BILLING_CYCLES) if (this.settings.prices[tierName][cycle] === priceId) return { tierName, cycle };
     return undefined;
   }
 
   async createCustomer(input: { userId: string; email: string }): Promise<string> {
     const customer = await call(() =>
-      this.stripe.customers.create({ email: input.email || undefined, metadata: { userId: input.userId } }, { idempotencyKey: `customer-${input.userId}` }),
+      this.stripe.customers.create(
+        { email: input.email || undefined, metadata: { userId: input.userId } },
+        { idempotencyKey: `customer-${input.userId}` },
+      ),
     );
     return customer.id;
   }
@@ -120,12 +130,20 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async findCoupon(code: string): Promise<AppliedCoupon | undefined> {
-    const found = await call(() => this.stripe.promotionCodes.list({ code: code.trim(), active: true, limit: 1, expand: ['data.promotion.coupon'] }));
+    const found = await call(() =>
+      this.stripe.promotionCodes.list({ code: code.trim(), active: true, limit: 1, expand: ['data.promotion.coupon'] }),
+    );
     const promotion = found.data[0];
     const coupon = promotion?.promotion.coupon;
     if (!promotion || !coupon || typeof coupon === 'string' || !coupon.valid) return undefined;
     if (promotion.expires_at && promotion.expires_at * 1000 < Date.now()) return undefined;
-    return { id: promotion.id, code: promotion.code, name: coupon.name ?? promotion.code, percentOff: coupon.percent_off, amountOff: coupon.amount_off };
+    return {
+      id: promotion.id,
+      code: promotion.code,
+      name: coupon.name ?? promotion.code,
+      percentOff: coupon.percent_off,
+      amountOff: coupon.amount_off,
+    };
   }
 
   /**
@@ -149,12 +167,16 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async openPayment(providerSubscriptionId: string) {
-    const subscription = await call(() => this.stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['latest_invoice.confirmation_secret'] }));
+    const subscription = await call(() =>
+      this.stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['latest_invoice.confirmation_secret'] }),
+    );
     return secretOf(subscription.latest_invoice);
   }
 
   async portalUrl(input: { customerId: string; origin: string }): Promise<string> {
-    const session = await call(() => this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: `${input.origin}/billing?tab=management` }));
+    const session = await call(() =>
+      this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: `${input.origin}/billing?tab=management` }),
+    );
     return session.url;
   }
 
@@ -169,7 +191,11 @@ export class StripeProvider implements PaymentProvider {
     if (!paymentIntent) throw new PaymentProviderError('Stripe has no payment to refund for this subscription.', 'invalid_request');
     const refund = await call(() =>
       this.stripe.refunds.create(
-        { payment_intent: paymentIntent, amount: input.amount, metadata: { subscriptionId: input.subscriptionId, reason: 'money-back guarantee' } },
+        {
+          payment_intent: paymentIntent,
+          amount: input.amount,
+          metadata: { subscriptionId: input.subscriptionId, reason: 'money-back guarantee' },
+        },
         { idempotencyKey: `refund-${input.subscriptionId}` },
       ),
     );
@@ -191,7 +217,13 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  private createIncomplete(customer: string, price: string, metadata: Record<string, string>, promotionCode: string | undefined, idempotencyKey: string) {
+  private createIncomplete(
+    customer: string,
+    price: string,
+    metadata: Record<string, string>,
+    promotionCode: string | undefined,
+    idempotencyKey: string,
+  ) {
     return call(() =>
       this.stripe.subscriptions.create(
         {

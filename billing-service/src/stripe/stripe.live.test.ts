@@ -29,5 +29,6 @@ if (configured) {
     close: async () => undefined,
   }));
 } else {
-  it.skip('Stripe provider contract against Stripe test mode (set STRIPE_SECRET_KEY=sk_test_… and the STRIPE_PRICE_* ids)', () => undefined);
+  it.skip('Stripe provider contract against Stripe test mode (set STRIPE_SECRET_KEY=sk_test_… and the STRIPE_PRICE_* ids)', () =>
+    undefined);
 }

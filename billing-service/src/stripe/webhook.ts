@@ -31,7 +31,11 @@ function cancelReason(subscription: Stripe.Subscription): CancelReason {
  * final. The event id makes a redelivery apply nothing twice. Events about anything but our
  * subscriptions give no facts.
  */
-export async function parseStripeWebhook(provider: StripeProvider, rawBody: Buffer, signature: string | undefined): Promise<ProviderFact[]> {
+export async function parseStripeWebhook(
+  provider: StripeProvider,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<ProviderFact[]> {
   let event: Stripe.Event;
   try {
     event = provider.stripe.webhooks.constructEvent(rawBody, signature ?? '', provider.settings.webhookSecret);
@@ -68,7 +72,17 @@ export async function parseStripeWebhook(provider: StripeProvider, rawBody: Buff
       const invoice = event.data.object;
       const subscriptionId = ours(invoice.parent?.subscription_details?.metadata);
       if (!subscriptionId || !invoice.id) return [];
-      return [{ kind: 'payment_failed', eventId: eventId(0), subscriptionId, paymentId: invoice.id, amountDue: invoice.amount_due, reason: BILLING_MESSAGES.paymentFailed, at }];
+      return [
+        {
+          kind: 'payment_failed',
+          eventId: eventId(0),
+          subscriptionId,
+          paymentId: invoice.id,
+          amountDue: invoice.amount_due,
+          reason: BILLING_MESSAGES.paymentFailed,
+          at,
+        },
+      ];
     }
     case 'customer.subscription.updated': {
       const subscriptionId = ours(event.data.object.metadata);
@@ -82,17 +96,32 @@ export async function parseStripeWebhook(provider: StripeProvider, rawBody: Buff
       const plan = price ? provider.planOfPrice(price) : undefined;
       if (plan) facts.push({ kind: 'plan_changed', eventId: eventId(0), subscriptionId, ...plan, at });
       if (subscription.status === 'active' || subscription.status === 'past_due') {
-        facts.push({ kind: 'cancellation_changed', eventId: eventId(1), subscriptionId, cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null, at });
+        facts.push({
+          kind: 'cancellation_changed',
+          eventId: eventId(1),
+          subscriptionId,
+          cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+          at,
+        });
       }
       if (subscription.status === 'unpaid') facts.push({ kind: 'unpaid', eventId: eventId(2), subscriptionId, at });
-      if (subscription.status === 'incomplete_expired') facts.push({ kind: 'canceled', eventId: eventId(3), subscriptionId, reason: 'abandoned', at });
+      if (subscription.status === 'incomplete_expired')
+        facts.push({ kind: 'canceled', eventId: eventId(3), subscriptionId, reason: 'abandoned', at });
       return facts;
     }
     case 'customer.subscription.deleted': {
       const subscription = event.data.object;
       const subscriptionId = ours(subscription.metadata);
       if (!subscriptionId) return [];
-      return [{ kind: 'canceled', eventId: eventId(0), subscriptionId, reason: cancelReason(subscription), at: subscription.ended_at ? iso(subscription.ended_at) : at }];
+      return [
+        {
+          kind: 'canceled',
+          eventId: eventId(0),
+          subscriptionId,
+          reason: cancelReason(subscription),
+          at: subscription.ended_at ? iso(subscription.ended_at) : at,
+        },
+      ];
     }
     default:
       return [];

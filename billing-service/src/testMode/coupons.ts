@@ -11,13 +11,17 @@ export class CouponConfigError extends Error {}
 
 export function parseTestCoupons(text: string | undefined): Map<string, AppliedCoupon> {
   const coupons = new Map<string, AppliedCoupon>();
-  for (const entry of (text ?? DEFAULT_TEST_COUPONS).split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of (text ?? DEFAULT_TEST_COUPONS)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z0-9_-]{1,40})=(?:(\d{1,3}(?:\.\d+)?)%|\$(\d{1,5}(?:\.\d{1,2})?))$/.exec(entry);
     if (!match) throw new CouponConfigError(`BILLING_TEST_COUPONS: "${entry}" is not CODE=20% or CODE=$5`);
     const code = match[1]!.toUpperCase();
     const percentOff = match[2] ? Number(match[2]) : null;
     const amountOff = match[3] ? Math.round(Number(match[3]) * 100) : null;
-    if (percentOff !== null && (percentOff <= 0 || percentOff > 100)) throw new CouponConfigError(`BILLING_TEST_COUPONS: ${code} must take off between 0 and 100 %`);
+    if (percentOff !== null && (percentOff <= 0 || percentOff > 100))
+      throw new CouponConfigError(`BILLING_TEST_COUPONS: ${code} must take off between 0 and 100 %`);
     // The name is the code: the page shows it with the discount ("WELCOME20 applied: 20% off").
     coupons.set(code, { id: `tcoupon_${code}`, code, name: code, percentOff, amountOff });
   }

@@ -49,14 +49,25 @@ interface Row {
   past_due_since: Date | null;
 }
 
-export type PaymentOutcome = { status: 'succeeded'; subscriptionId: string; position?: GlobalPosition } | { status: 'requires_action'; subscriptionId: string };
+export type PaymentOutcome =
+  { status: 'succeeded'; subscriptionId: string; position?: GlobalPosition } | { status: 'requires_action'; subscriptionId: string };
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** One cycle later, the way Stripe bills: same day of the month, clamped to the month's last day. */
 export function addCycle(from: Date, cycle: BillingCycle): Date {
   const months = cycle === 'monthly' ? 1 : 12;
-  const target = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      from.getUTCFullYear(),
+      from.getUTCMonth() + months,
+      1,
+      from.getUTCHours(),
+      from.getUTCMinutes(),
+      from.getUTCSeconds(),
+      from.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
   return target;
@@ -119,7 +130,8 @@ export class TestModeProvider implements PaymentProvider {
   /** A coupon changes the open payment: a new payment intent with its own client secret, for the new amount. */
   async applyCoupon(input: Parameters<PaymentProvider['applyCoupon']>[0]) {
     const row = await this.row({ id: input.providerSubscriptionId });
-    if (!row || row.status !== 'incomplete') throw new PaymentProviderError('This subscription is not awaiting payment.', 'invalid_request');
+    if (!row || row.status !== 'incomplete')
+      throw new PaymentProviderError('This subscription is not awaiting payment.', 'invalid_request');
     const secret = `${token('tpi')}_secret_${randomBytes(12).toString('hex')}`;
     await this.knex('test_mode_subscriptions')
       .where({ id: row.id })
@@ -144,24 +156,34 @@ export class TestModeProvider implements PaymentProvider {
   }
 
   async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void> {
-    await this.knex('test_mode_subscriptions').where({ id: providerSubscriptionId }).whereIn('status', ['active', 'past_due']).update({ cancel_at_period_end: cancel });
+    await this.knex('test_mode_subscriptions')
+      .where({ id: providerSubscriptionId })
+      .whereIn('status', ['active', 'past_due'])
+      .update({ cancel_at_period_end: cancel });
   }
 
   async refundAndCancel(input: Parameters<PaymentProvider['refundAndCancel']>[0]) {
     return this.knex.transaction(async (trx) => {
-      const payment = await trx('test_mode_payments').where({ id: input.paymentId, provider_subscription_id: input.providerSubscriptionId }).forUpdate().first();
+      const payment = await trx('test_mode_payments')
+        .where({ id: input.paymentId, provider_subscription_id: input.providerSubscriptionId })
+        .forUpdate()
+        .first();
       if (!payment) throw new PaymentProviderError('No such payment.', 'invalid_request');
       // Asked again (a retry after a failure further on): the same refund, never a second one.
       const refundId: string = payment.refund_id ?? token('tre');
       const amount = Math.min(input.amount, payment.amount);
       await trx('test_mode_payments').where({ id: payment.id }).update({ refund_id: refundId, refunded_amount: amount });
-      await trx('test_mode_subscriptions').where({ id: input.providerSubscriptionId }).update({ status: 'canceled', cancel_at_period_end: false });
+      await trx('test_mode_subscriptions')
+        .where({ id: input.providerSubscriptionId })
+        .update({ status: 'canceled', cancel_at_period_end: false });
       return { refundId, amount };
     });
   }
 
   async cancelNow(providerSubscriptionId: string): Promise<void> {
-    await this.knex('test_mode_subscriptions').where({ id: providerSubscriptionId }).update({ status: 'canceled', cancel_at_period_end: false });
+    await this.knex('test_mode_subscriptions')
+      .where({ id: providerSubscriptionId })
+      .update({ status: 'canceled', cancel_at_period_end: false });
   }
 
   /** The subscription this client secret pays for, if it is the user's (anyone else's is unknown). */
@@ -186,7 +208,11 @@ export class TestModeProvider implements PaymentProvider {
         return { row, facts: [] as number[], outcome: { status: 'requires_action' as const, subscriptionId: row.subscription_id } };
       }
       if (card.kind === 'declined') return { row, facts: [await this.recordFailure(trx, row, card.message)], outcome: card };
-      return { row, facts: [await this.charge(trx, row, input.cardNumber)], outcome: { status: 'succeeded' as const, subscriptionId: row.subscription_id } };
+      return {
+        row,
+        facts: [await this.charge(trx, row, input.cardNumber)],
+        outcome: { status: 'succeeded' as const, subscriptionId: row.subscription_id },
+      };
     });
     const position = facts.length ? await this.deliverPending(facts) : undefined;
     if ('message' in outcome) throw new PaymentProviderError(outcome.message, 'card_declined');
@@ -197,7 +223,8 @@ export class TestModeProvider implements PaymentProvider {
   async authenticate(input: { clientSecret: string; userId: string; approve: boolean }): Promise<PaymentOutcome> {
     const { facts, subscriptionId } = await this.knex.transaction(async (trx) => {
       const row = await this.lockOpen(trx, input.clientSecret, input.userId);
-      if (row.status !== 'requires_action' || !row.pending_card) throw new PaymentProviderError('This payment is not waiting for authentication.', 'invalid_request');
+      if (row.status !== 'requires_action' || !row.pending_card)
+        throw new PaymentProviderError('This payment is not waiting for authentication.', 'invalid_request');
       if (!input.approve) {
         await trx('test_mode_subscriptions').where({ id: row.id }).update({ status: 'incomplete', pending_card: null });
         return { facts: [await this.recordFailure(trx, row, BILLING_MESSAGES.authenticationFailed)], subscriptionId: undefined };
@@ -217,21 +244,39 @@ export class TestModeProvider implements PaymentProvider {
     const now = this.now();
     const counts = { renewed: 0, canceled: 0, failed: 0, unpaid: 0 };
     await this.deliverPending([]);
-    const due: Row[] = await this.knex('test_mode_subscriptions').whereIn('status', ['active', 'past_due']).andWhere('current_period_end', '<=', now);
+    const due: Row[] = await this.knex('test_mode_subscriptions')
+      .whereIn('status', ['active', 'past_due'])
+      .andWhere('current_period_end', '<=', now);
     for (const candidate of due) {
       const facts = await this.knex.transaction(async (trx) => {
         const row: Row | undefined = await trx('test_mode_subscriptions').where({ id: candidate.id }).forUpdate().first();
-        if (!row || (row.status !== 'active' && row.status !== 'past_due') || !row.current_period_end || row.current_period_end > now) return [];
+        if (!row || (row.status !== 'active' && row.status !== 'past_due') || !row.current_period_end || row.current_period_end > now)
+          return [];
         if (row.cancel_at_period_end) {
           counts.canceled++;
           await trx('test_mode_subscriptions').where({ id: row.id }).update({ status: 'canceled', cancel_at_period_end: false });
-          return [await this.outbox(trx, { kind: 'canceled', eventId: token('tevt'), subscriptionId: row.subscription_id, reason: 'period_end', at: row.current_period_end.toISOString() })];
+          return [
+            await this.outbox(trx, {
+              kind: 'canceled',
+              eventId: token('tevt'),
+              subscriptionId: row.subscription_id,
+              reason: 'period_end',
+              at: row.current_period_end.toISOString(),
+            }),
+          ];
         }
         if (row.status === 'past_due') {
           if (row.past_due_since && row.past_due_since.getTime() + this.graceDays * 86_400_000 <= now.getTime()) {
             counts.unpaid++;
             await trx('test_mode_subscriptions').where({ id: row.id }).update({ status: 'unpaid' });
-            return [await this.outbox(trx, { kind: 'unpaid', eventId: token('tevt'), subscriptionId: row.subscription_id, at: now.toISOString() })];
+            return [
+              await this.outbox(trx, {
+                kind: 'unpaid',
+                eventId: token('tevt'),
+                subscriptionId: row.subscription_id,
+                at: now.toISOString(),
+              }),
+            ];
           }
           return [];
         }
@@ -266,7 +311,8 @@ export class TestModeProvider implements PaymentProvider {
   private async lockOpen(trx: Knex.Transaction, clientSecret: string, userId: string): Promise<Row> {
     const row: Row | undefined = await trx('test_mode_subscriptions').where({ client_secret: clientSecret }).forUpdate().first();
     if (!row || row.user_id !== userId) throw new PaymentProviderError(BILLING_MESSAGES.invalidCheckout, 'invalid_request');
-    if (row.status !== 'incomplete' && row.status !== 'requires_action') throw new PaymentProviderError('This subscription is already paid.', 'invalid_request');
+    if (row.status !== 'incomplete' && row.status !== 'requires_action')
+      throw new PaymentProviderError('This subscription is already paid.', 'invalid_request');
     return row;
   }
 
@@ -274,10 +320,22 @@ export class TestModeProvider implements PaymentProvider {
   private async charge(trx: Knex.Transaction, row: Row, card: string, from: Date = this.now()): Promise<number> {
     const paymentId = token('tpay');
     const periodEnd = addCycle(from, row.cycle);
-    await trx('test_mode_payments').insert({ id: paymentId, provider_subscription_id: row.id, amount: row.amount_due, created_at: this.now() });
+    await trx('test_mode_payments').insert({
+      id: paymentId,
+      provider_subscription_id: row.id,
+      amount: row.amount_due,
+      created_at: this.now(),
+    });
     await trx('test_mode_subscriptions')
       .where({ id: row.id })
-      .update({ status: 'active', card, pending_card: null, current_period_start: from, current_period_end: periodEnd, past_due_since: null });
+      .update({
+        status: 'active',
+        card,
+        pending_card: null,
+        current_period_start: from,
+        current_period_end: periodEnd,
+        past_due_since: null,
+      });
     return this.outbox(trx, {
       kind: 'payment_succeeded',
       eventId: token('tevt'),
@@ -305,7 +363,9 @@ export class TestModeProvider implements PaymentProvider {
   }
 
   private async outbox(trx: Knex.Transaction, fact: ProviderFact): Promise<number> {
-    const [inserted] = await trx('test_mode_outbox').insert({ fact: JSON.stringify(fact), created_at: this.now() }).returning('id');
+    const [inserted] = await trx('test_mode_outbox')
+      .insert({ fact: JSON.stringify(fact), created_at: this.now() })
+      .returning('id');
     return Number((inserted as { id: string | number }).id);
   }
 
@@ -323,7 +383,10 @@ export class TestModeProvider implements PaymentProvider {
         position = maxPosition(position, await this.options.deliver(entry.fact));
         await this.knex('test_mode_outbox').where({ id: entry.id }).update({ delivered_at: this.now() });
       } catch (error) {
-        this.options.logger.warn({ err: error, fact: entry.fact.kind, subscriptionId: entry.fact.subscriptionId }, 'test-mode provider: delivery failed; retried on the next tick');
+        this.options.logger.warn(
+          { err: error, fact: entry.fact.kind, subscriptionId: entry.fact.subscriptionId },
+          'test-mode provider: delivery failed; retried on the next tick',
+        );
         if (ids.length) throw error;
         break;
       }

@@ -16,7 +16,10 @@ export function accountCommands({ store, now = () => new Date() }: { store: Even
       const requestId = randomUUID();
       const result = await onAccount(
         userId,
-        { type: 'RequestPasswordReset', data: { userId, requestId, requestedAt: now().toISOString(), validMinutes: PASSWORD_RESET_VALID_MINUTES } },
+        {
+          type: 'RequestPasswordReset',
+          data: { userId, requestId, requestedAt: now().toISOString(), validMinutes: PASSWORD_RESET_VALID_MINUTES },
+        },
         metadata,
       );
       return result.events.length ? { requestId, position: result.position! } : undefined;

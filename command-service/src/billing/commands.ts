@@ -53,8 +53,10 @@ export interface BillingCommandsDeps {
 /** A provider that fails for a reason the user cannot act on is a 502; one the user can act on keeps its words. */
 function providerProblem(error: unknown): never {
   if (error instanceof PaymentProviderError) {
-    if (error.code === 'card_declined' || error.code === 'authentication_failed') throw HttpProblem.fromSpec(402, SPEC_PROBLEMS.paymentFailed(error.message));
-    if (error.code === 'invalid_coupon') throw HttpProblem.fromSpec(400, SPEC_PROBLEMS.invalidCoupon(), { message: BILLING_MESSAGES.invalidCoupon });
+    if (error.code === 'card_declined' || error.code === 'authentication_failed')
+      throw HttpProblem.fromSpec(402, SPEC_PROBLEMS.paymentFailed(error.message));
+    if (error.code === 'invalid_coupon')
+      throw HttpProblem.fromSpec(400, SPEC_PROBLEMS.invalidCoupon(), { message: BILLING_MESSAGES.invalidCoupon });
     if (error.code === 'invalid_request') throw problems.conflict(error.message);
   }
   throw new HttpProblem(502, 'payment-provider-unavailable', 'Payment provider unavailable', BILLING_MESSAGES.providerUnavailable);
@@ -89,7 +91,15 @@ export function billingCommands(deps: BillingCommandsDeps) {
   const onSubscription = (id: string, command: SubscriptionCommand, metadata: Metadata, idempotencyKey?: string) =>
     handleCommand({ store, streamId: streams.subscription(id), decider: subscriptionDecider, command, metadata, idempotencyKey });
   const onCustomer = (userId: string, command: CustomerCommand, metadata: Metadata, idempotencyKey?: string) =>
-    handleCommand({ store, streamId: streams.billingCustomer(userId), decider: customerDecider, command, metadata, idempotencyKey, maxAttempts: 20 });
+    handleCommand({
+      store,
+      streamId: streams.billingCustomer(userId),
+      decider: customerDecider,
+      command,
+      metadata,
+      idempotencyKey,
+      maxAttempts: 20,
+    });
   const loadSubscription = async (id: string) => (await loadState(store, streams.subscription(id), subscriptionDecider)).state;
   const loadCustomer = async (userId: string) => (await loadState(store, streams.billingCustomer(userId), customerDecider)).state;
 
@@ -111,7 +121,11 @@ export function billingCommands(deps: BillingCommandsDeps) {
     const known = (await loadCustomer(user.id)).customers[provider.kind];
     if (known) return known;
     const created = await callProvider(() => provider.createCustomer({ userId: user.id, email: user.email }));
-    const result = await onCustomer(user.id, { type: 'CreateCustomer', data: { userId: user.id, provider: provider.kind, customerId: created } }, metadata);
+    const result = await onCustomer(
+      user.id,
+      { type: 'CreateCustomer', data: { userId: user.id, provider: provider.kind, customerId: created } },
+      metadata,
+    );
     return result.state.customers[provider.kind] ?? created;
   }
 
@@ -127,11 +141,17 @@ export function billingCommands(deps: BillingCommandsDeps) {
     const actor = { ...metadata, userId: null, service: BILLING_SERVICE };
     const tierName = entitlementOf(state);
     const recorded = await once(() =>
-      onCustomer(state.userId, { type: 'RecordEntitlement', data: { userId: state.userId, subscriptionId, tierName } }, actor, idempotencyKey),
+      onCustomer(
+        state.userId,
+        { type: 'RecordEntitlement', data: { userId: state.userId, subscriptionId, tierName } },
+        actor,
+        idempotencyKey,
+      ),
     );
     const customer = recorded?.state ?? (await loadCustomer(state.userId));
     const changedNow = (recorded?.events.length ?? 0) > 0;
-    const unfinished = recorded === undefined || (customer.lastChange?.subscriptionId === subscriptionId && customer.lastChange.tierName === tierName);
+    const unfinished =
+      recorded === undefined || (customer.lastChange?.subscriptionId === subscriptionId && customer.lastChange.tierName === tierName);
     if (!changedNow && !unfinished) return undefined;
     const applied = await once(() =>
       handleCommand({
@@ -158,7 +178,13 @@ export function billingCommands(deps: BillingCommandsDeps) {
       const other = await loadSubscription(otherId);
       if (other.status === 'canceled') continue;
       if (other.providerSubscriptionId) await provider.cancelNow(other.providerSubscriptionId);
-      const fact: ProviderFact = { kind: 'canceled', eventId: `replaced:${otherId}:${subscriptionId}`, subscriptionId: otherId, reason: 'replaced', at: now().toISOString() };
+      const fact: ProviderFact = {
+        kind: 'canceled',
+        eventId: `replaced:${otherId}:${subscriptionId}`,
+        subscriptionId: otherId,
+        reason: 'replaced',
+        at: now().toISOString(),
+      };
       position = maxPosition(position, await ingest(fact, metadata));
     }
     return position;
@@ -188,7 +214,16 @@ export function billingCommands(deps: BillingCommandsDeps) {
       const state = await loadSubscription(subscriptionId);
       if (!state.exists || state.userId !== userId || state.status === 'canceled') continue;
       if (state.providerSubscriptionId) await callProvider(() => provider.cancelNow(state.providerSubscriptionId!));
-      await ingest({ kind: 'canceled', eventId: `account-erased:${subscriptionId}`, subscriptionId, reason: 'account_erased', at: now().toISOString() }, metadata);
+      await ingest(
+        {
+          kind: 'canceled',
+          eventId: `account-erased:${subscriptionId}`,
+          subscriptionId,
+          reason: 'account_erased',
+          at: now().toISOString(),
+        },
+        metadata,
+      );
     }
   }
 
@@ -239,7 +274,14 @@ export function billingCommands(deps: BillingCommandsDeps) {
       if (!coupon) throw HttpProblem.fromSpec(400, SPEC_PROBLEMS.invalidCoupon(), { message: BILLING_MESSAGES.invalidCoupon });
       const providerSubscriptionId = state.providerSubscriptionId;
       const applied = await callProvider(() =>
-        provider.applyCoupon({ subscriptionId, providerSubscriptionId, customerId: state.customerId, coupon, tierName: state.tierName, cycle: state.cycle }),
+        provider.applyCoupon({
+          subscriptionId,
+          providerSubscriptionId,
+          customerId: state.customerId,
+          coupon,
+          tierName: state.tierName,
+          cycle: state.cycle,
+        }),
       );
       const result = await onSubscription(
         subscriptionId,
@@ -269,7 +311,11 @@ export function billingCommands(deps: BillingCommandsDeps) {
       const state = await current(userId);
       assertChangeable(state, userId);
       if (!state.cancelAtPeriodEnd) await callProvider(() => provider.setCancelAtPeriodEnd(state.providerSubscriptionId!, true));
-      const result = await onSubscription(state.subscriptionId, { type: 'ScheduleCancellation', data: { actorId: userId, now: now() } }, metadata);
+      const result = await onSubscription(
+        state.subscriptionId,
+        { type: 'ScheduleCancellation', data: { actorId: userId, now: now() } },
+        metadata,
+      );
       return { subscriptionId: state.subscriptionId, position: result.position };
     },
 
@@ -299,7 +345,10 @@ export function billingCommands(deps: BillingCommandsDeps) {
       );
       const result = await onSubscription(
         state.subscriptionId,
-        { type: 'Refund', data: { actorId: userId, now: at, firstEntitledSubscriptionId: first, refundId: refund.refundId, amountRefunded: refund.amount } },
+        {
+          type: 'Refund',
+          data: { actorId: userId, now: at, firstEntitledSubscriptionId: first, refundId: refund.refundId, amountRefunded: refund.amount },
+        },
         metadata,
       );
       const synced = await syncEntitlement(state.subscriptionId, metadata);
@@ -309,4 +358,3 @@ export function billingCommands(deps: BillingCommandsDeps) {
 }
 
 export type BillingCommands = ReturnType<typeof billingCommands>;
-

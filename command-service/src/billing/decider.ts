@@ -110,7 +110,8 @@ export function refundRefusal(state: SubscriptionState, now: Date, firstEntitled
   // The provider may report the refund's cancellation before the refund itself is recorded.
   const endedByRefund = state.status === 'canceled' && state.cancelReason === 'refunded';
   if (state.status !== 'active' && state.status !== 'past_due' && !endedByRefund) return BILLING_MESSAGES.noSubscriptionToChange;
-  if (state.tierName !== MONEY_BACK_GUARANTEE_TIER || firstEntitledSubscriptionId !== state.subscriptionId) return BILLING_MESSAGES.refundRefusedNotFirst;
+  if (state.tierName !== MONEY_BACK_GUARANTEE_TIER || firstEntitledSubscriptionId !== state.subscriptionId)
+    return BILLING_MESSAGES.refundRefusedNotFirst;
   if (!state.activatedAt || now.getTime() > guaranteeEndsAt(state.activatedAt).getTime()) return BILLING_MESSAGES.refundRefusedWindow;
   if (state.firstAmountPaid <= 0 || !state.firstPaymentId) return 'Nothing was paid for this subscription.';
   return undefined;
@@ -160,7 +161,12 @@ function decideFact(fact: ProviderFact, state: SubscriptionState): SubscriptionE
           },
         ];
       }
-      return [{ type: 'SubscriptionRenewed', data: { ...base, tierName: state.tierName, planName: state.planName, ...payment, ...period, renewedAt: fact.at } }];
+      return [
+        {
+          type: 'SubscriptionRenewed',
+          data: { ...base, tierName: state.tierName, planName: state.planName, ...payment, ...period, renewedAt: fact.at },
+        },
+      ];
     }
     case 'payment_failed': {
       // A failure older than the latest success or failure is news no more.
@@ -221,10 +227,21 @@ function cancellationEvent(state: SubscriptionState, cancel: boolean, at: string
     : { type: 'SubscriptionResumed', data: { ...base, currentPeriodEnd: state.currentPeriodEnd ?? at, resumedAt: at } };
 }
 
-function canceled(state: SubscriptionState, reason: Extract<SubscriptionEvent, { type: 'SubscriptionCanceled' }>['data']['reason'], at: string): SubscriptionEvent {
+function canceled(
+  state: SubscriptionState,
+  reason: Extract<SubscriptionEvent, { type: 'SubscriptionCanceled' }>['data']['reason'],
+  at: string,
+): SubscriptionEvent {
   return {
     type: 'SubscriptionCanceled',
-    data: { subscriptionId: state.subscriptionId, userId: state.userId, tierName: state.tierName, planName: state.planName, reason, canceledAt: at },
+    data: {
+      subscriptionId: state.subscriptionId,
+      userId: state.userId,
+      tierName: state.tierName,
+      planName: state.planName,
+      reason,
+      canceledAt: at,
+    },
   };
 }
 

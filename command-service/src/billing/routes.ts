@@ -26,8 +26,17 @@ export function billingRoutes(billing: BillingCommands, readBack: BillingReadBac
   const originOf = (req: Request) => (options.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
 
   /** Answers with the user's subscription after the command (read-your-writes). */
-  const answerSubscription = async (res: Parameters<typeof requireAuth>[0], userId: string, position: GlobalPosition | undefined, extra: Record<string, unknown> = {}) => {
-    const subscription = await readAfterCommand(res, { position, waitFor: readBack.waitFor, read: () => readBack.subscription(userId).then((s) => s ?? undefined) });
+  const answerSubscription = async (
+    res: Parameters<typeof requireAuth>[0],
+    userId: string,
+    position: GlobalPosition | undefined,
+    extra: Record<string, unknown> = {},
+  ) => {
+    const subscription = await readAfterCommand(res, {
+      position,
+      waitFor: readBack.waitFor,
+      read: () => readBack.subscription(userId).then((s) => s ?? undefined),
+    });
     res.json({ subscription: subscription ?? null, ...extra });
   };
 

@@ -88,7 +88,10 @@ export function chatCommands({ store, vault, now = () => new Date() }: ChatComma
   const start = async (userId: string, sessionId: string, origin: ChatOrigin, metadata: Metadata) =>
     onSession(
       sessionId,
-      { type: 'StartChatSession', data: { actorId: userId, sessionId, title: await sealTitle(userId, NEW_CHAT_TITLE), origin, startedAt: now().toISOString() } },
+      {
+        type: 'StartChatSession',
+        data: { actorId: userId, sessionId, title: await sealTitle(userId, NEW_CHAT_TITLE), origin, startedAt: now().toISOString() },
+      },
       metadata,
     );
 
@@ -117,7 +120,11 @@ export function chatCommands({ store, vault, now = () => new Date() }: ChatComma
     },
 
     async rename(userId: string, sessionId: string, title: string, metadata: Metadata) {
-      return onSession(sessionId, { type: 'RenameChatSession', data: { actorId: userId, sessionId, title: await sealTitle(userId, title) } }, metadata);
+      return onSession(
+        sessionId,
+        { type: 'RenameChatSession', data: { actorId: userId, sessionId, title: await sealTitle(userId, title) } },
+        metadata,
+      );
     },
 
     async delete(userId: string, sessionId: string, metadata: Metadata) {
@@ -205,7 +212,10 @@ export function chatCommands({ store, vault, now = () => new Date() }: ChatComma
       if (question.sessionId) {
         await onSession(
           question.sessionId,
-          { type: 'FailChatAnswer', data: { actorId: userId, sessionId: question.sessionId, questionId: question.questionId, answerId: question.answerId, reason } },
+          {
+            type: 'FailChatAnswer',
+            data: { actorId: userId, sessionId: question.sessionId, questionId: question.questionId, answerId: question.answerId, reason },
+          },
           metadata,
         ).catch((error: unknown) => (unrecorded = { error }));
       }

@@ -81,7 +81,12 @@ export const chatDecider: Decider<ChatSessionState, ChatCommand, ChatEvent> = {
       }
       case 'RenameChatSession':
         ownedSession(state, actorId);
-        return [{ type: 'ChatSessionRenamed', data: { sessionId: command.data.sessionId, userId: actorId, title: command.data.title, by: 'user' } }];
+        return [
+          {
+            type: 'ChatSessionRenamed',
+            data: { sessionId: command.data.sessionId, userId: actorId, title: command.data.title, by: 'user' },
+          },
+        ];
       case 'DeleteChatSession':
         ownedSession(state, actorId);
         return [{ type: 'ChatSessionDeleted', data: { sessionId: command.data.sessionId, userId: actorId } }];
@@ -89,7 +94,10 @@ export const chatDecider: Decider<ChatSessionState, ChatCommand, ChatEvent> = {
         ownedSession(state, actorId);
         const { sessionId, questionId, answerId, content, askedAt, autoTitle } = command.data;
         if (state.pending.has(questionId)) return [];
-        const asked: ChatEvent = { type: 'ChatQuestionAsked', data: { sessionId, userId: actorId, questionId, answerId, content, askedAt } };
+        const asked: ChatEvent = {
+          type: 'ChatQuestionAsked',
+          data: { sessionId, userId: actorId, questionId, answerId, content, askedAt },
+        };
         if (state.asked > 0 || state.renamedByUser) return [asked];
         return [asked, { type: 'ChatSessionRenamed', data: { sessionId, userId: actorId, title: autoTitle, by: 'first-question' } }];
       }

@@ -1,6 +1,15 @@
 import { Router } from 'express';
 import { CHAT_MESSAGES, renameChatSessionBody, type ChatSession } from '@cc/contracts';
-import { answerCommand, commandMetadata, contextOf, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
+import {
+  answerCommand,
+  commandMetadata,
+  contextOf,
+  isUuid,
+  parseOrProblem,
+  problems,
+  requireAuth,
+  type GlobalPosition,
+} from '@cc/platform';
 import type { ChatCommands } from './commands';
 
 /** Reads a session back from the read side after a command (wired by the gateway). */
@@ -19,7 +28,13 @@ export function chatSessionRoutes(chat: ChatCommands, readBack: ChatReadBack): R
     return id;
   };
 
-  const answer = (res: Parameters<typeof answerCommand>[0], userId: string, sessionId: string, position: GlobalPosition | undefined, status = 200) =>
+  const answer = (
+    res: Parameters<typeof answerCommand>[0],
+    userId: string,
+    sessionId: string,
+    position: GlobalPosition | undefined,
+    status = 200,
+  ) =>
     answerCommand(res, {
       position,
       waitFor: readBack.waitFor,

@@ -86,7 +86,14 @@ export function claimCommands({ store, vault, now = () => new Date() }: ClaimCom
         claimId,
         {
           type: 'AddClaimNote',
-          data: { actorId, claimId, noteId, note: await vault.seal(actorId, { note: input.note }), noteType: input.noteType, isImportant: input.isImportant },
+          data: {
+            actorId,
+            claimId,
+            noteId,
+            note: await vault.seal(actorId, { note: input.note }),
+            noteType: input.noteType,
+            isImportant: input.isImportant,
+          },
         },
         metadata,
       );
@@ -96,7 +103,12 @@ export function claimCommands({ store, vault, now = () => new Date() }: ClaimCom
     async updateDetails(
       actorId: string,
       claimId: string,
-      changes: { priority?: ClaimPriority; nextAction?: string | null; estimatedDecisionDate?: string | null; decisionDate?: string | null },
+      changes: {
+        priority?: ClaimPriority;
+        nextAction?: string | null;
+        estimatedDecisionDate?: string | null;
+        decisionDate?: string | null;
+      },
       metadata: Metadata,
     ) {
       const nextAction = changes.nextAction === undefined ? undefined : await vault.seal(actorId, { nextAction: changes.nextAction });

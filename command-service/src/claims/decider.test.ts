@@ -37,7 +37,9 @@ describe('claim decider', () => {
 
     it('refuses to file the same claim twice', () => {
       const { userId: _u, ...rest } = filed.data;
-      given(filed).when({ type: 'FileClaim', data: { ...rest, actorId: OWNER } }).thenFails('conflict');
+      given(filed)
+        .when({ type: 'FileClaim', data: { ...rest, actorId: OWNER } })
+        .thenFails('conflict');
     });
   });
 
@@ -45,17 +47,24 @@ describe('claim decider', () => {
     it('moves to any of the five statuses, with the progress of the new status', () => {
       given(filed)
         .when(status('evidence_review'))
-        .then([{ type: 'ClaimStatusChanged', data: { ...base, from: 'submitted', to: 'evidence_review', progressPercentage: 50, note: null } }]);
+        .then([
+          { type: 'ClaimStatusChanged', data: { ...base, from: 'submitted', to: 'evidence_review', progressPercentage: 50, note: null } },
+        ]);
       given(filed)
         .when(status('approved'))
         .then([{ type: 'ClaimStatusChanged', data: { ...base, from: 'submitted', to: 'approved', progressPercentage: 100, note: null } }]);
     });
 
     it('allows any order, e.g. from denied back to initial review', () => {
-      const denied: ClaimEvent = { type: 'ClaimStatusChanged', data: { ...base, from: 'submitted', to: 'denied', progressPercentage: 100, note: null } };
+      const denied: ClaimEvent = {
+        type: 'ClaimStatusChanged',
+        data: { ...base, from: 'submitted', to: 'denied', progressPercentage: 100, note: null },
+      };
       given(filed, denied)
         .when(status('initial_review'))
-        .then([{ type: 'ClaimStatusChanged', data: { ...base, from: 'denied', to: 'initial_review', progressPercentage: 25, note: null } }]);
+        .then([
+          { type: 'ClaimStatusChanged', data: { ...base, from: 'denied', to: 'initial_review', progressPercentage: 25, note: null } },
+        ]);
     });
 
     it('records nothing when the status does not change and there is no note', () => {
@@ -65,7 +74,9 @@ describe('claim decider', () => {
     it('records a same-status change when it carries a note', () => {
       given(filed)
         .when(status('submitted', OWNER, sealed('n')))
-        .then([{ type: 'ClaimStatusChanged', data: { ...base, from: 'submitted', to: 'submitted', progressPercentage: 10, note: sealed('n') } }]);
+        .then([
+          { type: 'ClaimStatusChanged', data: { ...base, from: 'submitted', to: 'submitted', progressPercentage: 10, note: sealed('n') } },
+        ]);
     });
 
     it("answers someone else's claim, and a missing one, as not found", () => {
@@ -75,12 +86,19 @@ describe('claim decider', () => {
   });
 
   describe('rating', () => {
-    const rate = (rating: number | null, actorId = OWNER): ClaimCommand => ({ type: 'ChangeClaimRating', data: { actorId, claimId: 'c1', rating } });
+    const rate = (rating: number | null, actorId = OWNER): ClaimCommand => ({
+      type: 'ChangeClaimRating',
+      data: { actorId, claimId: 'c1', rating },
+    });
 
     it('sets, changes and clears the rating', () => {
-      given(filed).when(rate(70)).then([{ type: 'ClaimRatingChanged', data: { ...base, from: null, to: 70 } }]);
+      given(filed)
+        .when(rate(70))
+        .then([{ type: 'ClaimRatingChanged', data: { ...base, from: null, to: 70 } }]);
       const seventy: ClaimEvent = { type: 'ClaimRatingChanged', data: { ...base, from: null, to: 70 } };
-      given(filed, seventy).when(rate(null)).then([{ type: 'ClaimRatingChanged', data: { ...base, from: 70, to: null } }]);
+      given(filed, seventy)
+        .when(rate(null))
+        .then([{ type: 'ClaimRatingChanged', data: { ...base, from: 70, to: null } }]);
       given(filed, seventy).when(rate(70)).then([]);
     });
 
@@ -92,13 +110,19 @@ describe('claim decider', () => {
   describe('notes', () => {
     it('adds a note with its type and importance', () => {
       given(filed)
-        .when({ type: 'AddClaimNote', data: { actorId: OWNER, claimId: 'c1', noteId: 'n1', note: sealed('n'), noteType: 'reminder', isImportant: true } })
+        .when({
+          type: 'AddClaimNote',
+          data: { actorId: OWNER, claimId: 'c1', noteId: 'n1', note: sealed('n'), noteType: 'reminder', isImportant: true },
+        })
         .then([{ type: 'ClaimNoteAdded', data: { ...base, noteId: 'n1', note: sealed('n'), noteType: 'reminder', isImportant: true } }]);
     });
 
     it("refuses a note on someone else's claim", () => {
       given(filed)
-        .when({ type: 'AddClaimNote', data: { actorId: 'intruder', claimId: 'c1', noteId: 'n1', note: sealed('n'), noteType: 'general', isImportant: false } })
+        .when({
+          type: 'AddClaimNote',
+          data: { actorId: 'intruder', claimId: 'c1', noteId: 'n1', note: sealed('n'), noteType: 'general', isImportant: false },
+        })
         .thenFails('not-found');
     });
   });
@@ -106,7 +130,10 @@ describe('claim decider', () => {
   describe('tracking details', () => {
     it('records only what changes', () => {
       given(filed)
-        .when({ type: 'UpdateClaimDetails', data: { actorId: OWNER, claimId: 'c1', priority: 'urgent', estimatedDecisionDate: '2026-06-01' } })
+        .when({
+          type: 'UpdateClaimDetails',
+          data: { actorId: OWNER, claimId: 'c1', priority: 'urgent', estimatedDecisionDate: '2026-06-01' },
+        })
         .then([
           { type: 'ClaimPriorityChanged', data: { ...base, from: 'normal', to: 'urgent' } },
           { type: 'ClaimDecisionDateEstimated', data: { ...base, from: null, to: '2026-06-01' } },
@@ -121,7 +148,10 @@ describe('claim decider', () => {
   });
 
   describe('decision date', () => {
-    const approved: ClaimEvent = { type: 'ClaimStatusChanged', data: { ...base, from: 'submitted', to: 'approved', progressPercentage: 100, note: null } };
+    const approved: ClaimEvent = {
+      type: 'ClaimStatusChanged',
+      data: { ...base, from: 'submitted', to: 'approved', progressPercentage: 100, note: null },
+    };
     const dated: ClaimEvent = { type: 'ClaimDecisionDateSet', data: { ...base, from: null, to: '2026-03-02' } };
     const decide = (to: ClaimStatus, decisionDate?: string, today = '2026-05-01'): ClaimCommand => ({
       type: 'ChangeClaimStatus',
@@ -148,7 +178,9 @@ describe('claim decider', () => {
       given(filed, approved, dated)
         .when(edit('2026-02-27'))
         .then([{ type: 'ClaimDecisionDateSet', data: { ...base, from: '2026-03-02', to: '2026-02-27' } }]);
-      given(filed, approved, dated).when(edit(null)).then([{ type: 'ClaimDecisionDateSet', data: { ...base, from: '2026-03-02', to: null } }]);
+      given(filed, approved, dated)
+        .when(edit(null))
+        .then([{ type: 'ClaimDecisionDateSet', data: { ...base, from: '2026-03-02', to: null } }]);
       given(filed, approved).when(edit(null)).then([]);
     });
 
@@ -156,7 +188,9 @@ describe('claim decider', () => {
       given(filed).when(edit('2026-03-02')).thenFails('invalid');
       given(filed).when(decide('evidence_review', '2026-03-02')).thenFails('invalid');
       given(filed, approved).when(edit('2026-05-03')).thenFails('invalid');
-      given(filed, approved).when(edit('2026-05-02')).then([{ type: 'ClaimDecisionDateSet', data: { ...base, from: null, to: '2026-05-02' } }]);
+      given(filed, approved)
+        .when(edit('2026-05-02'))
+        .then([{ type: 'ClaimDecisionDateSet', data: { ...base, from: null, to: '2026-05-02' } }]);
     });
 
     it('is cleared when the claim is reopened, since the decision no longer stands', () => {

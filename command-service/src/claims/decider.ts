@@ -57,7 +57,13 @@ export type ClaimCommand =
   | { type: 'ChangeClaimRating'; data: Actor & { claimId: string; rating: number | null } }
   | {
       type: 'AddClaimNote';
-      data: Actor & { claimId: string; noteId: string; note: SealedData; noteType: 'general' | 'communication' | 'reminder'; isImportant: boolean };
+      data: Actor & {
+        claimId: string;
+        noteId: string;
+        note: SealedData;
+        noteType: 'general' | 'communication' | 'reminder';
+        isImportant: boolean;
+      };
     }
   | { type: 'AddDocumentToClaim'; data: Actor & { claimId: string; documentId: string; name: SealedData } }
   | {
@@ -81,9 +87,14 @@ const NOT_FOUND = 'Claim not found.';
  * slack: the server's UTC day can be behind a veteran's, e.g. in Guam).
  */
 function checkDecisionDate(status: ClaimStatus, decisionDate: string, today: string | undefined): void {
-  if (!isDecided(status)) throw new DomainError('invalid', DECISION_DATE_MESSAGES.notDecided, { errors: [{ field: 'decisionDate', message: DECISION_DATE_MESSAGES.notDecided }] });
+  if (!isDecided(status))
+    throw new DomainError('invalid', DECISION_DATE_MESSAGES.notDecided, {
+      errors: [{ field: 'decisionDate', message: DECISION_DATE_MESSAGES.notDecided }],
+    });
   if (today !== undefined && decisionDate > addDays(today, 1)) {
-    throw new DomainError('invalid', DECISION_DATE_MESSAGES.future, { errors: [{ field: 'decisionDate', message: DECISION_DATE_MESSAGES.future }] });
+    throw new DomainError('invalid', DECISION_DATE_MESSAGES.future, {
+      errors: [{ field: 'decisionDate', message: DECISION_DATE_MESSAGES.future }],
+    });
   }
 }
 
@@ -139,11 +150,15 @@ export const claimDecider: Decider<ClaimState, ClaimCommand, ClaimEvent> = {
         const { status, note, decisionDate, today } = command.data;
         const events: ClaimEvent[] = [];
         if (status !== state.status || note) {
-          events.push({ type: 'ClaimStatusChanged', data: { ...base, from: state.status, to: status, progressPercentage: CLAIM_PROGRESS[status], note } });
+          events.push({
+            type: 'ClaimStatusChanged',
+            data: { ...base, from: state.status, to: status, progressPercentage: CLAIM_PROGRESS[status], note },
+          });
         }
         if (decisionDate !== undefined) {
           checkDecisionDate(status, decisionDate, today);
-          if (decisionDate !== state.decisionDate) events.push({ type: 'ClaimDecisionDateSet', data: { ...base, from: state.decisionDate, to: decisionDate } });
+          if (decisionDate !== state.decisionDate)
+            events.push({ type: 'ClaimDecisionDateSet', data: { ...base, from: state.decisionDate, to: decisionDate } });
         } else if (!isDecided(status) && state.decisionDate !== null) {
           // Reopened: the decision no longer stands, and neither do its review deadlines.
           events.push({ type: 'ClaimDecisionDateSet', data: { ...base, from: state.decisionDate, to: null } });

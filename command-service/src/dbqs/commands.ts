@@ -19,7 +19,11 @@ export const VA_WEBSITE_SOURCE = 'VA website';
 export function dbqCommands({ store, dbqSyncUrl, readPage = fetchDbqPage }: DbqCommandsDeps) {
   const streamId = streams.dbqCatalogue();
 
-  async function syncFrom(entries: readonly DbqSourceEntry[], source: string, metadata: Metadata): Promise<DbqSyncAnswer & { position: GlobalPosition | undefined }> {
+  async function syncFrom(
+    entries: readonly DbqSourceEntry[],
+    source: string,
+    metadata: Metadata,
+  ): Promise<DbqSyncAnswer & { position: GlobalPosition | undefined }> {
     const { state } = await loadState(store, streamId, dbqCatalogueDecider);
     const active = activeCount(state);
     // A page that suddenly lists far fewer DBQs has most likely changed its layout: retiring most of

@@ -11,6 +11,9 @@ describeLive("VA's DBQ page (live)", () => {
   it('lists the public DBQs by body system', async () => {
     const entries = await fetchDbqPage(url!);
     expect(entries.length).toBeGreaterThan(50);
-    expect(entries.find((e) => e.dbqId === '21-0960M-9')).toMatchObject({ title: expect.stringMatching(/knee/i), category: expect.stringMatching(/musculoskeletal/i) });
+    expect(entries.find((e) => e.dbqId === '21-0960M-9')).toMatchObject({
+      title: expect.stringMatching(/knee/i),
+      category: expect.stringMatching(/musculoskeletal/i),
+    });
   }, 60_000);
 });

@@ -78,6 +78,8 @@ describe("VA's DBQ page", () => {
   it('ignores links that are not DBQs, counts a form listed twice once, and finds nothing on an unrelated page', () => {
     const twice = dbqMarkdownPage([bundled[0]!, { ...bundled[0]!, title: 'Again' }]);
     expect(parseDbqPage(twice)).toEqual([bundled[0]]);
-    expect(parseDbqPage('<html><body><h2>Forms</h2><a href="https://www.vba.va.gov/pubs/forms/VBA-21-526EZ-ARE.pdf">526EZ</a></body></html>')).toEqual([]);
+    expect(
+      parseDbqPage('<html><body><h2>Forms</h2><a href="https://www.vba.va.gov/pubs/forms/VBA-21-526EZ-ARE.pdf">526EZ</a></body></html>'),
+    ).toEqual([]);
   });
 });

@@ -29,11 +29,30 @@ export const BUNDLED_SOURCE = 'bundled catalogue';
 export function bundledDbqEntries(): DbqSourceEntry[] {
   return bundledDbqs().map((d) => {
     const fromUrl = DBQ_PDF.exec(d.pdfUrl)?.[1];
-    return { dbqId: fromUrl ? normaliseFormNumber(fromUrl) : d.formNumber, title: d.title, category: d.category, conditionGroup: d.conditionGroup, fileUrl: d.pdfUrl };
+    return {
+      dbqId: fromUrl ? normaliseFormNumber(fromUrl) : d.formNumber,
+      title: d.title,
+      category: d.category,
+      conditionGroup: d.conditionGroup,
+      fileUrl: d.pdfUrl,
+    };
   });
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', ndash: '–', mdash: '—' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+  ndash: '–',
+  mdash: '—',
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
@@ -109,7 +128,11 @@ function normaliseFormNumber(raw: string): string {
 export function parseDbqPage(page: string, pageUrl?: string): DbqSourceEntry[] {
   const markers = categoryMarkers(page);
   const links = [
-    ...[...page.matchAll(/<a\b[^>]*\bhref\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/gi)].map((m) => ({ at: m.index, href: m[1]!, text: m[2]! })),
+    ...[...page.matchAll(/<a\b[^>]*\bhref\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/gi)].map((m) => ({
+      at: m.index,
+      href: m[1]!,
+      text: m[2]!,
+    })),
     ...[...page.matchAll(/\[([^\]]+)\]\(\s*([^)\s]+)\s*\)/g)].map((m) => ({ at: m.index, href: m[2]!, text: m[1]! })),
   ].sort((a, b) => a.at - b.at);
   const entries = new Map<string, DbqSourceEntry>();

@@ -66,12 +66,16 @@ export const dbqCatalogueDecider: Decider<DbqCatalogueState, DbqCatalogueCommand
         events.push({ type: 'DbqAdded', data: { dbqId: entry.dbqId, ...described, source } });
         continue;
       }
-      const changes = Object.fromEntries(DESCRIBED.filter((field) => current[field] !== described[field]).map((field) => [field, described[field]]));
+      const changes = Object.fromEntries(
+        DESCRIBED.filter((field) => current[field] !== described[field]).map((field) => [field, described[field]]),
+      );
       const reinstated = !current.active;
-      if (Object.keys(changes).length > 0 || reinstated) events.push({ type: 'DbqUpdated', data: { dbqId: entry.dbqId, changes, reinstated, source } });
+      if (Object.keys(changes).length > 0 || reinstated)
+        events.push({ type: 'DbqUpdated', data: { dbqId: entry.dbqId, changes, reinstated, source } });
     }
     for (const [dbqId, current] of Object.entries(state.dbqs)) {
-      if (current.active && !listed.has(dbqId)) events.push({ type: 'DbqRetired', data: { dbqId, reason: 'No longer listed on the source', source } });
+      if (current.active && !listed.has(dbqId))
+        events.push({ type: 'DbqRetired', data: { dbqId, reason: 'No longer listed on the source', source } });
     }
     return events;
   },

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  ANALYSIS_MESSAGES,
-  analysisMonth,
-  streams,
-  type AnalysisResult,
-  type AnalysisType,
-} from '@cc/contracts';
+import { ANALYSIS_MESSAGES, analysisMonth, streams, type AnalysisResult, type AnalysisType } from '@cc/contracts';
 import {
   DuplicateEventError,
   fold,
@@ -71,7 +65,9 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
   const settleQuota = async (documentId: string, state: DocumentState, analysisId: string, options: SendOptions) => {
     if (!state.ownerId || state.completedAnalysisId === analysisId || state.processing?.analysisId === analysisId) return;
     const { events } = await store.readStream(streams.document(documentId));
-    const requested = events.find((e) => e.type === 'DocumentAnalysisRequested' && (e.data as { analysisId: string }).analysisId === analysisId);
+    const requested = events.find(
+      (e) => e.type === 'DocumentAnalysisRequested' && (e.data as { analysisId: string }).analysisId === analysisId,
+    );
     if (!requested) return;
     const month = analysisMonth(new Date((requested.data as { requestedAt: string }).requestedAt));
     await refund(state.ownerId, documentId, analysisId, month, options.metadata);
@@ -87,7 +83,10 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
       const at = now();
       const month = analysisMonth(at);
       const analysisId = randomUUID();
-      const requestAnalysis = { type: 'RequestDocumentAnalysis', data: { actorId: userId, documentId, analysisId, analysisType, now: at } } as const;
+      const requestAnalysis = {
+        type: 'RequestDocumentAnalysis',
+        data: { actorId: userId, documentId, analysisId, analysisType, now: at },
+      } as const;
       const document = fold(documentDecider, (await store.readStream(streams.document(documentId))).events);
       // Asked first without recording: a missing, deleted or someone else's document, or one already processing, costs no quota.
       documentDecider.decide(requestAnalysis, document);
@@ -122,13 +121,26 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
         if (error instanceof PersonalDataErasedError) return;
         throw error;
       }
-      const command = { type: 'CompleteDocumentAnalysis', data: { documentId, analysisId, engine: result.engine, result: sealed } } as const;
-      await settleQuota(documentId, (await onDocument(documentId, command, options.metadata, options.idempotencyKey)).state, analysisId, options);
+      const command = {
+        type: 'CompleteDocumentAnalysis',
+        data: { documentId, analysisId, engine: result.engine, result: sealed },
+      } as const;
+      await settleQuota(
+        documentId,
+        (await onDocument(documentId, command, options.metadata, options.idempotencyKey)).state,
+        analysisId,
+        options,
+      );
     },
 
     async fail(documentId: string, analysisId: string, reason: string, options: SendOptions) {
       const command = { type: 'FailDocumentAnalysis', data: { documentId, analysisId, reason } } as const;
-      await settleQuota(documentId, (await onDocument(documentId, command, options.metadata, options.idempotencyKey)).state, analysisId, options);
+      await settleQuota(
+        documentId,
+        (await onDocument(documentId, command, options.metadata, options.idempotencyKey)).state,
+        analysisId,
+        options,
+      );
     },
 
     /** Follows the document's stream until this analysis has an outcome, or the time is up. */
@@ -141,7 +153,8 @@ export function analysisCommands({ store, vault, now = () => new Date() }: Analy
           if (event.type === 'DocumentDeleted') return { kind: 'deleted', position: event.position };
           if (data.analysisId !== analysisId) continue;
           if (event.type === 'DocumentAnalysisCompleted') return { kind: 'completed', position: event.position };
-          if (event.type === 'DocumentAnalysisFailed') return { kind: 'failed', reason: data.reason ?? ANALYSIS_MESSAGES.unexpected, position: event.position };
+          if (event.type === 'DocumentAnalysisFailed')
+            return { kind: 'failed', reason: data.reason ?? ANALYSIS_MESSAGES.unexpected, position: event.position };
         }
         const left = deadline - Date.now();
         if (left <= 0) return undefined;

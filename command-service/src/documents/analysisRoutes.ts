@@ -1,6 +1,23 @@
 import { Router } from 'express';
-import { ANALYSIS_MESSAGES, ANALYSIS_TYPE_LABELS, analyzeDocumentBody, DETECTED_TYPES, SPEC_PROBLEMS, type AnalysisResult } from '@cc/contracts';
-import { answerCommand, commandMetadata, contextOf, HttpProblem, isUuid, parseOrProblem, problems, readAfterCommand, requireAuth } from '@cc/platform';
+import {
+  ANALYSIS_MESSAGES,
+  ANALYSIS_TYPE_LABELS,
+  analyzeDocumentBody,
+  DETECTED_TYPES,
+  SPEC_PROBLEMS,
+  type AnalysisResult,
+} from '@cc/contracts';
+import {
+  answerCommand,
+  commandMetadata,
+  contextOf,
+  HttpProblem,
+  isUuid,
+  parseOrProblem,
+  problems,
+  readAfterCommand,
+  requireAuth,
+} from '@cc/platform';
 import type { AnalysisCommands } from './analysisCommands';
 import type { DocumentCommands } from './commands';
 import { documentProblems } from './problems';
@@ -27,7 +44,12 @@ export function reportFileName(originalFileName: string, label: string): string 
 
 const analysisFailed = (reason: string) => HttpProblem.fromSpec(422, SPEC_PROBLEMS.analysisFailed(reason));
 
-export function analysisRoutes(analysis: AnalysisCommands, documents: DocumentCommands, readBack: DocumentReadBack, options: AnalysisRouteOptions): Router {
+export function analysisRoutes(
+  analysis: AnalysisCommands,
+  documents: DocumentCommands,
+  readBack: DocumentReadBack,
+  options: AnalysisRouteOptions,
+): Router {
   const router = Router();
   const now = options.now ?? (() => new Date());
 
@@ -41,7 +63,10 @@ export function analysisRoutes(analysis: AnalysisCommands, documents: DocumentCo
 
     // The request is recorded: from here on a fault only means the answer cannot say how it ended.
     const outcome = await analysis.waitForOutcome(id, analysisId, options.waitMs).catch((error: unknown) => {
-      contextOf(res).logger.warn({ err: error, documentId: id, analysisId }, 'could not follow the analysis; answering that it is processing');
+      contextOf(res).logger.warn(
+        { err: error, documentId: id, analysisId },
+        'could not follow the analysis; answering that it is processing',
+      );
       return undefined;
     });
     const document = await readAfterCommand(res, {

@@ -1,5 +1,12 @@
 import { streams } from '@cc/contracts';
-import { DuplicateEventError, handleCommand, type EventStore, type GlobalPosition, type ObjectStorage, type PersonalDataVault } from '@cc/platform';
+import {
+  DuplicateEventError,
+  handleCommand,
+  type EventStore,
+  type GlobalPosition,
+  type ObjectStorage,
+  type PersonalDataVault,
+} from '@cc/platform';
 import { USER_STREAM_MAX_ATTEMPTS, userDecider } from '../users/decider';
 import { documentWrites, type Metadata } from './documentWrites';
 import { registrationCommands } from './registration';
@@ -27,7 +34,11 @@ export function documentCommands(deps: DocumentCommandsDeps) {
 
     async linkToClaim(userId: string, documentId: string, claimId: string | null, fileName: string, metadata: Metadata) {
       if (claimId) await writes.assertOwnClaim(userId, claimId);
-      const result = await writes.onDocument(documentId, { type: 'LinkDocumentToClaim', data: { actorId: userId, documentId, claimId } }, metadata);
+      const result = await writes.onDocument(
+        documentId,
+        { type: 'LinkDocumentToClaim', data: { actorId: userId, documentId, claimId } },
+        metadata,
+      );
       if (claimId && result.events.length > 0) return (await writes.addToClaim(userId, claimId, documentId, fileName, metadata)).position;
       return result.position;
     },

@@ -38,23 +38,35 @@ const requested = (analysisId: string, now = at): DocumentEvent => ({
     requestedAt: now.toISOString(),
   },
 });
-const complete = (analysisId: string): DocumentCommand => ({ type: 'CompleteDocumentAnalysis', data: { documentId: 'd1', analysisId, engine, result } });
+const complete = (analysisId: string): DocumentCommand => ({
+  type: 'CompleteDocumentAnalysis',
+  data: { documentId: 'd1', analysisId, engine, result },
+});
 const completed = (analysisId: string): DocumentEvent => ({
   type: 'DocumentAnalysisCompleted',
   data: { documentId: 'd1', userId: 'u1', analysisId, analysisType: 'nexus-letter', engine, result, name: sealed },
 });
-const fail = (analysisId: string): DocumentCommand => ({ type: 'FailDocumentAnalysis', data: { documentId: 'd1', analysisId, reason: 'No text.' } });
+const fail = (analysisId: string): DocumentCommand => ({
+  type: 'FailDocumentAnalysis',
+  data: { documentId: 'd1', analysisId, reason: 'No text.' },
+});
 
 const { given } = deciderSpec(documentDecider);
 
 describe('document decider: analysis', () => {
   it('marks the document processing, carrying what the worker needs to read it', () => {
-    given(registered).when(request('a1')).then([requested('a1')]);
+    given(registered)
+      .when(request('a1'))
+      .then([requested('a1')]);
   });
 
   it("answers someone else's document, or a deleted one, as missing", () => {
-    given(registered).when(request('a1', at, 'u2')).thenFails('not-found');
-    given(registered, { type: 'DocumentDeleted', data: { documentId: 'd1', userId: 'u1' } }).when(request('a1')).thenFails('not-found');
+    given(registered)
+      .when(request('a1', at, 'u2'))
+      .thenFails('not-found');
+    given(registered, { type: 'DocumentDeleted', data: { documentId: 'd1', userId: 'u1' } })
+      .when(request('a1'))
+      .thenFails('not-found');
     given().when(request('a1')).thenFails('not-found');
   });
 
@@ -64,15 +76,21 @@ describe('document decider: analysis', () => {
 
   it('lets a lost analysis be asked for again once it is stale', () => {
     const later = new Date(at.getTime() + STALE_ANALYSIS_MS + 1);
-    given(registered, requested('a1')).when(request('a2', later)).then([requested('a2', later)]);
+    given(registered, requested('a1'))
+      .when(request('a2', later))
+      .then([requested('a2', later)]);
   });
 
   it('analyses again a document that has results', () => {
-    given(registered, requested('a1'), completed('a1')).when(request('a2')).then([requested('a2')]);
+    given(registered, requested('a1'), completed('a1'))
+      .when(request('a2'))
+      .then([requested('a2')]);
   });
 
   it('completes the analysis in progress, once', () => {
-    given(registered, requested('a1')).when(complete('a1')).then([completed('a1')]);
+    given(registered, requested('a1'))
+      .when(complete('a1'))
+      .then([completed('a1')]);
     given(registered, requested('a1'), completed('a1')).when(complete('a1')).then([]);
   });
 
@@ -84,10 +102,17 @@ describe('document decider: analysis', () => {
   it('records a failure with its reason', () => {
     given(registered, requested('a1'))
       .when(fail('a1'))
-      .then([{ type: 'DocumentAnalysisFailed', data: { documentId: 'd1', userId: 'u1', analysisId: 'a1', analysisType: 'nexus-letter', reason: 'No text.' } }]);
+      .then([
+        {
+          type: 'DocumentAnalysisFailed',
+          data: { documentId: 'd1', userId: 'u1', analysisId: 'a1', analysisType: 'nexus-letter', reason: 'No text.' },
+        },
+      ]);
   });
 
   it('drops the answer for a document deleted meanwhile', () => {
-    given(registered, requested('a1'), { type: 'DocumentDeleted', data: { documentId: 'd1', userId: 'u1' } }).when(complete('a1')).then([]);
+    given(registered, requested('a1'), { type: 'DocumentDeleted', data: { documentId: 'd1', userId: 'u1' } })
+      .when(complete('a1'))
+      .then([]);
   });
 });

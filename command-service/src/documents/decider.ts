@@ -1,4 +1,11 @@
-import { ANALYSIS_MESSAGES, STALE_ANALYSIS_MS, type AnalysisType, type DocumentEvent, type EventDataOf, type SealedData } from '@cc/contracts';
+import {
+  ANALYSIS_MESSAGES,
+  STALE_ANALYSIS_MS,
+  type AnalysisType,
+  type DocumentEvent,
+  type EventDataOf,
+  type SealedData,
+} from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
 export type { DocumentEvent };
@@ -23,8 +30,14 @@ export type DocumentCommand =
   | { type: 'RegisterDocument'; data: EventDataOf<'DocumentRegistered'> }
   | { type: 'LinkDocumentToClaim'; data: { actorId: string; documentId: string; claimId: string | null } }
   | { type: 'DeleteDocument'; data: { actorId: string; documentId: string } }
-  | { type: 'RequestDocumentAnalysis'; data: { actorId: string; documentId: string; analysisId: string; analysisType: AnalysisType; now: Date } }
-  | { type: 'CompleteDocumentAnalysis'; data: { documentId: string; analysisId: string; engine: { name: string; model: string }; result: SealedData } }
+  | {
+      type: 'RequestDocumentAnalysis';
+      data: { actorId: string; documentId: string; analysisId: string; analysisType: AnalysisType; now: Date };
+    }
+  | {
+      type: 'CompleteDocumentAnalysis';
+      data: { documentId: string; analysisId: string; engine: { name: string; model: string }; result: SealedData };
+    }
   | { type: 'FailDocumentAnalysis'; data: { documentId: string; analysisId: string; reason: string } };
 
 const NOT_FOUND = 'Document not found.';
@@ -81,9 +94,20 @@ export const documentDecider: Decider<DocumentState, DocumentCommand, DocumentEv
       // Only the analysis in progress can finish; a repeated or outdated answer changes nothing.
       const current = state.processing;
       if (state.deleted || !current || current.analysisId !== command.data.analysisId) return [];
-      const base = { documentId: command.data.documentId, userId: state.ownerId!, analysisId: current.analysisId, analysisType: current.analysisType };
-      if (command.type === 'FailDocumentAnalysis') return [{ type: 'DocumentAnalysisFailed', data: { ...base, reason: command.data.reason } }];
-      return [{ type: 'DocumentAnalysisCompleted', data: { ...base, engine: command.data.engine, result: command.data.result, name: state.name! } }];
+      const base = {
+        documentId: command.data.documentId,
+        userId: state.ownerId!,
+        analysisId: current.analysisId,
+        analysisType: current.analysisType,
+      };
+      if (command.type === 'FailDocumentAnalysis')
+        return [{ type: 'DocumentAnalysisFailed', data: { ...base, reason: command.data.reason } }];
+      return [
+        {
+          type: 'DocumentAnalysisCompleted',
+          data: { ...base, engine: command.data.engine, result: command.data.result, name: state.name! },
+        },
+      ];
     }
     // Someone else's document, or a deleted one, is answered like a missing one.
     if (!state.registered || state.deleted || state.ownerId !== command.data.actorId) throw new DomainError('not-found', NOT_FOUND);

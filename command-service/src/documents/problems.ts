@@ -15,7 +15,8 @@ import {
 export function documentProblem(error: unknown): unknown {
   if (error instanceof UploadAddressInvalidError) return problems.forbidden(error.message);
   if (error instanceof UploadTooLargeError) return HttpProblem.fromSpec(413, SPEC_PROBLEMS.fileTooLarge());
-  if (error instanceof TransferTimeoutError) return new HttpProblem(408, 'request-timeout', 'Request timeout', DOCUMENT_MESSAGES.transferTooSlow);
+  if (error instanceof TransferTimeoutError)
+    return new HttpProblem(408, 'request-timeout', 'Request timeout', DOCUMENT_MESSAGES.transferTooSlow);
   if (error instanceof UploadIncompleteError) return problems.badRequest(error.message);
   if (error instanceof FileTooLargeError) return HttpProblem.fromSpec(400, SPEC_PROBLEMS.fileTooLarge(error.fileName));
   if (error instanceof RegistrationRefusedError || error instanceof ClaimNotFoundError) return problems.badRequest(error.message);

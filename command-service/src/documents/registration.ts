@@ -102,7 +102,11 @@ export function registrationCommands({ store, vault, storage, grants, writes }: 
      * its real size and its content (not its name or declared type) decide; a refused file leaves
      * no document and no stored object behind.
      */
-    async register(userId: string, body: RegisterDocumentBody, metadata: Metadata): Promise<{ documentId: string; position: GlobalPosition }> {
+    async register(
+      userId: string,
+      body: RegisterDocumentBody,
+      metadata: Metadata,
+    ): Promise<{ documentId: string; position: GlobalPosition }> {
       const grant = await grants.forRegistration(userId, body.documentURL);
       if (!grant) throw new RegistrationRefusedError(DOCUMENT_MESSAGES.unknownUpload);
       if (!(await grants.markRegistered(grant.id))) throw new RegistrationRefusedError(DOCUMENT_MESSAGES.alreadyRegistered);
@@ -129,7 +133,13 @@ export function registrationCommands({ store, vault, storage, grants, writes }: 
         const documentId = randomUUID();
         const position = await recordDocument(
           userId,
-          { documentId, fileName: body.fileName, fileType: body.fileType, detectedType: DETECTED_TYPES[detected], claimId: body.claimId ?? null },
+          {
+            documentId,
+            fileName: body.fileName,
+            fileType: body.fileType,
+            detectedType: DETECTED_TYPES[detected],
+            claimId: body.claimId ?? null,
+          },
           async (objectPath) => {
             const sha256 = await copyHashing(storage, grant.objectKey, objectPath, head.size);
             await removeUpload();
@@ -154,7 +164,15 @@ export function registrationCommands({ store, vault, storage, grants, writes }: 
       const documentId = randomUUID();
       const position = await recordDocument(
         userId,
-        { documentId, fileName: file.fileName, fileType: file.detectedType, detectedType: file.detectedType, claimId: file.claimId, reportOf: file.reportOf, generatedFrom: file.generatedFrom },
+        {
+          documentId,
+          fileName: file.fileName,
+          fileType: file.detectedType,
+          detectedType: file.detectedType,
+          claimId: file.claimId,
+          reportOf: file.reportOf,
+          generatedFrom: file.generatedFrom,
+        },
         async (objectPath) => {
           await storage.put(objectPath, file.bytes, { contentType: file.detectedType, maxBytes: MAX_UPLOAD_BYTES });
           return { size: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex') };

@@ -4,7 +4,19 @@ import { Router, type Request } from 'express';
 import { MAX_UPLOAD_BYTES, SPEC_PROBLEMS } from '@cc/contracts';
 import { z } from 'zod';
 import { DOCUMENT_MESSAGES, registerDocumentBody, type Document } from '@cc/contracts';
-import { answerCommand, closeAfterAnswer, commandMetadata, contextOf, finishBeforeShutdown, HttpProblem, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
+import {
+  answerCommand,
+  closeAfterAnswer,
+  commandMetadata,
+  contextOf,
+  finishBeforeShutdown,
+  HttpProblem,
+  isUuid,
+  parseOrProblem,
+  problems,
+  requireAuth,
+  type GlobalPosition,
+} from '@cc/platform';
 import type { DocumentCommands } from './commands';
 import { TransferTimeoutError } from './errors';
 import { documentProblems } from './problems';
@@ -73,7 +85,9 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     });
     try {
       // A sender who hung up has no answer to wait for, but freeing the address is still owed before a shutdown.
-      const stored = await finishBeforeShutdown(documents.receiveUpload(auth.userId, String(req.params.token), body, { contentType: req.headers['content-type'], contentLength }));
+      const stored = await finishBeforeShutdown(
+        documents.receiveUpload(auth.userId, String(req.params.token), body, { contentType: req.headers['content-type'], contentLength }),
+      );
       res.status(201).json({ size: stored.size });
     } catch (error) {
       req.unpipe(body);

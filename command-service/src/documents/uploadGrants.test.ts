@@ -41,7 +41,11 @@ async function s3Subject(): Promise<Subject> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-grants-s3-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'grants' }] });
   const { port } = await server.run();
-  const storage = new S3ObjectStorage({ bucket: 'grants', endpoint: `http://127.0.0.1:${port}`, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const storage = new S3ObjectStorage({
+    bucket: 'grants',
+    endpoint: `http://127.0.0.1:${port}`,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   return {
     storage,
     async dispose() {

@@ -1,6 +1,12 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
-import { DOCUMENT_MESSAGES, MAX_OPEN_UPLOAD_ADDRESSES, UPLOAD_PATH_PREFIX, UPLOAD_TRANSFER_LIMIT_MS, UPLOAD_URL_TTL_SECONDS } from '@cc/contracts';
+import {
+  DOCUMENT_MESSAGES,
+  MAX_OPEN_UPLOAD_ADDRESSES,
+  UPLOAD_PATH_PREFIX,
+  UPLOAD_TRANSFER_LIMIT_MS,
+  UPLOAD_URL_TTL_SECONDS,
+} from '@cc/contracts';
 import { problems, type ObjectStorage } from '@cc/platform';
 
 /** Every upload address is a path on the gateway, which streams the file into storage within the size limit. */
@@ -64,10 +70,16 @@ export function uploadGrants(knex: Knex, storage: ObjectStorage, options: { now?
   let signingKey: Promise<Buffer> | undefined;
   const key = () =>
     (signingKey ??= (async () => {
-      await knex('signing_keys').insert({ name: 'uploads', key: randomBytes(32) }).onConflict('name').ignore();
+      await knex('signing_keys')
+        .insert({ name: 'uploads', key: randomBytes(32) })
+        .onConflict('name')
+        .ignore();
       return (await knex('signing_keys').where({ name: 'uploads' }).first('key')).key as Buffer;
     })());
-  const sign = async (grantId: string, userId: string) => createHmac('sha256', await key()).update(`${grantId}:${userId}`).digest('base64url');
+  const sign = async (grantId: string, userId: string) =>
+    createHmac('sha256', await key())
+      .update(`${grantId}:${userId}`)
+      .digest('base64url');
   /** Addresses that expired before this can no longer be registered: they have ended. */
   const endedBefore = () => new Date(now().getTime() - transferLimitMs);
 
@@ -92,7 +104,10 @@ export function uploadGrants(knex: Knex, storage: ObjectStorage, options: { now?
           .select('expires_at');
         if (open.length >= MAX_OPEN_UPLOAD_ADDRESSES) {
           const waitMs = (open[0].expires_at as Date).getTime() - issuedAt.getTime();
-          throw problems.tooManyRequests(DOCUMENT_MESSAGES.tooManyAddresses(MAX_OPEN_UPLOAD_ADDRESSES), Math.max(1, Math.ceil(waitMs / 1000)));
+          throw problems.tooManyRequests(
+            DOCUMENT_MESSAGES.tooManyAddresses(MAX_OPEN_UPLOAD_ADDRESSES),
+            Math.max(1, Math.ceil(waitMs / 1000)),
+          );
         }
         await trx('upload_grants').insert({ id, user_id: userId, object_key: objectKey, upload_url: uploadUrl, expires_at: expiresAt });
       });
@@ -120,7 +135,10 @@ export function uploadGrants(knex: Knex, storage: ObjectStorage, options: { now?
 
     /** The user's address, until it ends. */
     async forRegistration(userId: string, uploadUrl: string): Promise<UploadGrant | undefined> {
-      const row = await knex('upload_grants').where({ user_id: userId, upload_url: uploadUrl }).andWhere('expires_at', '>', endedBefore()).first();
+      const row = await knex('upload_grants')
+        .where({ user_id: userId, upload_url: uploadUrl })
+        .andWhere('expires_at', '>', endedBefore())
+        .first();
       return row ? toGrant(row) : undefined;
     },
 

@@ -50,7 +50,11 @@ export function uploadCommands({ store, vault, storage, grants }: UploadCommands
       // transfer stops at once, and storage removes what it had written.
       const stopListening = vault.onErased(userId, () => body.destroy(new PersonalDataErasedError(userId)));
       try {
-        const stored = await storage.put(grant.objectKey, body, { contentType: file.contentType, maxBytes: MAX_UPLOAD_BYTES, contentLength: file.contentLength });
+        const stored = await storage.put(grant.objectKey, body, {
+          contentType: file.contentType,
+          maxBytes: MAX_UPLOAD_BYTES,
+          contentLength: file.contentLength,
+        });
         // An erasure destroys the key before it sweeps the user's files: either that sweep finds
         // this object, or this check finds the erasure (a notification can be missed).
         if (await vault.isErased(userId)) {

@@ -1,5 +1,13 @@
 import { streams, type NotificationKind } from '@cc/contracts';
-import { handleCommand, idempotentEventId, PersonalDataErasedError, type EventMetadata, type EventStore, type PersonalDataVault, type SendOptions } from '@cc/platform';
+import {
+  handleCommand,
+  idempotentEventId,
+  PersonalDataErasedError,
+  type EventMetadata,
+  type EventStore,
+  type PersonalDataVault,
+  type SendOptions,
+} from '@cc/platform';
 import { notificationsDecider, type NotificationCommand } from './decider';
 
 export interface NotificationCommandsDeps {
@@ -10,7 +18,15 @@ export interface NotificationCommandsDeps {
 /** In-app notifications: made by the notifications worker, read by their user. */
 export function notificationCommands({ store, vault }: NotificationCommandsDeps) {
   const onStream = (userId: string, command: NotificationCommand, metadata: Partial<EventMetadata>, idempotencyKey?: string) =>
-    handleCommand({ store, streamId: streams.notifications(userId), decider: notificationsDecider, command, metadata, idempotencyKey, maxAttempts: 20 });
+    handleCommand({
+      store,
+      streamId: streams.notifications(userId),
+      decider: notificationsDecider,
+      command,
+      metadata,
+      idempotencyKey,
+      maxAttempts: 20,
+    });
 
   return {
     /**

@@ -18,14 +18,20 @@ describe('notifications decider', () => {
 
   it('marks one read, and refuses for a user who never had one', () => {
     const read = { type: 'MarkNotificationRead', data: { userId: 'u1', notificationId: 'n1' } } as const;
-    given(created(1)).when(read).then([{ type: 'NotificationRead', data: read.data }]);
+    given(created(1))
+      .when(read)
+      .then([{ type: 'NotificationRead', data: read.data }]);
     given().when(read).thenFails('not-found');
   });
 
   it('marks all read only when something may be unread', () => {
     const all = { type: 'MarkAllNotificationsRead', data: { userId: 'u1' } } as const;
-    given(created(1), created(2)).when(all).then([{ type: 'NotificationsAllRead', data: { userId: 'u1' } }]);
-    given(created(1), { type: 'NotificationsAllRead', data: { userId: 'u1' } }).when(all).then([]);
+    given(created(1), created(2))
+      .when(all)
+      .then([{ type: 'NotificationsAllRead', data: { userId: 'u1' } }]);
+    given(created(1), { type: 'NotificationsAllRead', data: { userId: 'u1' } })
+      .when(all)
+      .then([]);
     given().when(all).then([]);
   });
 });

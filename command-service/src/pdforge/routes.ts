@@ -1,5 +1,13 @@
 import { Router } from 'express';
-import { DETECTED_TYPES, generatePdfBody, memberTier, SPEC_PROBLEMS, streams, type GeneratePdfBody, type GeneratePdfResponse } from '@cc/contracts';
+import {
+  DETECTED_TYPES,
+  generatePdfBody,
+  memberTier,
+  SPEC_PROBLEMS,
+  streams,
+  type GeneratePdfBody,
+  type GeneratePdfResponse,
+} from '@cc/contracts';
 import { commandMetadata, fieldErrorsOf, HttpProblem, loadState, readAfterCommand, requireAuth, type EventStore } from '@cc/platform';
 import type { DocumentCommands } from '../documents/commands';
 import type { DocumentReadBack } from '../documents/routes';
@@ -50,8 +58,16 @@ export function pdforgeRoutes({ store, documents, readBack, renderer, now = () =
       },
       commandMetadata(res),
     );
-    const document = await readAfterCommand(res, { position, waitFor: readBack.waitFor, read: () => readBack.document(auth.userId, documentId) });
-    const answer: GeneratePdfResponse & { document?: unknown } = { pdfUrl: `/api/documents/${documentId}/file`, documentId, ...(document ? { document } : {}) };
+    const document = await readAfterCommand(res, {
+      position,
+      waitFor: readBack.waitFor,
+      read: () => readBack.document(auth.userId, documentId),
+    });
+    const answer: GeneratePdfResponse & { document?: unknown } = {
+      pdfUrl: `/api/documents/${documentId}/file`,
+      documentId,
+      ...(document ? { document } : {}),
+    };
     res.status(201).setHeader('Location', `/api/documents/${documentId}`).json(answer);
   });
 

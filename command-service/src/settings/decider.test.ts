@@ -5,7 +5,9 @@ import { preferencesDecider, type PreferencesEvent } from './decider';
 describe('preferences decider', () => {
   const { given } = deciderSpec(preferencesDecider);
   const decide = (history: PreferencesEvent[], patch: Parameters<typeof preferencesDecider.decide>[0]['data']['patch']) =>
-    given(...history).when({ type: 'ChangePreferences', data: { userId: 'u1', patch } }).decide();
+    given(...history)
+      .when({ type: 'ChangePreferences', data: { userId: 'u1', patch } })
+      .decide();
 
   it('starts from the defaults and records the whole new preferences with what changed', () => {
     expect(preferencesDecider.initialState()).toEqual(DEFAULT_PREFERENCES);
@@ -14,7 +16,11 @@ describe('preferences decider', () => {
         type: 'UserPreferencesChanged',
         data: {
           userId: 'u1',
-          preferences: { ...DEFAULT_PREFERENCES, theme: 'dark', emailNotifications: { ...DEFAULT_PREFERENCES.emailNotifications, 'claim-status': false } },
+          preferences: {
+            ...DEFAULT_PREFERENCES,
+            theme: 'dark',
+            emailNotifications: { ...DEFAULT_PREFERENCES.emailNotifications, 'claim-status': false },
+          },
           changed: ['theme', 'emailNotifications.claim-status'],
         },
       },

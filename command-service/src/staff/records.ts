@@ -10,7 +10,12 @@ type Metadata = Partial<Pick<EventMetadata, 'userId' | 'operator' | 'correlation
  * appended at any version.
  */
 export function staffRecords(deps: { store: EventStore }) {
-  const append = async <T extends EventType>(streamId: string, type: T, data: EventDataOf<T>, metadata: Metadata): Promise<GlobalPosition> => {
+  const append = async <T extends EventType>(
+    streamId: string,
+    type: T,
+    data: EventDataOf<T>,
+    metadata: Metadata,
+  ): Promise<GlobalPosition> => {
     const parsed = eventSchemas[type].schema.parse(data);
     const { position } = await deps.store.appendToStream(streamId, [{ type, data: parsed }], {
       expectedVersion: 'any',
@@ -27,12 +32,22 @@ export function staffRecords(deps: { store: EventStore }) {
     },
     support: {
       rebuildRequested: (rebuild: { id: string; projection: string; projectionVersion: number }, metadata: Metadata) =>
-        append(streams.projection(rebuild.projection), 'ProjectionRebuildRequested', { rebuildId: rebuild.id, projection: rebuild.projection, projectionVersion: rebuild.projectionVersion }, metadata),
+        append(
+          streams.projection(rebuild.projection),
+          'ProjectionRebuildRequested',
+          { rebuildId: rebuild.id, projection: rebuild.projection, projectionVersion: rebuild.projectionVersion },
+          metadata,
+        ),
       rebuildFinished: (rebuild: { id: string; projection: string; state: string; processed: number }) =>
         append(
           streams.projection(rebuild.projection),
           'ProjectionRebuildFinished',
-          { rebuildId: rebuild.id, projection: rebuild.projection, outcome: rebuild.state === 'swapped' ? 'swapped' : 'failed', processed: rebuild.processed },
+          {
+            rebuildId: rebuild.id,
+            projection: rebuild.projection,
+            outcome: rebuild.state === 'swapped' ? 'swapped' : 'failed',
+            processed: rebuild.processed,
+          },
           { userId: null },
         ),
       deadLetterRetried: (letter: Omit<EventDataOf<'DeadLetterRetried'>, never>, metadata: Metadata) =>

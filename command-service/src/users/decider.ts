@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { ANALYSIS_MESSAGES, CHAT_MESSAGES, DOCUMENT_MESSAGES, MEMBER_TIER_NAMES, memberTier, rolesOfTier, SOLD_TIER_ORDER, SPEC_PROBLEMS, type EventDataOf, type MemberTierName, type SealedData, type UserEvent } from '@cc/contracts';
+import {
+  ANALYSIS_MESSAGES,
+  CHAT_MESSAGES,
+  DOCUMENT_MESSAGES,
+  MEMBER_TIER_NAMES,
+  memberTier,
+  rolesOfTier,
+  SOLD_TIER_ORDER,
+  SPEC_PROBLEMS,
+  type EventDataOf,
+  type MemberTierName,
+  type SealedData,
+  type UserEvent,
+} from '@cc/contracts';
 import { DomainError, type Decider } from '@cc/platform';
 
 export type { UserEvent };
@@ -184,7 +197,11 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return [
           {
             type: 'UserClaimRegistered',
-            data: { userId: command.data.userId, claimId: command.data.claimId, claimNumber: `${year}-${String(sequence).padStart(3, '0')}` },
+            data: {
+              userId: command.data.userId,
+              claimId: command.data.claimId,
+              claimNumber: `${year}-${String(sequence).padStart(3, '0')}`,
+            },
           },
         ];
       }

@@ -1,12 +1,5 @@
 import { Router } from 'express';
-import {
-  EDITABLE_PROFILE_FIELDS,
-  PROFILE_MESSAGES,
-  profileBody,
-  splitName,
-  type User,
-  type UserProfileChanges,
-} from '@cc/contracts';
+import { EDITABLE_PROFILE_FIELDS, PROFILE_MESSAGES, profileBody, splitName, type User, type UserProfileChanges } from '@cc/contracts';
 import { answerCommand, commandMetadata, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
 import type { UserCommands } from './commands';
 

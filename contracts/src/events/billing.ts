@@ -98,11 +98,23 @@ export const subscriptionEventSchemas = {
   },
   SubscriptionCancellationScheduled: {
     version: 1,
-    schema: z.object({ subscriptionId: z.string(), userId: z.string(), planName: z.string(), cancelAt: z.string(), requestedAt: z.string() }),
+    schema: z.object({
+      subscriptionId: z.string(),
+      userId: z.string(),
+      planName: z.string(),
+      cancelAt: z.string(),
+      requestedAt: z.string(),
+    }),
   },
   SubscriptionResumed: {
     version: 1,
-    schema: z.object({ subscriptionId: z.string(), userId: z.string(), planName: z.string(), currentPeriodEnd: z.string(), resumedAt: z.string() }),
+    schema: z.object({
+      subscriptionId: z.string(),
+      userId: z.string(),
+      planName: z.string(),
+      currentPeriodEnd: z.string(),
+      resumedAt: z.string(),
+    }),
   },
   SubscriptionPlanChanged: {
     version: 1,

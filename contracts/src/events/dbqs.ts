@@ -29,9 +29,7 @@ export const dbqCatalogueEventSchemas = {
     version: 1,
     schema: z.object({
       dbqId: z.string(),
-      changes: z
-        .object({ title: z.string(), category: z.string(), conditionGroup: z.string().nullable(), fileUrl: z.string() })
-        .partial(),
+      changes: z.object({ title: z.string(), category: z.string(), conditionGroup: z.string().nullable(), fileUrl: z.string() }).partial(),
       reinstated: z.boolean(),
       source: z.string(),
     }),

@@ -37,7 +37,16 @@ describe('UserTierChanged', () => {
 
 describe('DocumentRegistered', () => {
   const sealed = { alg: 'A256GCM' as const, iv: 'aXY=', tag: 'dGFn', data: 'ZGF0YQ==' };
-  const base = { documentId: 'd1', userId: 'u1', name: sealed, fileType: 'application/pdf', detectedType: 'application/pdf', fileSize: 10, objectPath: 'documents/u1/d1', claimId: null };
+  const base = {
+    documentId: 'd1',
+    userId: 'u1',
+    name: sealed,
+    fileType: 'application/pdf',
+    detectedType: 'application/pdf',
+    fileSize: 10,
+    objectPath: 'documents/u1/d1',
+    claimId: null,
+  };
 
   it('keeps the file hash sealed since version 2', () => {
     expect(currentVersionOf('DocumentRegistered')).toBe(2);

@@ -81,7 +81,8 @@ describe('condition matching by body part, side and condition family', () => {
 
   it("uses VA's diagnostic codes from the reference data", () => {
     const known = new Set(diagnosticCodes.map((d) => d.diagnosticCode));
-    for (const f of FAMILIES) for (const code of f.codes ?? []) expect({ family: f.id, code, known: known.has(code) }).toEqual({ family: f.id, code, known: true });
+    for (const f of FAMILIES)
+      for (const code of f.codes ?? []) expect({ family: f.id, code, known: known.has(code) }).toEqual({ family: f.id, code, known: true });
   });
 
   it('splits a secondary claim', () => {

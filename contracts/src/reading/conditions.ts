@@ -93,18 +93,39 @@ interface Family {
 export const FAMILIES: readonly Family[] = [
   // Joints and spine (38 CFR 4.71a rates a joint by its function, whatever the diagnosis).
   { id: 'strain', pattern: /\bstrains?\b|\bsprains?\b/i, codes: ['5295'], joint: true },
-  { id: 'arthritis', pattern: /\b(?:osteo)?arthritis\b|\barthrosis\b|\bdegenerative joint disease\b|\bDJD\b/i, codes: ['5003', '5010'], joint: true },
+  {
+    id: 'arthritis',
+    pattern: /\b(?:osteo)?arthritis\b|\barthrosis\b|\bdegenerative joint disease\b|\bDJD\b/i,
+    codes: ['5003', '5010'],
+    joint: true,
+  },
   { id: 'tendinitis', pattern: /\btendin(?:itis|osis|opathy)\b|\btendonitis\b|\bbursitis\b/i, joint: true },
   { id: 'instability', pattern: /\binstability\b|\bsubluxation\b|\bdislocation\b/i, codes: ['5257'], joint: true },
   { id: 'meniscus', pattern: /\bmenisc(?:us|al)\b|\bsemilunar cartilage\b/i, codes: ['5258', '5259'], joint: true, part: 'knee' },
   { id: 'patellofemoral', pattern: /\bpatellofemoral\b|\bchondromalacia\b/i, joint: true, part: 'knee' },
-  { id: 'limitation of motion', pattern: /\blimitation of (?:motion|flexion|extension)\b|\blimited (?:motion|flexion|extension)\b|\bankylosis\b/i, codes: ['5256', '5260', '5261', '5271', '5201', '5215', '5252', '5251'], joint: true },
+  {
+    id: 'limitation of motion',
+    pattern: /\blimitation of (?:motion|flexion|extension)\b|\blimited (?:motion|flexion|extension)\b|\bankylosis\b/i,
+    codes: ['5256', '5260', '5261', '5271', '5201', '5215', '5252', '5251'],
+    joint: true,
+  },
   { id: 'impingement', pattern: /\bimpingement\b|\brotator cuff\b|\blabral tear\b/i, joint: true, part: 'shoulder' },
   { id: 'joint replacement', pattern: /\breplacement\b|\barthroplasty\b/i, codes: ['5051', '5054', '5055', '5056'], joint: true },
   { id: 'fracture', pattern: /\bfractures?\b/i, joint: true },
-  { id: 'disc disease', pattern: /\bdegenerative dis[ck] disease\b|\bDDD\b|\bintervertebral dis[ck]\b|\bIVDS\b|\bherniat\w* dis[ck]|\bdis[ck] herniation\b|\bbulging dis[ck]|\bspinal stenosis\b|\bspondylo\w*/i, joint: true, part: 'spine' },
+  {
+    id: 'disc disease',
+    pattern:
+      /\bdegenerative dis[ck] disease\b|\bDDD\b|\bintervertebral dis[ck]\b|\bIVDS\b|\bherniat\w* dis[ck]|\bdis[ck] herniation\b|\bbulging dis[ck]|\bspinal stenosis\b|\bspondylo\w*/i,
+    joint: true,
+    part: 'spine',
+  },
   // Ears (DOMAIN §7.2).
-  { id: 'hearing loss', pattern: /\bhearing loss\b|\bhearing impairment\b|\bSNHL\b|\bsensorineural hearing\b|\bhypoacusis\b|\bdeafness\b/i, codes: ['6100'], part: 'ear' },
+  {
+    id: 'hearing loss',
+    pattern: /\bhearing loss\b|\bhearing impairment\b|\bSNHL\b|\bsensorineural hearing\b|\bhypoacusis\b|\bdeafness\b/i,
+    codes: ['6100'],
+    part: 'ear',
+  },
   { id: 'tinnitus', pattern: /\btinnitus\b|\bringing in (?:the|my|his|her|both) ears?\b|\bringing ears\b/i, codes: ['6260'], part: 'ear' },
   { id: 'alopecia', pattern: /\bhair loss\b|\balopecia\b/i, codes: ['7830', '7831'] },
   // Mental disorders (DOMAIN §7.1).
@@ -132,18 +153,31 @@ export const FAMILIES: readonly Family[] = [
   { id: 'gastritis', pattern: /\bgastritis\b|\bpeptic ulcer\b|\bgastric ulcer\b|\bduodenal ulcer\b/i },
   { id: 'hemorrhoids', pattern: /\bhemorrhoids?\b/i, codes: ['7336'] },
   { id: 'asthma', pattern: /\basthma\b/i, codes: ['6602'], part: 'lung' },
-  { id: 'COPD', pattern: /\bCOPD\b|\bchronic obstructive pulmonary\b|\bemphysema\b|\bchronic bronchitis\b/i, codes: ['6604'], part: 'lung' },
+  {
+    id: 'COPD',
+    pattern: /\bCOPD\b|\bchronic obstructive pulmonary\b|\bemphysema\b|\bchronic bronchitis\b/i,
+    codes: ['6604'],
+    part: 'lung',
+  },
   { id: 'sinusitis', pattern: /\bsinusitis\b/i, codes: ['6510', '6511', '6512', '6513', '6514'] },
   { id: 'rhinitis', pattern: /\brhinitis\b/i, codes: ['6501', '6522', '6523', '6524'] },
   { id: 'erectile dysfunction', pattern: /\berectile\b|\bloss of erectile power\b/i, codes: ['7522'] },
-  { id: 'heart disease', pattern: /\bcoronary artery disease\b|\bischemic heart\b|\bCAD\b|\bIHD\b|\barteriosclerotic heart\b/i, codes: ['7005'] },
+  {
+    id: 'heart disease',
+    pattern: /\bcoronary artery disease\b|\bischemic heart\b|\bCAD\b|\bIHD\b|\barteriosclerotic heart\b/i,
+    codes: ['7005'],
+  },
   { id: 'kidney disease', pattern: /\bchronic kidney disease\b|\bCKD\b|\bnephropathy\b|\brenal (?:disease|insufficiency|failure)\b/i },
   { id: 'flatfoot', pattern: /\bpes planus\b|\bflat ?feet\b|\bflat ?foot\b/i, codes: ['5276'], part: 'foot' },
   { id: 'plantar fasciitis', pattern: /\bplantar fasciitis\b/i, codes: ['5269'], part: 'foot' },
   { id: 'fibromyalgia', pattern: /\bfibromyalgia\b/i, codes: ['5025'] },
   { id: 'hypothyroidism', pattern: /\bhypothyroid\w*/i, codes: ['7903'] },
   { id: 'scars', pattern: /\bscars?\b/i, codes: ['7800'] },
-  { id: 'cancer', pattern: /\bcancers?\b|\bcarcinomas?\b|\bmalignan\w*|\blymphomas?\b|\bleuka?emias?\b|\bmelanomas?\b|\bsarcomas?\b|\bmyelomas?\b|\bglioblastoma\b/i },
+  {
+    id: 'cancer',
+    pattern:
+      /\bcancers?\b|\bcarcinomas?\b|\bmalignan\w*|\blymphomas?\b|\bleuka?emias?\b|\bmelanomas?\b|\bsarcomas?\b|\bmyelomas?\b|\bglioblastoma\b/i,
+  },
 ];
 
 export interface ConditionIdentity {
@@ -163,7 +197,11 @@ const SIDE_WORDS: [Side, RegExp][] = [
 
 /** The sides written just before a body part ("left knee", "L knee") or just after it ("knee, left", "knee (right)"). */
 function sidesAround(text: string, start: number, end: number): Set<Side> {
-  const before = text.slice(Math.max(0, start - 28), start).split(/[.;:,()]/).pop() ?? '';
+  const before =
+    text
+      .slice(Math.max(0, start - 28), start)
+      .split(/[.;:,()]/)
+      .pop() ?? '';
   const after = /^\s*(?:[,(-]\s*)?((?:left|right|bilateral|both|lt|rt)\b)/i.exec(text.slice(end))?.[1] ?? '';
   const sides = new Set<Side>();
   for (const [side, re] of SIDE_WORDS) {
@@ -206,7 +244,11 @@ const identities = memo(5_000, (key) => {
 /** Body parts, sides, families and codes of a condition text (a fresh copy: callers may add sides). */
 export function identify(text: string, codes: readonly string[] = []): ConditionIdentity {
   const known = identities(`${text}\u0000${codes.join(',')}`);
-  return { parts: new Map([...known.parts].map(([part, sides]) => [part, new Set(sides)])), families: new Set(known.families), codes: new Set(known.codes) };
+  return {
+    parts: new Map([...known.parts].map(([part, sides]) => [part, new Set(sides)])),
+    families: new Set(known.families),
+    codes: new Set(known.codes),
+  };
 }
 
 const familyOf = (id: string) => FAMILIES.find((f) => f.id === id);
@@ -216,12 +258,42 @@ function partsMeet(a: Part, b: Part): boolean {
   return (a === 'spine' && SPINE_PARTS.includes(b)) || (b === 'spine' && SPINE_PARTS.includes(a));
 }
 
-const sidesAgree = (a: Set<Side>, b: Set<Side>) => a.size === 0 || b.size === 0 || a.has('bilateral') || b.has('bilateral') || [...a].some((s) => b.has(s));
+const sidesAgree = (a: Set<Side>, b: Set<Side>) =>
+  a.size === 0 || b.size === 0 || a.has('bilateral') || b.has('bilateral') || [...a].some((s) => b.has(s));
 
 /** Words that name no condition by themselves, for texts the vocabulary does not know. */
 const GENERIC = new Set([
-  'condition', 'conditions', 'disorder', 'disease', 'chronic', 'left', 'right', 'bilateral', 'pain', 'the', 'and', 'of', 'with', 'due', 'to', 'secondary',
-  'syndrome', 'acute', 'mild', 'moderate', 'severe', 'loss', 'injury', 'residuals', 'problem', 'problems', 'disability', 'claim', 'increase', 'service', 'connected',
+  'condition',
+  'conditions',
+  'disorder',
+  'disease',
+  'chronic',
+  'left',
+  'right',
+  'bilateral',
+  'pain',
+  'the',
+  'and',
+  'of',
+  'with',
+  'due',
+  'to',
+  'secondary',
+  'syndrome',
+  'acute',
+  'mild',
+  'moderate',
+  'severe',
+  'loss',
+  'injury',
+  'residuals',
+  'problem',
+  'problems',
+  'disability',
+  'claim',
+  'increase',
+  'service',
+  'connected',
 ]);
 const words = (text: string) =>
   new Set(
@@ -300,7 +372,12 @@ export function sidesConflict(a: string, b: string): boolean {
 
 /** Is a finding (its name, sentence and code) the claimed condition? */
 export function findingMatches(claimed: string, finding: { name: string; source?: string; diagnosticCode?: string }): ConditionMatch {
-  return compareIdentities(identify(claimed), identifyFinding(finding.name, finding.source ?? '', finding.diagnosticCode ? [finding.diagnosticCode] : []), claimed, finding.name);
+  return compareIdentities(
+    identify(claimed),
+    identifyFinding(finding.name, finding.source ?? '', finding.diagnosticCode ? [finding.diagnosticCode] : []),
+    claimed,
+    finding.name,
+  );
 }
 
 /** The part of a claimed condition before "secondary to …", and the named primary after it. */

@@ -31,7 +31,8 @@ const lastDayOfMonth = (year: number, month: number) => new Date(Date.UTC(year, 
 
 function span(year: number, month?: number, day?: number): DaySpan {
   if (month === undefined) return { earliest: `${year}-01-01`, latest: `${year}-12-31` };
-  if (day === undefined) return { earliest: `${year}-${pad(month)}-01`, latest: `${year}-${pad(month)}-${pad(lastDayOfMonth(year, month))}` };
+  if (day === undefined)
+    return { earliest: `${year}-${pad(month)}-01`, latest: `${year}-${pad(month)}-${pad(lastDayOfMonth(year, month))}` };
   const d = `${year}-${pad(month)}-${pad(day)}`;
   return { earliest: d, latest: d };
 }
@@ -63,7 +64,10 @@ function calendarPeriods(sentence: string): Found[] {
   for (const r of chronoEnglish.parse(sentence, { instant: new Date(Date.UTC(2000, 0, 1)), timezone: 'UTC' })) {
     if (!new RegExp(YEAR).test(r.text) || !r.start.isCertain('year') || !r.start.isCertain('month')) continue;
     const startSpan = span(r.start.get('year')!, r.start.get('month')!, r.start.isCertain('day') ? r.start.get('day')! : undefined);
-    const end = r.end && r.end.isCertain('year') && r.end.isCertain('month') ? span(r.end.get('year')!, r.end.get('month')!, r.end.isCertain('day') ? r.end.get('day')! : undefined) : startSpan;
+    const end =
+      r.end && r.end.isCertain('year') && r.end.isCertain('month')
+        ? span(r.end.get('year')!, r.end.get('month')!, r.end.isCertain('day') ? r.end.get('day')! : undefined)
+        : startSpan;
     out.push({ period: { start: startSpan, end, text: r.text }, from: r.index, to: r.index + r.text.length });
   }
   return out;
@@ -76,7 +80,11 @@ function joinRanges(found: Found[], sentence: string): Found[] {
     const prev = out[out.length - 1];
     const between = prev ? sentence.slice(prev.to, f.from) : '';
     if (prev && prev.period.start === prev.period.end && new RegExp(String.raw`^\s*(?:${RANGE_WORD})\s*$`, 'i').test(between)) {
-      out[out.length - 1] = { period: { start: prev.period.start, end: f.period.end, text: sentence.slice(prev.from, f.to) }, from: prev.from, to: f.to };
+      out[out.length - 1] = {
+        period: { start: prev.period.start, end: f.period.end, text: sentence.slice(prev.from, f.to) },
+        from: prev.from,
+        to: f.to,
+      };
     } else out.push(f);
   }
   return out;
@@ -141,7 +149,8 @@ function daysIn(from: string, to: string, window: Window): number {
 export function overlapOf(period: ServicePeriod, window: Window, minDays = 1): Overlap {
   const shortest = period.start.latest <= period.end.earliest ? daysIn(period.start.latest, period.end.earliest, window) : 0;
   // A period written as one date ("in 1969") happened within it: every reading meets a window that holds it all.
-  const single = period.start === period.end || (period.start.earliest === period.end.earliest && period.start.latest === period.end.latest);
+  const single =
+    period.start === period.end || (period.start.earliest === period.end.earliest && period.start.latest === period.end.latest);
   const inside = single && period.start.earliest >= window.from && (!window.to || period.start.latest <= window.to);
   if ((minDays <= 1 && inside) || shortest >= minDays) return 'certain';
   const longest = daysIn(period.start.earliest, period.end.latest, window);

@@ -78,21 +78,33 @@ export function hearingDisability(test: EarTest): { verdict: HearingVerdict; rea
   const ear = `${test.ear} ear`;
   const at40 = HEARING_FREQUENCIES.find((hz) => (test.thresholds[hz] ?? -Infinity) >= 40);
   if (at40) return { verdict: 'meets', reason: `The ${ear} threshold at ${at40} Hz is ${test.thresholds[at40]} dB (40 dB or more).` };
-  if (values.filter((v) => v >= 26).length >= 3) return { verdict: 'meets', reason: `The ${ear} has three or more thresholds of 26 dB or more.` };
-  if (test.speechRecognition !== undefined && test.speechRecognition < 94) return { verdict: 'meets', reason: `The ${ear} Maryland CNC score is ${test.speechRecognition}% (under 94%).` };
+  if (values.filter((v) => v >= 26).length >= 3)
+    return { verdict: 'meets', reason: `The ${ear} has three or more thresholds of 26 dB or more.` };
+  if (test.speechRecognition !== undefined && test.speechRecognition < 94)
+    return { verdict: 'meets', reason: `The ${ear} Maryland CNC score is ${test.speechRecognition}% (under 94%).` };
   if (values.length === HEARING_FREQUENCIES.length && test.speechRecognition !== undefined) {
-    return { verdict: 'does-not-meet', reason: `The ${ear} thresholds and speech recognition score are within VA's limits (38 CFR 3.385).` };
+    return {
+      verdict: 'does-not-meet',
+      reason: `The ${ear} thresholds and speech recognition score are within VA's limits (38 CFR 3.385).`,
+    };
   }
-  return { verdict: 'incomplete', reason: `The ${ear} audiogram does not give every threshold from 500 to 4000 Hz and a Maryland CNC score.` };
+  return {
+    verdict: 'incomplete',
+    reason: `The ${ear} audiogram does not give every threshold from 500 to 4000 Hz and a Maryland CNC score.`,
+  };
 }
 
 /** What an audiogram shows for hearing loss as a disability, both ears together. */
 export function hearingVerdict(tests: readonly EarTest[]): { verdict: HearingVerdict | 'no-values'; reason: string } {
-  if (tests.length === 0) return { verdict: 'no-values', reason: 'No audiometric values (puretone thresholds, Maryland CNC score) were found.' };
+  if (tests.length === 0)
+    return { verdict: 'no-values', reason: 'No audiometric values (puretone thresholds, Maryland CNC score) were found.' };
   const verdicts = tests.map(hearingDisability);
   const met = verdicts.find((v) => v.verdict === 'meets');
   if (met) return { verdict: 'meets', reason: met.reason };
   const incomplete = verdicts.find((v) => v.verdict === 'incomplete');
   if (incomplete) return { verdict: 'incomplete', reason: incomplete.reason };
-  return { verdict: 'does-not-meet', reason: 'The puretone thresholds and speech recognition scores do not reach the levels of 38 CFR 3.385.' };
+  return {
+    verdict: 'does-not-meet',
+    reason: 'The puretone thresholds and speech recognition scores do not reach the levels of 38 CFR 3.385.',
+  };
 }

@@ -14,7 +14,8 @@ const PRE_NEGATION =
 /** Cues that negate what comes right before them ("sleep apnea was ruled out"). */
 const POST_NEGATION = /^\s*(?:was|is|has been|were|have been)?\s*(?:ruled out|excluded|not found|negative|absent)\b/i;
 /** Words that end a negation's scope. */
-export const SCOPE_END = /[;:]|\b(but|however|although|though|except|which|who|whereas|yet|and (?:has|is|was|reports|endorses|carries|with))\b/i;
+export const SCOPE_END =
+  /[;:]|\b(but|however|although|though|except|which|who|whereas|yet|and (?:has|is|was|reports|endorses|carries|with))\b/i;
 /** Cue-followers that are not negations of the condition ("no other cause for his sleep apnea"). */
 const PSEUDO = /^\s*(?:\w+\s+){0,2}?(?:other|longer|change|doubt|question|only|further|new|significant change)\b/i;
 /** A negation scope is at most this many words. */
@@ -63,7 +64,8 @@ export function isNegated(sentence: string, start: number, end: number): boolean
  * ConText's "hypothetical" and "not experienced" triggers for events: plans and orders that did not
  * happen, conditions, and questions ("was scheduled to deploy but did not", "if he had served").
  */
-const HYPOTHETICAL = /\b(if|whether|unless|scheduled to|supposed to|planned to|plans to|was to|were to|was going to|would have|could have|might have|expected to|orders? (?:to|for)|volunteered (?:to|for)|wanted to|hoped to|applied (?:to|for))\b/gi;
+const HYPOTHETICAL =
+  /\b(if|whether|unless|scheduled to|supposed to|planned to|plans to|was to|were to|was going to|would have|could have|might have|expected to|orders? (?:to|for)|volunteered (?:to|for)|wanted to|hoped to|applied (?:to|for))\b/gi;
 /** Event negation: the veteran did not go ("never deployed", "did not serve", "was not stationed"). */
 const EVENT_NEGATION =
   /\b(never|not|no|did not|didn't|was not|wasn't|were not|has not|have not|had not|without|denies|denied|cancell?ed|instead of|rather than|other than|except)\b/gi;
@@ -102,7 +104,10 @@ export function eventContext(sentence: string, start: number, end: number): Even
     if (within(m.index + m[0].length, clause)) negated = true;
   }
   // "…was scheduled to deploy to Iraq but did not (go)", "…but the orders were cancelled".
-  if (/^[^.;]*?\b(?:but|however)\b[^.;]*?\b(?:did not|didn't|never|was not|wasn't|were cancell?ed|was cancell?ed|cancell?ed)\b/i.test(after)) negated = true;
+  if (
+    /^[^.;]*?\b(?:but|however)\b[^.;]*?\b(?:did not|didn't|never|was not|wasn't|were cancell?ed|was cancell?ed|cancell?ed)\b/i.test(after)
+  )
+    negated = true;
   let hypothetical = false;
   for (const m of clause.matchAll(HYPOTHETICAL)) {
     if (within(m.index + m[0].length, clause)) hypothetical = true;

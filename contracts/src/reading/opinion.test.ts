@@ -6,7 +6,10 @@ import { concludeOpinion, readCausalStatement, readOpinion, type OpinionReading 
  */
 const SENTENCES: [string, OpinionReading][] = [
   // Favourable: the legal standard and its equivalents.
-  ["It is at least as likely as not (50 percent or greater probability) that the Veteran's tinnitus was incurred in service.", 'favourable'],
+  [
+    "It is at least as likely as not (50 percent or greater probability) that the Veteran's tinnitus was incurred in service.",
+    'favourable',
+  ],
   ['The claimed condition is at least as likely as not proximately due to or the result of the service-connected PTSD.', 'favourable'],
   ["The Veteran's hearing loss is as likely as not related to acoustic trauma during service.", 'favourable'],
   ['It is more likely than not that his lumbar strain began with the 2004 parachute injury.', 'favourable'],
@@ -16,14 +19,17 @@ const SENTENCES: [string, OpinionReading][] = [
   ['There is no doubt that it is at least as likely as not that his tinnitus is connected to service.', 'favourable'],
   ['It is at least as likely as not, and not only possible, that the condition is related to service.', 'favourable'],
   // Double negation: the negation of "less than 50 %" is "50 % or more".
-  ['It is not unlikely that the veteran\'s hypertension is related to his herbicide exposure.', 'favourable'],
+  ["It is not unlikely that the veteran's hypertension is related to his herbicide exposure.", 'favourable'],
   ['I cannot say that the condition is unlikely to be related to service; it is at least as likely as not related.', 'favourable'],
   ['The condition is not less likely than not related to his military service.', 'favourable'],
   // Unfavourable: the stock phrases.
-  ['The claimed condition is less likely than not (less than 50 percent probability) incurred in or caused by the claimed in-service injury.', 'unfavourable'],
-  ['It is less likely than not that the Veteran\'s hypertension was aggravated beyond its natural progression by his PTSD.', 'unfavourable'],
-  ['The Veteran\'s depression is not at least as likely as not related to his military service.', 'unfavourable'],
-  ['It is unlikely that the veteran\'s tinnitus is related to noise exposure in service.', 'unfavourable'],
+  [
+    'The claimed condition is less likely than not (less than 50 percent probability) incurred in or caused by the claimed in-service injury.',
+    'unfavourable',
+  ],
+  ["It is less likely than not that the Veteran's hypertension was aggravated beyond its natural progression by his PTSD.", 'unfavourable'],
+  ["The Veteran's depression is not at least as likely as not related to his military service.", 'unfavourable'],
+  ["It is unlikely that the veteran's tinnitus is related to noise exposure in service.", 'unfavourable'],
   ['It is highly unlikely that his current back condition is due to the 1989 sprain.', 'unfavourable'],
   // Negated favourable phrases (the cases that read as favourable before).
   ['The condition is probably not related to service.', 'unfavourable'],
@@ -32,7 +38,7 @@ const SENTENCES: [string, OpinionReading][] = [
   ['It is not likely that the knee condition is related to service.', 'unfavourable'],
   ['It is likely that the sleep apnea is not related to his service-connected PTSD.', 'unfavourable'],
   ['I do not believe it is at least as likely as not that the migraines were caused by service.', 'unfavourable'],
-  ['It is not more likely than not that the veteran\'s asthma was incurred in service.', 'unfavourable'],
+  ["It is not more likely than not that the veteran's asthma was incurred in service.", 'unfavourable'],
   ['There is no likely relationship between his service and the current knee condition.', 'unfavourable'],
   ['The hearing loss could not have been caused by military noise exposure given the normal separation audiogram.', 'unfavourable'],
   ['It is not possible that his diabetes was caused by service, as it was diagnosed before enlistment.', 'unfavourable'],
@@ -50,7 +56,7 @@ const SENTENCES: [string, OpinionReading][] = [
   ['The condition might have been caused by his deployment.', 'speculative'],
   ['The condition is possibly related to service.', 'speculative'],
   ['A connection to his military service cannot be ruled out.', 'speculative'],
-  ['I cannot rule out that the veteran\'s tinnitus is related to service.', 'speculative'],
+  ["I cannot rule out that the veteran's tinnitus is related to service.", 'speculative'],
   ['His knee condition may not be related to service.', 'speculative'],
   ['It is possible that the rash is associated with his burn pit exposure.', 'speculative'],
   // Favourable beats speculative in one sentence; unfavourable beats speculative.
@@ -64,7 +70,8 @@ const SENTENCES: [string, OpinionReading][] = [
 describe('reading a probability phrase with its negation (DOMAIN §3.2, §10.7)', () => {
   it('has at least 40 sentences covering every class', () => {
     expect(SENTENCES.length).toBeGreaterThanOrEqual(40);
-    for (const c of ['favourable', 'unfavourable', 'speculative', 'non-opinion', 'none']) expect(SENTENCES.some(([, k]) => k === c)).toBe(true);
+    for (const c of ['favourable', 'unfavourable', 'speculative', 'non-opinion', 'none'])
+      expect(SENTENCES.some(([, k]) => k === c)).toBe(true);
   });
 
   it.each(SENTENCES)('%s → %s', (sentence, expected) => {
@@ -73,9 +80,17 @@ describe('reading a probability phrase with its negation (DOMAIN §3.2, §10.7)'
 
   it('names the trigger that negated a favourable phrase', () => {
     const r = readOpinion('I cannot state that it is at least as likely as not related to service.');
-    expect(r.phrases[0]).toMatchObject({ phrase: 'at least as likely as not', base: 'favourable', classification: 'non-opinion', negatedBy: 'cannot state' });
+    expect(r.phrases[0]).toMatchObject({
+      phrase: 'at least as likely as not',
+      base: 'favourable',
+      classification: 'non-opinion',
+      negatedBy: 'cannot state',
+    });
     expect(r.standard).toBe(false);
-    expect(readOpinion('The condition is probably not related to service.').phrases[0]).toMatchObject({ base: 'favourable', classification: 'unfavourable' });
+    expect(readOpinion('The condition is probably not related to service.').phrases[0]).toMatchObject({
+      base: 'favourable',
+      classification: 'unfavourable',
+    });
   });
 
   it('counts the legal standard only when it is not negated', () => {
@@ -117,7 +132,10 @@ describe('the opinion of a document is its conclusion', () => {
   });
 
   it('a document without opinions has none', () => {
-    expect(concludeOpinion(['Diagnosis: tinnitus.', 'Is it at least as likely as not related to service?'])).toEqual({ classification: 'none', opinions: [] });
+    expect(concludeOpinion(['Diagnosis: tinnitus.', 'Is it at least as likely as not related to service?'])).toEqual({
+      classification: 'none',
+      opinions: [],
+    });
   });
 });
 

@@ -33,10 +33,16 @@ interface PhraseRule {
  * "not at least as likely as not" beats "at least as likely as not", which beats "as likely as not".
  */
 const PHRASE_RULES: PhraseRule[] = [
-  { phrase: 'not at least as likely as not', pattern: /\bnot at least as likely as not\b/gi, classification: 'unfavourable', standard: true },
+  {
+    phrase: 'not at least as likely as not',
+    pattern: /\bnot at least as likely as not\b/gi,
+    classification: 'unfavourable',
+    standard: true,
+  },
   {
     phrase: 'cannot resolve without resort to mere speculation',
-    pattern: /\b(?:cannot|can ?not|can't|unable to|could not|not able to)\b[^.;]{0,60}?\b(?:mere |pure )?speculation\b|\bwithout resort(?:ing)? to (?:mere |pure )?speculation\b|\bwould (?:be|require) (?:mere |pure )?speculat\w*/gi,
+    pattern:
+      /\b(?:cannot|can ?not|can't|unable to|could not|not able to)\b[^.;]{0,60}?\b(?:mere |pure )?speculation\b|\bwithout resort(?:ing)? to (?:mere |pure )?speculation\b|\bwould (?:be|require) (?:mere |pure )?speculat\w*/gi,
     classification: 'non-opinion',
     standard: false,
   },
@@ -44,13 +50,28 @@ const PHRASE_RULES: PhraseRule[] = [
   { phrase: 'less likely than not', pattern: /\bless likely than not\b/gi, classification: 'unfavourable', standard: true },
   { phrase: 'more likely than not', pattern: /\bmore likely than not\b/gi, classification: 'favourable', standard: true },
   { phrase: 'as likely as not', pattern: /\bas likely as not\b/gi, classification: 'favourable', standard: true },
-  { phrase: 'cannot rule out', pattern: /\b(?:cannot|can ?not|can't|could not|unable to)\s+(?:be\s+)?rule[ds]?\s+out\b/gi, classification: 'speculative', standard: false },
-  { phrase: 'could not have', pattern: /\bcould not (?:possibly )?(?:be|have been|have)\b/gi, classification: 'unfavourable', standard: false },
+  {
+    phrase: 'cannot rule out',
+    pattern: /\b(?:cannot|can ?not|can't|could not|unable to)\s+(?:be\s+)?rule[ds]?\s+out\b/gi,
+    classification: 'speculative',
+    standard: false,
+  },
+  {
+    phrase: 'could not have',
+    pattern: /\bcould not (?:possibly )?(?:be|have been|have)\b/gi,
+    classification: 'unfavourable',
+    standard: false,
+  },
   { phrase: 'unlikely', pattern: /\b(?:highly |very |most |extremely )?unlikely\b/gi, classification: 'unfavourable', standard: false },
   { phrase: 'may be', pattern: /\bmay (?:not )?(?:possibly )?(?:be|have been|have)\b/gi, classification: 'speculative', standard: false },
   { phrase: 'could be', pattern: /\bcould (?:possibly )?(?:be|have been|have)\b/gi, classification: 'speculative', standard: false },
   { phrase: 'might be', pattern: /\bmight (?:not )?(?:be|have been|have)\b/gi, classification: 'speculative', standard: false },
-  { phrase: 'possibly', pattern: /\b(?:possibly|possible that|it is possible|a possibility)\b/gi, classification: 'speculative', standard: false },
+  {
+    phrase: 'possibly',
+    pattern: /\b(?:possibly|possible that|it is possible|a possibility)\b/gi,
+    classification: 'speculative',
+    standard: false,
+  },
   { phrase: 'likely', pattern: /\b(?:most |very |highly |quite )?likely\b/gi, classification: 'favourable', standard: false },
   { phrase: 'probably', pattern: /\b(?:most |very )?probabl[ey]\b/gi, classification: 'favourable', standard: false },
 ];
@@ -61,11 +82,13 @@ const NON_OPINION_TRIGGER =
 /** Plain negation before a phrase ("not likely", "I do not believe it is at least as likely as not"). */
 const NEGATION_TRIGGER = /\b(?:not|no|never|nor|without|doubtful|(?<!\bno |\bwithout |\bwithout a )doubt)\b/gi;
 /** Negation words that negate nothing here ("not only", "no doubt", "whether or not", "without question"). */
-const PSEUDO_NEGATION = /^(?:not (?:only|just|necessarily|to mention)|no (?:doubt|question|other|further|change)|without (?:a )?(?:doubt|question|reservation))\b/i;
+const PSEUDO_NEGATION =
+  /^(?:not (?:only|just|necessarily|to mention)|no (?:doubt|question|other|further|change)|without (?:a )?(?:doubt|question|reservation))\b/i;
 /** Where a negation's scope ends: another clause. */
 const TERMINATOR = /[;:]|,\s*(?:and|but|so)\b|\b(?:but|however|although|though|whereas|yet|nevertheless|except|rather)\b/i;
 /** The link a predicate negation denies ("probably not related", "likely that it was not caused by"). */
-const RELATION_WORD = /^\s*(?:\w+\s+){0,2}?(?:related|due|caused|the result|a result|result(?:ed)?|connected|secondary|attributable|incurred|aggravated|worsened|linked|associated|consistent|etiolog\w*|from|because)\b/i;
+const RELATION_WORD =
+  /^\s*(?:\w+\s+){0,2}?(?:related|due|caused|the result|a result|result(?:ed)?|connected|secondary|attributable|incurred|aggravated|worsened|linked|associated|consistent|etiolog\w*|from|because)\b/i;
 
 export interface PhraseReading {
   phrase: string;
@@ -143,7 +166,10 @@ function readPhrase(sentence: string, match: Match, previousEnd: number): Phrase
   const nonOpinion = lastTrigger(scope, NON_OPINION_TRIGGER);
   if (nonOpinion) return { ...reading, classification: 'non-opinion', negatedBy: nonOpinion };
   // "not" inside the phrase itself ("as likely as not") is part of the phrase, not a negation of it.
-  const negation = lastTrigger(scope.replace(/\b(?:whether or not|as likely as not|than not)\b/gi, (s) => ' '.repeat(s.length)), NEGATION_TRIGGER);
+  const negation = lastTrigger(
+    scope.replace(/\b(?:whether or not|as likely as not|than not)\b/gi, (s) => ' '.repeat(s.length)),
+    NEGATION_TRIGGER,
+  );
   const flips = (negation ? 1 : 0) + (base !== 'speculative' && predicateNegated(sentence, end) ? 1 : 0);
   if (flips % 2 === 0) return flips ? { ...reading, negatedBy: 'double negation' } : reading;
   if (base === 'favourable') return { ...reading, classification: 'unfavourable', negatedBy: negation ?? 'not' };
@@ -185,7 +211,8 @@ const NOT_AN_OPINION =
 /** "whether" introduces a question unless a non-opinion trigger governs it ("I cannot say whether…"). */
 const WHETHER = /\bwhether\b/i;
 /** A sentence about another possible cause (rationale), not about the claimed link. */
-const ALTERNATIVE_CAUSE = /\b(obesity|weight|age|aging|smok\w*|tobacco|alcohol|genetic\w*|hereditary|family history|post-?service|civilian|occupational|recreational|natural progression|other (?:risk factors|causes))\b/i;
+const ALTERNATIVE_CAUSE =
+  /\b(obesity|weight|age|aging|smok\w*|tobacco|alcohol|genetic\w*|hereditary|family history|post-?service|civilian|occupational|recreational|natural progression|other (?:risk factors|causes))\b/i;
 const CLAIMED_LINK = /\b(service|military|in-service|active duty|deploy\w*|combat|noise exposure|service-connected|secondary to)\b/i;
 
 /** True when a sentence states an opinion on a link (not a question, a definition or a request). */
@@ -229,16 +256,20 @@ export function concludeOpinion(sentences: readonly string[]): DocumentOpinion {
   const marked = pool.filter((o) => CONCLUSION_MARKER.test(o.sentence));
   const lastOf = (list: typeof pool) => [...list].reverse().find((o) => DEFINITIVE.has(o.reading.classification)) ?? list[list.length - 1];
   const chosen = (marked.length ? lastOf(marked) : undefined) ?? lastOf(pool);
-  return chosen ? { classification: chosen.reading.classification, conclusion: chosen.sentence, opinions } : { classification: 'none', opinions };
+  return chosen
+    ? { classification: chosen.reading.classification, conclusion: chosen.sentence, opinions }
+    : { classification: 'none', opinions };
 }
 
 /** Certainty-level causal statements (§3.2 rows 4-5): favourable with a rationale; negated, unfavourable. */
 const CAUSAL =
   /\b(?:is|was|are|were)(?: not| never)? (?:directly |most likely )?(?:due to|caused by|the result of|proximately due to|a result of)\b|\bproximately due to\b|\baggravated beyond (?:its|the) natural progression\b|\bpermanently worsened by\b/i;
-const CAUSAL_NEGATED = /\b(?:is|was|are|were) (?:not|never)\b|\bnot (?:proximately )?(?:due to|caused by|the result of|aggravated|permanently worsened)\b/i;
+const CAUSAL_NEGATED =
+  /\b(?:is|was|are|were) (?:not|never)\b|\bnot (?:proximately )?(?:due to|caused by|the result of|aggravated|permanently worsened)\b/i;
 
 /** A causal statement about service or a service-connected condition, read with its negation. */
 export function readCausalStatement(sentence: string): 'favourable' | 'unfavourable' | 'none' {
-  if (NOT_AN_OPINION.test(sentence) || !CAUSAL.test(sentence) || !/\b(service|military|secondary|service-connected)\b/i.test(sentence)) return 'none';
+  if (NOT_AN_OPINION.test(sentence) || !CAUSAL.test(sentence) || !/\b(service|military|secondary|service-connected)\b/i.test(sentence))
+    return 'none';
   return CAUSAL_NEGATED.test(sentence) ? 'unfavourable' : 'favourable';
 }

@@ -46,7 +46,8 @@ describe('places of service (DOMAIN §9)', () => {
 });
 
 const judge = (sentence: string, names: string[], evidence: string[] = []) => presumptionsFor([sentence], { names, evidence })[0];
-const status = (sentence: string, names: string[], evidence: string[] = []): PresumptionStatus | 'none' => judge(sentence, names, evidence)?.status ?? 'none';
+const status = (sentence: string, names: string[], evidence: string[] = []): PresumptionStatus | 'none' =>
+  judge(sentence, names, evidence)?.status ?? 'none';
 
 describe('presumptions: place, window to the day and the condition qualifier', () => {
   it.each([
@@ -100,12 +101,20 @@ describe('presumptions: place, window to the day and the condition qualifier', (
     const vietnam = 'Served in Vietnam in 1969.';
     expect(status(vietnam, ['Peripheral neuropathy'], ['Peripheral neuropathy of both feet, diagnosed in 2015.'])).toBe('assumed');
     expect(judge(vietnam, ['Peripheral neuropathy'])!.nextStep).toMatch(/first year after the exposure/);
-    expect(status(vietnam, ['Peripheral neuropathy'], ['Peripheral neuropathy began within six months of his return and was rated 10 percent disabling.'])).toBe('presumed');
+    expect(
+      status(
+        vietnam,
+        ['Peripheral neuropathy'],
+        ['Peripheral neuropathy began within six months of his return and was rated 10 percent disabling.'],
+      ),
+    ).toBe('presumed');
   });
 
   it('burn pit asthma: diagnosed after service only', () => {
     const iraq = 'Deployed to Iraq in 2005.';
-    expect(status(iraq, ['Asthma'], ['He was diagnosed with asthma in 2009, after returning from Iraq and his discharge.'])).toBe('presumed');
+    expect(status(iraq, ['Asthma'], ['He was diagnosed with asthma in 2009, after returning from Iraq and his discharge.'])).toBe(
+      'presumed',
+    );
     expect(status(iraq, ['Asthma'], ['History of childhood asthma, well controlled.'])).toBe('outside');
     expect(status(iraq, ['Asthma'], ['Asthma, on albuterol.'])).toBe('assumed');
   });
@@ -113,7 +122,11 @@ describe('presumptions: place, window to the day and the condition qualifier', (
 
 describe('chronic diseases within a year of separation (38 CFR 3.309(a))', () => {
   it.each([
-    [['Hypertension'], ['Hypertension was diagnosed eight months after his discharge and treated with lisinopril, rated 10 percent.'], 'presumed'],
+    [
+      ['Hypertension'],
+      ['Hypertension was diagnosed eight months after his discharge and treated with lisinopril, rated 10 percent.'],
+      'presumed',
+    ],
     [['Hypertension'], ['Hypertension was diagnosed within one year of separation.'], 'assumed'],
     [['Sensorineural hearing loss'], ['Hearing loss noted five years after separation.'], 'none'],
     [['Knee strain'], ['Knee strain within a year of discharge.'], 'none'],

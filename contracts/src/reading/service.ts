@@ -46,45 +46,141 @@ const VIETNAM: Window = { from: '1962-01-09', to: '1975-05-07' };
  * 3.309(d)(3)(ii)(B), occupation Aug 6, 1945 – July 1, 1946.
  */
 export const PLACES: readonly Place[] = [
-  ...['Bahrain', 'Iraq', 'Kuwait', 'Oman', 'Qatar', 'Saudi Arabia', 'Somalia', 'United Arab Emirates|UAE', 'Arabian Sea', 'Gulf of Aden', 'Gulf of Oman', 'Persian Gulf', 'Red Sea', 'neutral zone'].map(
-    (name): Place => ({ name: name.split('|')[0]!, program: 'burn-pit', pattern: new RegExp(`\\b(?:${name})\\b`), window: SINCE_1990 }),
-  ),
-  { name: 'Iraq', program: 'burn-pit', pattern: /\b(?:OIF|Operation Iraqi Freedom|OND|Operation New Dawn|OIR|Operation Inherent Resolve)\b/, window: SINCE_1990 },
-  ...['Afghanistan', 'Djibouti', 'Egypt', 'Jordan', 'Lebanon', 'Syria', 'Uzbekistan', 'Yemen'].map((name): Place => ({ name, program: 'burn-pit', pattern: new RegExp(`\\b${name}\\b`), window: SINCE_2001 })),
-  { name: 'Afghanistan', program: 'burn-pit', pattern: /\b(?:OEF|Operation Enduring Freedom|OFS|Operation Freedom's Sentinel|Resolute Support)\b/, window: SINCE_2001 },
+  ...[
+    'Bahrain',
+    'Iraq',
+    'Kuwait',
+    'Oman',
+    'Qatar',
+    'Saudi Arabia',
+    'Somalia',
+    'United Arab Emirates|UAE',
+    'Arabian Sea',
+    'Gulf of Aden',
+    'Gulf of Oman',
+    'Persian Gulf',
+    'Red Sea',
+    'neutral zone',
+  ].map((name): Place => ({
+    name: name.split('|')[0]!,
+    program: 'burn-pit',
+    pattern: new RegExp(`\\b(?:${name})\\b`),
+    window: SINCE_1990,
+  })),
+  {
+    name: 'Iraq',
+    program: 'burn-pit',
+    pattern: /\b(?:OIF|Operation Iraqi Freedom|OND|Operation New Dawn|OIR|Operation Inherent Resolve)\b/,
+    window: SINCE_1990,
+  },
+  ...['Afghanistan', 'Djibouti', 'Egypt', 'Jordan', 'Lebanon', 'Syria', 'Uzbekistan', 'Yemen'].map((name): Place => ({
+    name,
+    program: 'burn-pit',
+    pattern: new RegExp(`\\b${name}\\b`),
+    window: SINCE_2001,
+  })),
+  {
+    name: 'Afghanistan',
+    program: 'burn-pit',
+    pattern: /\b(?:OEF|Operation Enduring Freedom|OFS|Operation Freedom's Sentinel|Resolute Support)\b/,
+    window: SINCE_2001,
+  },
   {
     name: 'Southwest Asia',
     program: 'gulf-war',
-    pattern: /\b(?:Southwest Asia|Persian Gulf|Iraq|Kuwait|Saudi Arabia|Bahrain|Qatar|Oman|United Arab Emirates|UAE|Desert Storm|Desert Shield)\b/,
+    pattern:
+      /\b(?:Southwest Asia|Persian Gulf|Iraq|Kuwait|Saudi Arabia|Bahrain|Qatar|Oman|United Arab Emirates|UAE|Desert Storm|Desert Shield)\b/,
     window: SINCE_1990,
   },
-  { name: 'the Republic of Vietnam', program: 'agent-orange', pattern: /\b(?:Republic of Vietnam|(?:South )?Vietnam|Viet Nam|RVN|Da Nang|Saigon|Cam Ranh Bay|Khe Sanh)\b/i, window: VIETNAM },
-  { name: 'the waters off Vietnam (Blue Water Navy)', program: 'agent-orange', pattern: /\b(?:Blue Water Navy|12 nautical miles)\b/i, window: VIETNAM },
+  {
+    name: 'the Republic of Vietnam',
+    program: 'agent-orange',
+    pattern: /\b(?:Republic of Vietnam|(?:South )?Vietnam|Viet Nam|RVN|Da Nang|Saigon|Cam Ranh Bay|Khe Sanh)\b/i,
+    window: VIETNAM,
+  },
+  {
+    name: 'the waters off Vietnam (Blue Water Navy)',
+    program: 'agent-orange',
+    pattern: /\b(?:Blue Water Navy|12 nautical miles)\b/i,
+    window: VIETNAM,
+  },
   {
     name: 'the Korean DMZ',
     program: 'agent-orange',
-    pattern: /\b(?:Korean (?:DMZ|demilitarized zone)|(?:DMZ|demilitarized zone)\b[^.;]{0,40}\bKorea|Korean?\b[^.;]{0,40}\b(?:DMZ|demilitarized zone))\b/i,
+    pattern:
+      /\b(?:Korean (?:DMZ|demilitarized zone)|(?:DMZ|demilitarized zone)\b[^.;]{0,40}\bKorea|Korean?\b[^.;]{0,40}\b(?:DMZ|demilitarized zone))\b/i,
     window: { from: '1967-09-01', to: '1971-08-31' },
   },
-  { name: 'Thailand', program: 'agent-orange', pattern: /\b(?:Thailand|Royal Thai|RTAFB|Udorn|Korat|Ubon|Takhli|U-Tapao|Nakhon Phanom|Don Muang)\b/, window: { from: '1962-01-09', to: '1976-06-30' } },
+  {
+    name: 'Thailand',
+    program: 'agent-orange',
+    pattern: /\b(?:Thailand|Royal Thai|RTAFB|Udorn|Korat|Ubon|Takhli|U-Tapao|Nakhon Phanom|Don Muang)\b/,
+    window: { from: '1962-01-09', to: '1976-06-30' },
+  },
   { name: 'Laos', program: 'agent-orange', pattern: /\bLaos\b/, window: { from: '1965-12-01', to: '1969-09-30' } },
-  { name: 'Cambodia (Mimot or Krek, Kampong Cham)', program: 'agent-orange', pattern: /\b(?:Cambodia|Mimot|Krek|Kampong Cham)\b/, window: { from: '1969-04-16', to: '1969-04-30' } },
-  { name: 'Guam or American Samoa', program: 'agent-orange', pattern: /\b(?:Guam|American Samoa)\b/, window: { from: '1962-01-09', to: '1980-07-31' } },
-  { name: 'Johnston Atoll', program: 'agent-orange', pattern: /\bJohnston (?:Atoll|Island)\b/, window: { from: '1972-01-01', to: '1977-09-30' } },
+  {
+    name: 'Cambodia (Mimot or Krek, Kampong Cham)',
+    program: 'agent-orange',
+    pattern: /\b(?:Cambodia|Mimot|Krek|Kampong Cham)\b/,
+    window: { from: '1969-04-16', to: '1969-04-30' },
+  },
+  {
+    name: 'Guam or American Samoa',
+    program: 'agent-orange',
+    pattern: /\b(?:Guam|American Samoa)\b/,
+    window: { from: '1962-01-09', to: '1980-07-31' },
+  },
+  {
+    name: 'Johnston Atoll',
+    program: 'agent-orange',
+    pattern: /\bJohnston (?:Atoll|Island)\b/,
+    window: { from: '1972-01-01', to: '1977-09-30' },
+  },
   { name: 'C-123 aircraft', program: 'agent-orange', pattern: /\bC-123\b/ },
-  { name: 'Camp Lejeune or MCAS New River', program: 'camp-lejeune', pattern: /\b(?:Camp Lejeune|MCAS New River|Marine Corps Air Station New River)\b/i, window: { from: '1953-08-01', to: '1987-12-31' }, minDays: 30 },
-  { name: 'the Enewetak Atoll cleanup', program: 'radiation', pattern: /\b(?:Enewetak|Eniwetok)\b/i, window: { from: '1977-01-01', to: '1980-12-31' } },
-  { name: 'the Palomares, Spain B-52 cleanup', program: 'radiation', pattern: /\bPalomares\b/i, window: { from: '1966-01-17', to: '1967-03-31' } },
-  { name: 'the Thule AFB, Greenland B-52 fire response', program: 'radiation', pattern: /\bThule\b/i, window: { from: '1968-01-21', to: '1968-09-25' } },
-  { name: 'the occupation of Hiroshima or Nagasaki', program: 'radiation', pattern: /\b(?:Hiroshima|Nagasaki)\b/i, window: { from: '1945-08-06', to: '1946-07-01' } },
-  { name: 'an atmospheric nuclear test', program: 'radiation', pattern: /\b(?:atmospheric (?:nuclear )?(?:test|detonation)|nuclear (?:weapons? )?test(?:s|ing)?|atomic (?:bomb )?test(?:s|ing)?)\b/i },
+  {
+    name: 'Camp Lejeune or MCAS New River',
+    program: 'camp-lejeune',
+    pattern: /\b(?:Camp Lejeune|MCAS New River|Marine Corps Air Station New River)\b/i,
+    window: { from: '1953-08-01', to: '1987-12-31' },
+    minDays: 30,
+  },
+  {
+    name: 'the Enewetak Atoll cleanup',
+    program: 'radiation',
+    pattern: /\b(?:Enewetak|Eniwetok)\b/i,
+    window: { from: '1977-01-01', to: '1980-12-31' },
+  },
+  {
+    name: 'the Palomares, Spain B-52 cleanup',
+    program: 'radiation',
+    pattern: /\bPalomares\b/i,
+    window: { from: '1966-01-17', to: '1967-03-31' },
+  },
+  {
+    name: 'the Thule AFB, Greenland B-52 fire response',
+    program: 'radiation',
+    pattern: /\bThule\b/i,
+    window: { from: '1968-01-21', to: '1968-09-25' },
+  },
+  {
+    name: 'the occupation of Hiroshima or Nagasaki',
+    program: 'radiation',
+    pattern: /\b(?:Hiroshima|Nagasaki)\b/i,
+    window: { from: '1945-08-06', to: '1946-07-01' },
+  },
+  {
+    name: 'an atmospheric nuclear test',
+    program: 'radiation',
+    pattern: /\b(?:atmospheric (?:nuclear )?(?:test|detonation)|nuclear (?:weapons? )?test(?:s|ing)?|atomic (?:bomb )?test(?:s|ing)?)\b/i,
+  },
 ];
 
 /** "Vietnam era", "the Vietnam War", "Persian Gulf War": a period of war (38 CFR 3.2), not a place. */
 const ERA_AFTER = /^[- ]?(?:era|period|war)\b/i;
 
 /** A sentence about the law ("exposure is presumed only for service between…"), not about the veteran's service. */
-const ABOUT_THE_LAW = /\b(?:presum\w*|PACT Act|eligib\w*|covered (?:locations?|veterans?|service)|qualif\w*|if you served|veterans who served)\b/i;
+const ABOUT_THE_LAW =
+  /\b(?:presum\w*|PACT Act|eligib\w*|covered (?:locations?|veterans?|service)|qualif\w*|if you served|veterans who served)\b/i;
 
 export interface PlaceMention {
   place: Place;
@@ -120,7 +216,9 @@ export function readServicePlaces(sentence: string): PlaceMention[] {
 /** A place's window in words: "Jan 9, 1962 – May 7, 1975", "on or after Aug 2, 1990". */
 export function windowText(place: Place): string {
   if (!place.window) return '';
-  const span = place.window.to ? `${longDate(place.window.from)} – ${longDate(place.window.to)}` : `on or after ${longDate(place.window.from)}`;
+  const span = place.window.to
+    ? `${longDate(place.window.from)} – ${longDate(place.window.to)}`
+    : `on or after ${longDate(place.window.from)}`;
   return place.minDays ? `${place.minDays} days or more, ${span}` : span;
 }
 
@@ -134,7 +232,8 @@ export interface PresumedCondition {
   qualifier?: Qualifier;
 }
 
-const c = (name: string, pattern: RegExp, qualifier?: Qualifier): PresumedCondition => (qualifier ? { name, pattern, qualifier } : { name, pattern });
+const c = (name: string, pattern: RegExp, qualifier?: Qualifier): PresumedCondition =>
+  qualifier ? { name, pattern, qualifier } : { name, pattern };
 
 /** DOMAIN §9.1, with the 2025 additions of 38 CFR 3.320 DOMAIN lists. */
 const BURN_PIT: PresumedCondition[] = [
@@ -294,20 +393,32 @@ export interface ClaimedCondition {
 
 const TYPE_1 = /\btype (?:1|I|one)\b(?![I\d])|\bT1DM\b|\bjuvenile(?:[- ]onset)? diabetes|\binsulin[- ]dependent diabetes/i;
 const TYPE_2 = /\btype (?:2|II|two)\b|\bT2DM\b|\bDM ?(?:2|II)\b|\badult[- ]onset diabetes|\bnon[- ]insulin[- ]dependent/i;
-const WITHIN_A_YEAR = /\bwithin (?:a|one|1|the first) year\b|\bwithin (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) months\b/i;
+const WITHIN_A_YEAR =
+  /\bwithin (?:a|one|1|the first) year\b|\bwithin (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) months\b/i;
 const TEN_PERCENT = /\b(?:10|ten)\s*(?:%|percent)\b|\bcompensable\b/i;
-const ASTHMA_BEFORE = /\b(?:childhood asthma|asthma (?:since|as a) (?:child|childhood|birth|age \d+)|since childhood|as a child|before (?:service|enlist\w*|entering)|prior to (?:service|enlist\w*|entry)|pre-?existing|pre-?service)\b/i;
-const ASTHMA_AFTER = /\b(?:diagnos\w*|onset|began|developed|started)\b[^.;]{0,80}\b(?:after (?:service|discharge|separation|returning|leaving|(?:his|her|my) (?:return|discharge|separation)|deployment)|since (?:returning|discharge|separation))\b/i;
+const ASTHMA_BEFORE =
+  /\b(?:childhood asthma|asthma (?:since|as a) (?:child|childhood|birth|age \d+)|since childhood|as a child|before (?:service|enlist\w*|entering)|prior to (?:service|enlist\w*|entry)|pre-?existing|pre-?service)\b/i;
+const ASTHMA_AFTER =
+  /\b(?:diagnos\w*|onset|began|developed|started)\b[^.;]{0,80}\b(?:after (?:service|discharge|separation|returning|leaving|(?:his|her|my) (?:return|discharge|separation)|deployment)|since (?:returning|discharge|separation))\b/i;
 
-function qualifierOf(qualifier: Qualifier | undefined, texts: readonly string[], condition: string): { status: 'ok' | 'unknown' | 'fails'; reason: string; nextStep?: string } {
+function qualifierOf(
+  qualifier: Qualifier | undefined,
+  texts: readonly string[],
+  condition: string,
+): { status: 'ok' | 'unknown' | 'fails'; reason: string; nextStep?: string } {
   const all = texts.join(' ');
   switch (qualifier) {
     case undefined:
       return { status: 'ok', reason: '' };
     case 'diabetes-type-2':
-      if (TYPE_1.test(all) && !TYPE_2.test(all)) return { status: 'fails', reason: 'Only type 2 diabetes is on the list; type 1 is not presumptive.' };
+      if (TYPE_1.test(all) && !TYPE_2.test(all))
+        return { status: 'fails', reason: 'Only type 2 diabetes is on the list; type 1 is not presumptive.' };
       if (TYPE_2.test(all)) return { status: 'ok', reason: '' };
-      return { status: 'unknown', reason: 'Only type 2 diabetes is on the list, and the records do not say which type.', nextStep: 'a medical record that names the type of diabetes (type 2)' };
+      return {
+        status: 'unknown',
+        reason: 'Only type 2 diabetes is on the list, and the records do not say which type.',
+        nextStep: 'a medical record that names the type of diabetes (type 2)',
+      };
     case 'ten-percent-within-a-year': {
       const shown = texts.some((t) => WITHIN_A_YEAR.test(t) && TEN_PERCENT.test(t));
       if (shown) return { status: 'ok', reason: '' };
@@ -318,9 +429,18 @@ function qualifierOf(qualifier: Qualifier | undefined, texts: readonly string[],
       };
     }
     case 'asthma-after-service':
-      if (texts.some((t) => ASTHMA_BEFORE.test(t))) return { status: 'fails', reason: 'Only asthma diagnosed after service is on the list; asthma that began before service is a claim of aggravation (38 CFR 3.306).' };
+      if (texts.some((t) => ASTHMA_BEFORE.test(t)))
+        return {
+          status: 'fails',
+          reason:
+            'Only asthma diagnosed after service is on the list; asthma that began before service is a claim of aggravation (38 CFR 3.306).',
+        };
       if (texts.some((t) => ASTHMA_AFTER.test(t))) return { status: 'ok', reason: '' };
-      return { status: 'unknown', reason: 'Only asthma diagnosed after service is on the list, and the records do not say when it was first diagnosed.', nextStep: 'a medical record that shows asthma was first diagnosed after you left service' };
+      return {
+        status: 'unknown',
+        reason: 'Only asthma diagnosed after service is on the list, and the records do not say when it was first diagnosed.',
+        nextStep: 'a medical record that shows asthma was first diagnosed after you left service',
+      };
   }
 }
 
@@ -348,7 +468,11 @@ export function presumptionsFor(serviceSentences: readonly string[], condition: 
       const base = { program, place: mention.place.name, condition: cond.name, sentence };
       const window = windowText(mention.place);
       if (mention.overlap === 'none') {
-        out.push({ ...base, status: 'outside', reason: `Service in ${mention.place.name} counts only ${window}; the dates given (${mention.periods.map((p) => p.text).join(', ')}) fall outside it.` });
+        out.push({
+          ...base,
+          status: 'outside',
+          reason: `Service in ${mention.place.name} counts only ${window}; the dates given (${mention.periods.map((p) => p.text).join(', ')}) fall outside it.`,
+        });
         continue;
       }
       const q = qualifierOf(cond.qualifier, texts, cond.name);
@@ -365,7 +489,9 @@ export function presumptionsFor(serviceSentences: readonly string[], condition: 
         reasons.push(`Service in ${mention.place.name} is named without dates; it counts only ${window}.`);
         steps.push(`your DD-214 or personnel records that show the dates you served in ${mention.place.name} (${window})`);
       } else if (mention.overlap === 'possible') {
-        reasons.push(`The dates given (${mention.periods.map((p) => p.text).join(', ')}) may or may not fall ${mention.place.minDays ? 'for 30 days or more ' : ''}within the window (${window}).`);
+        reasons.push(
+          `The dates given (${mention.periods.map((p) => p.text).join(', ')}) may or may not fall ${mention.place.minDays ? 'for 30 days or more ' : ''}within the window (${window}).`,
+        );
         steps.push(`your DD-214 or personnel records that show the exact dates you served in ${mention.place.name} (${window})`);
       }
       if (q.status === 'unknown') {
@@ -373,9 +499,18 @@ export function presumptionsFor(serviceSentences: readonly string[], condition: 
         steps.push(q.nextStep!);
       }
       if (reasons.length === 0) {
-        out.push({ ...base, status: 'presumed', reason: `Presumed under ${program.name} (${program.citation}): service in ${mention.place.name} within ${window}, and ${cond.name} is on the list.` });
+        out.push({
+          ...base,
+          status: 'presumed',
+          reason: `Presumed under ${program.name} (${program.citation}): service in ${mention.place.name} within ${window}, and ${cond.name} is on the list.`,
+        });
       } else {
-        out.push({ ...base, status: 'assumed', reason: `${program.name[0]!.toUpperCase()}${program.name.slice(1)} (${program.citation}) may apply: ${reasons.join(' ')}`, nextStep: `Upload ${steps.join(', and ')}` });
+        out.push({
+          ...base,
+          status: 'assumed',
+          reason: `${program.name[0]!.toUpperCase()}${program.name.slice(1)} (${program.citation}) may apply: ${reasons.join(' ')}`,
+          nextStep: `Upload ${steps.join(', and ')}`,
+        });
       }
     }
   }
@@ -398,7 +533,11 @@ export function chronicDiseasePresumption(condition: ClaimedCondition): Presumpt
   const program = PROGRAMS['chronic-disease'];
   const base = { program, place: 'the year after separation', condition: cond.name, sentence };
   if (TEN_PERCENT.test(sentence)) {
-    return { ...base, status: 'presumed', reason: `Presumed under ${program.name} (${program.citation}): ${cond.name} to a degree of 10% or more within one year of separation.` };
+    return {
+      ...base,
+      status: 'presumed',
+      reason: `Presumed under ${program.name} (${program.citation}): ${cond.name} to a degree of 10% or more within one year of separation.`,
+    };
   }
   return {
     ...base,

@@ -28,19 +28,31 @@ const FACTS: [StressorFact, RegExp][] = [
     'combat-evidence',
     /\b(?:combat action ribbon|\bCAR\b|combat infantry(?:man)? badge|\bCIB\b|combat action badge|\bCAB\b|combat medical badge|\bCMB\b|purple heart|bronze star (?:medal )?with (?:"?V"? device|valor)|engaged in combat|combat (?:duty|operations|veteran|deployment|zone)|hostile fire pay|imminent danger pay)\b/i,
   ],
-  ['combat-stressor', /\b(?:fire ?fights?|under (?:enemy |hostile )?fire|enemy fire|ambush\w*|IED|improvised explosive|killed in action|casualt\w+|convoy (?:was )?(?:hit|attacked)|firing (?:at|on) us|in combat|combat (?:patrols?|missions?))\b/i],
-  ['hostile-fear', /\b(?:fear of hostile|hostile military|terrorist|mortars?|rockets?|incoming|indirect fire|(?:attack|attacks|attacked) on (?:the |our )?(?:base|FOB|compound|camp)|IED|improvised explosive)\b/i],
+  [
+    'combat-stressor',
+    /\b(?:fire ?fights?|under (?:enemy |hostile )?fire|enemy fire|ambush\w*|IED|improvised explosive|killed in action|casualt\w+|convoy (?:was )?(?:hit|attacked)|firing (?:at|on) us|in combat|combat (?:patrols?|missions?))\b/i,
+  ],
+  [
+    'hostile-fear',
+    /\b(?:fear of hostile|hostile military|terrorist|mortars?|rockets?|incoming|indirect fire|(?:attack|attacks|attacked) on (?:the |our )?(?:base|FOB|compound|camp)|IED|improvised explosive)\b/i,
+  ],
   [
     'examiner-confirms',
     /\b(?:stressor (?:is|was) (?:adequate|sufficient) to support|adequate to support (?:a|the) diagnosis|(?:symptoms|PTSD) (?:are|is) related to (?:the )?(?:veteran's )?(?:claimed )?stressor|related to (?:the )?(?:veteran's )?fear of hostile military or terrorist activity|meets? (?:the )?(?:DSM-?5 )?criterion A)\b/i,
   ],
   ['prisoner-of-war', /\b(?:prisoner of war|\bPOW\b|captured by|held captive|captivity)\b/i],
-  ['personal-assault', /\b(?:sexual(?:ly)? (?:assault\w*|harass\w*|trauma)|\bMST\b|raped?\b|personal assault|assaulted|beaten|physically attacked)\b/i],
+  [
+    'personal-assault',
+    /\b(?:sexual(?:ly)? (?:assault\w*|harass\w*|trauma)|\bMST\b|raped?\b|personal assault|assaulted|beaten|physically attacked)\b/i,
+  ],
   [
     'assault-marker',
     /\b(?:request(?:ed)? (?:for )?(?:a )?transfer|deterioration in (?:work )?performance|performance (?:declined|decline|dropped)|(?:increased|began) (?:drinking|substance use)|substance abuse|episodes? of (?:depression|anxiety|panic)|changes? in behaviou?r|pregnancy test|tests? for sexually transmitted|sought (?:help|counseling) from (?:a |the )?chaplain|unexplained (?:absences|economic|social behaviou?r))\b/i,
   ],
-  ['in-service-diagnosis', /\b(?:diagnosed (?:with )?(?:PTSD|post-?traumatic stress)[^.]{0,40}\b(?:in service|on active duty|while (?:deployed|serving|on active duty)|during service))\b/i],
+  [
+    'in-service-diagnosis',
+    /\b(?:diagnosed (?:with )?(?:PTSD|post-?traumatic stress)[^.]{0,40}\b(?:in service|on active duty|while (?:deployed|serving|on active duty)|during service))\b/i,
+  ],
 ];
 
 /** The stressor facts a sentence states (negated sentences state none). */

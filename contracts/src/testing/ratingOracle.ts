@@ -27,7 +27,9 @@ export const oracle = {
   arrangement(ratings: RatingInput[], excluded: Set<number>): number {
     const sided = ratings.map((r, i) => ({ ...r, i })).filter((r) => r.side && r.limb && r.percent > 0 && !excluded.has(r.i));
     const pairs = (['arm', 'leg'] as Limb[]).filter(
-      (limb) => sided.some((r) => r.limb === limb && r.side === 'left' && r.percent >= 10) && sided.some((r) => r.limb === limb && r.side === 'right' && r.percent >= 10),
+      (limb) =>
+        sided.some((r) => r.limb === limb && r.side === 'left' && r.percent >= 10) &&
+        sided.some((r) => r.limb === limb && r.side === 'right' && r.percent >= 10),
     );
     const group = sided.filter((r) => pairs.includes(r.limb!));
     const inGroup = new Set(group.map((r) => r.i));
@@ -40,7 +42,10 @@ export const oracle = {
   },
   rating(ratings: RatingInput[]): number {
     if (ratings.some((r) => r.percent >= 100)) return 100;
-    const candidates = ratings.map((r, i) => ({ r, i })).filter(({ r }) => r.side && r.limb).map(({ i }) => i);
+    const candidates = ratings
+      .map((r, i) => ({ r, i }))
+      .filter(({ r }) => r.side && r.limb)
+      .map(({ i }) => i);
     let best = -1;
     for (let mask = 0; mask < 1 << candidates.length; mask++) {
       const excluded = new Set(candidates.filter((_c, bit) => mask & (1 << bit)));

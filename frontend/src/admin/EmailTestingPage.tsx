@@ -84,7 +84,14 @@ function EmailTesting({ defaultAddress }: { defaultAddress: string }) {
               onChange={(event) => setTo(event.target.value)}
               sx={{ flex: '1 1 260px' }}
             />
-            <Button type="submit" variant="contained" size="large" disabled={!to.trim() || send.isPending} aria-busy={send.isPending} sx={{ minHeight: 56 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={!to.trim() || send.isPending}
+              aria-busy={send.isPending}
+              sx={{ minHeight: 56 }}
+            >
               {send.isPending ? 'Sending...' : 'Send All Sample Emails'}
             </Button>
           </Box>
@@ -151,7 +158,10 @@ function OutboxCard() {
                     <ListItemText
                       primary={message.subject}
                       secondary={`To ${message.to} · ${timeFormat.format(new Date(message.sentAt))}`}
-                      slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                      slotProps={{
+                        primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } },
+                        secondary: { sx: { overflowWrap: 'anywhere' } },
+                      }}
                     />
                     {message.sample ? <Chip size="small" label="Sample" sx={{ ml: 1 }} /> : null}
                   </ListItemButton>

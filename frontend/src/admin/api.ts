@@ -17,7 +17,11 @@ export async function fetchOutbox(count: number, signal?: AbortSignal): Promise<
   const response = await apiFetch(`/api/emails/outbox?range=${range}`, { signal });
   const messages = (await response.json()) as OutboxMessage[];
   const total = Number(response.headers.get('Content-Range')?.split('/')[1]);
-  return { messages, total: Number.isFinite(total) ? total : messages.length, transport: response.headers.get('X-Mail-Transport') ?? 'outbox' };
+  return {
+    messages,
+    total: Number.isFinite(total) ? total : messages.length,
+    transport: response.headers.get('X-Mail-Transport') ?? 'outbox',
+  };
 }
 
 export const outboxHtmlUrl = (id: string) => `/api/emails/outbox/${encodeURIComponent(id)}/html`;

@@ -16,13 +16,18 @@ describe('errorToastText', () => {
       description: "You've reached your limit of 5 claims. Please upgrade your plan to add more claims.",
     });
     const tooLarge = SPEC_PROBLEMS.fileTooLarge('scan.pdf');
-    expect(errorToastText(answer(400, { type: '/problems/file-too-large', title: tooLarge.title, status: 400, detail: tooLarge.detail }), FALLBACK)).toEqual({
+    expect(
+      errorToastText(
+        answer(400, { type: '/problems/file-too-large', title: tooLarge.title, status: 400, detail: tooLarge.detail }),
+        FALLBACK,
+      ),
+    ).toEqual({
       title: 'File too large',
       description: 'scan.pdf is larger than 50MB',
     });
   });
 
-  it('keeps the caller\'s spec text for problems the spec does not name, with the server detail only when asked', () => {
+  it("keeps the caller's spec text for problems the spec does not name, with the server detail only when asked", () => {
     const notFound = answer(404, { type: '/problems/not-found', title: 'Not found', status: 404, detail: 'Claim not found.' });
     expect(errorToastText(notFound, FALLBACK)).toEqual(FALLBACK);
     expect(errorToastText(notFound, FALLBACK, { serverDetail: true })).toEqual({ title: 'Error', description: 'Claim not found.' });

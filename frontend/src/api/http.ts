@@ -60,9 +60,7 @@ function parseProblem(text: string): ProblemDetails | undefined {
   if (!text) return undefined;
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as ProblemDetails)
-      : undefined;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as ProblemDetails) : undefined;
   } catch {
     return undefined;
   }

@@ -1,12 +1,6 @@
 import { useEffect } from 'react';
 import { useToast } from '../toast/useToast';
-import {
-  LOGIN_REDIRECT_DELAY_MS,
-  LOGIN_URL,
-  UNAUTHORIZED_MESSAGE,
-  UNAUTHORIZED_TITLE,
-  setUnauthorizedHandler,
-} from './unauthorized';
+import { LOGIN_REDIRECT_DELAY_MS, LOGIN_URL, UNAUTHORIZED_MESSAGE, UNAUTHORIZED_TITLE, setUnauthorizedHandler } from './unauthorized';
 
 /** Mounted once inside the admin context: turns an Unauthorized report into the toast and redirect. */
 export function UnauthorizedWatcher() {

@@ -36,7 +36,14 @@ const STATUS_LOOK: Record<string, { color: 'success' | 'default' | 'warning' | '
 export function ManagementTab({ onShowPlans }: { onShowPlans(): void }) {
   const subscription = useSubscription();
   if (subscription.isError) {
-    return <QueryErrorState what="your subscription" error={subscription.error} onRetry={() => void subscription.refetch()} retrying={subscription.isFetching} />;
+    return (
+      <QueryErrorState
+        what="your subscription"
+        error={subscription.error}
+        onRetry={() => void subscription.refetch()}
+        retrying={subscription.isFetching}
+      />
+    );
   }
   if (!subscription.data) {
     return (
@@ -78,11 +85,16 @@ function SubscriptionCard({ subscription, onShowPlans }: { subscription: Subscri
   const price = subscription.items.data[0].price;
   const look = STATUS_LOOK[subscription.status] ?? { color: 'default' as const, icon: <ErrorOutline aria-hidden /> };
   const paying = subscription.status === 'active' || subscription.status === 'past_due';
-  const fail = (fallback: string) => (error: unknown) => toast({ ...errorToastText(error, { title: 'Error', description: fallback }, { serverDetail: true }), variant: 'destructive' });
+  const fail = (fallback: string) => (error: unknown) =>
+    toast({ ...errorToastText(error, { title: 'Error', description: fallback }, { serverDetail: true }), variant: 'destructive' });
 
   const cancel = useMutation({
     mutationFn: cancelSubscription,
-    onSuccess: () => toast({ title: 'Subscription Cancelled', description: `Your plan stays active until ${formatPeriodDate(subscription.current_period_end)}.` }),
+    onSuccess: () =>
+      toast({
+        title: 'Subscription Cancelled',
+        description: `Your plan stays active until ${formatPeriodDate(subscription.current_period_end)}.`,
+      }),
     onError: fail('Failed to cancel the subscription. Please try again.'),
     onSettled: () => {
       setConfirm(null);
@@ -98,7 +110,10 @@ function SubscriptionCard({ subscription, onShowPlans }: { subscription: Subscri
   const refund = useMutation({
     mutationFn: refundSubscription,
     onSuccess: (answer) =>
-      toast({ title: 'Refund Issued', description: `${formatCents(answer.amountRefunded ?? 0)} will be returned to your card. You are now on the Free plan.` }),
+      toast({
+        title: 'Refund Issued',
+        description: `${formatCents(answer.amountRefunded ?? 0)} will be returned to your card. You are now on the Free plan.`,
+      }),
     onError: fail('Failed to refund the subscription. Please contact support.'),
     onSettled: () => {
       setConfirm(null);
@@ -112,7 +127,13 @@ function SubscriptionCard({ subscription, onShowPlans }: { subscription: Subscri
   });
 
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" data-testid="subscription-card" sx={{ p: { xs: 2.5, sm: 3 } }}>
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      data-testid="subscription-card"
+      sx={{ p: { xs: 2.5, sm: 3 } }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, flexWrap: 'wrap' }}>
         <Box>
           <Typography id={headingId} component="h2" variant="h3">
@@ -130,7 +151,8 @@ function SubscriptionCard({ subscription, onShowPlans }: { subscription: Subscri
           <Typography>Your subscription ended on {formatPeriodDate(subscription.canceled_at)}.</Typography>
         ) : subscription.cancel_at_period_end ? (
           <Alert severity="info" data-testid="ending-notice">
-            Your subscription is cancelled and will end on {formatPeriodDate(subscription.current_period_end)}. You keep your plan until then.
+            Your subscription is cancelled and will end on {formatPeriodDate(subscription.current_period_end)}. You keep your plan until
+            then.
           </Alert>
         ) : (
           <Typography data-testid="next-billing">
@@ -140,7 +162,9 @@ function SubscriptionCard({ subscription, onShowPlans }: { subscription: Subscri
         {subscription.status === 'past_due' ? (
           <Alert severity="warning">Your last payment failed. Update your payment method to keep your plan.</Alert>
         ) : null}
-        {subscription.status === 'unpaid' ? <Alert severity="error">Your renewal was not paid, so your plan’s features are paused.</Alert> : null}
+        {subscription.status === 'unpaid' ? (
+          <Alert severity="error">Your renewal was not paid, so your plan’s features are paused.</Alert>
+        ) : null}
         {subscription.coupon ? (
           <Typography variant="body2" color="text.secondary">
             Coupon {subscription.coupon.name}: {couponDiscount(subscription.coupon)} your first payment
@@ -153,7 +177,8 @@ function SubscriptionCard({ subscription, onShowPlans }: { subscription: Subscri
         ) : null}
         {subscription.guarantee.eligible && subscription.guarantee.until ? (
           <Typography variant="body2" color="text.secondary" data-testid="guarantee">
-            {MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee: you can ask for a full refund until {formatIsoDate(subscription.guarantee.until)}.
+            {MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee: you can ask for a full refund until{' '}
+            {formatIsoDate(subscription.guarantee.until)}.
           </Typography>
         ) : null}
       </Box>
@@ -207,7 +232,15 @@ function SubscriptionCard({ subscription, onShowPlans }: { subscription: Subscri
   );
 }
 
-function ConfirmDialog(props: { open: boolean; title: string; text: string; confirmLabel: string; busy: boolean; onConfirm(): void; onClose(): void }) {
+function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
   const titleId = useId();
   return (
     <Dialog open={props.open} onClose={props.busy ? undefined : props.onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>

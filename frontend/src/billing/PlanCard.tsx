@@ -33,13 +33,23 @@ export function PlanCard({ plan, cycle, action, busy, onUpgrade, onContactSuppor
       aria-labelledby={headingId}
       variant="outlined"
       data-testid={`plan-${plan.tierName}`}
-      sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2, position: 'relative', borderWidth: plan.mostPopular ? 2 : 1, borderColor: plan.mostPopular ? 'secondary.main' : 'divider' }}
+      sx={{
+        p: { xs: 2.5, sm: 3 },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 2,
+        position: 'relative',
+        borderWidth: plan.mostPopular ? 2 : 1,
+        borderColor: plan.mostPopular ? 'secondary.main' : 'divider',
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography id={headingId} component="h3" variant="h3">
           {plan.displayName}
         </Typography>
-        {plan.mostPopular ? <Chip icon={<StarOutline aria-hidden />} label={BILLING_MESSAGES.mostPopular} color="secondary" size="small" /> : null}
+        {plan.mostPopular ? (
+          <Chip icon={<StarOutline aria-hidden />} label={BILLING_MESSAGES.mostPopular} color="secondary" size="small" />
+        ) : null}
       </Box>
       <Box>
         <Typography component="p" sx={{ fontSize: '2rem', fontWeight: 700, lineHeight: 1.2 }} data-testid={`plan-${plan.tierName}-price`}>
@@ -101,7 +111,14 @@ function PlanButton({ plan, action, busy, onUpgrade, onContactSupport }: Omit<Pl
       );
     case 'upgrade':
       return (
-        <Button variant="contained" color={plan.mostPopular ? 'secondary' : 'primary'} fullWidth disabled={busy} onClick={onUpgrade} aria-label={`Upgrade to ${plan.displayName}`}>
+        <Button
+          variant="contained"
+          color={plan.mostPopular ? 'secondary' : 'primary'}
+          fullWidth
+          disabled={busy}
+          onClick={onUpgrade}
+          aria-label={`Upgrade to ${plan.displayName}`}
+        >
           {busy ? 'Redirecting…' : 'Upgrade'}
         </Button>
       );

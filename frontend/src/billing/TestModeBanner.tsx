@@ -10,7 +10,9 @@ export function TestModeBanner() {
   return (
     <Alert severity="warning" icon={<ScienceOutlined aria-hidden />} data-testid="test-mode-banner" sx={{ alignItems: 'center' }}>
       <strong>{BILLING_MESSAGES.testMode}</strong>
-      {config.data.provider === 'test' ? ' — pay with a test card such as 4242 4242 4242 4242; nothing is charged.' : ' — Stripe test keys; use a Stripe test card.'}
+      {config.data.provider === 'test'
+        ? ' — pay with a test card such as 4242 4242 4242 4242; nothing is charged.'
+        : ' — Stripe test keys; use a Stripe test card.'}
     </Alert>
   );
 }

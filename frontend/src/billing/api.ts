@@ -15,7 +15,8 @@ import { apiJson } from '../api/http';
 
 export const fetchPlans = (signal?: AbortSignal) => apiJson<SubscriptionPlan[]>('/api/subscription-plans', { signal });
 export const fetchBillingConfig = (signal?: AbortSignal) => apiJson<BillingConfigView>('/api/billing/config', { signal });
-export const fetchSubscription = (signal?: AbortSignal) => apiJson<{ subscription: SubscriptionView | null; user: User | null }>('/api/billing/subscription', { signal });
+export const fetchSubscription = (signal?: AbortSignal) =>
+  apiJson<{ subscription: SubscriptionView | null; user: User | null }>('/api/billing/subscription', { signal });
 export const fetchCheckoutSubscription = (subscriptionId: string, signal?: AbortSignal) =>
   apiJson<CheckoutSubscriptionView>(`/api/billing/subscription?subscription_id=${encodeURIComponent(subscriptionId)}`, { signal });
 
@@ -29,7 +30,10 @@ export const resumeSubscription = () => apiJson<SubscriptionAnswer>('/api/billin
 export const refundSubscription = () => apiJson<SubscriptionAnswer>('/api/billing/refund', { method: 'POST', body: {} });
 
 export const applyCoupon = (subscriptionId: string, couponCode: string) =>
-  apiJson<{ coupon: CouponView; amount: number }>('/api/billing/apply-coupon', { method: 'POST', body: { subscriptionId, couponCode: couponCode.trim() } });
+  apiJson<{ coupon: CouponView; amount: number }>('/api/billing/apply-coupon', {
+    method: 'POST',
+    body: { subscriptionId, couponCode: couponCode.trim() },
+  });
 export const refreshPaymentIntent = (subscriptionId: string) =>
   apiJson<PaymentIntentRefresh>('/api/billing/refresh-payment-intent', { method: 'POST', body: { subscriptionId } });
 

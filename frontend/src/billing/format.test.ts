@@ -9,7 +9,13 @@ describe('billing formats', () => {
   });
 
   it('labels the statuses as the spec shows them, and any other raw', () => {
-    expect(['active', 'canceled', 'past_due', 'unpaid', 'incomplete'].map(statusLabel)).toEqual(['Active', 'Cancelled', 'Past Due', 'Unpaid', 'incomplete']);
+    expect(['active', 'canceled', 'past_due', 'unpaid', 'incomplete'].map(statusLabel)).toEqual([
+      'Active',
+      'Cancelled',
+      'Past Due',
+      'Unpaid',
+      'incomplete',
+    ]);
   });
 
   it('follows the tier order free → basic → pro', () => {

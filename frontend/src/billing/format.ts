@@ -48,7 +48,10 @@ export function planAction(current: string, plan: string): PlanAction {
 
 /** Spaces every four digits as the number is typed ("4242 4242 4242 4242"). */
 export function formatCardNumber(input: string): string {
-  return input.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return input
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /** "1234" → "12 / 34" as the expiry is typed. */

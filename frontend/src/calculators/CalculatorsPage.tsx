@@ -13,15 +13,21 @@ export function CalculatorsPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Box>
-        <Button component={RouterLink} to="/benefits-learning-center" size="small" startIcon={<ArrowBack aria-hidden />} sx={{ mb: 1, ml: -1 }}>
+        <Button
+          component={RouterLink}
+          to="/benefits-learning-center"
+          size="small"
+          startIcon={<ArrowBack aria-hidden />}
+          sx={{ mb: 1, ml: -1 }}
+        >
           Benefits Learning Center
         </Button>
         <Typography component="h1" variant="h1">
           Rating &amp; Deadline Calculators
         </Typography>
         <Typography sx={{ mt: 0.5, color: 'text.secondary', maxWidth: '75ch' }}>
-          Estimates from VA’s published rules, to help you plan. VA decides your rating and your deadlines; check your decision
-          letter for the dates that apply to you.
+          Estimates from VA’s published rules, to help you plan. VA decides your rating and your deadlines; check your decision letter for
+          the dates that apply to you.
         </Typography>
       </Box>
       <CombinedRatingCalculator />

@@ -16,7 +16,16 @@ import { ApiError } from '../api/http';
 import { useClaims } from '../claims/queries';
 import { useDebouncedValue } from '../common/useDebouncedValue';
 import { calculateCombinedRating } from './api';
-import { approvedRatingRows, BODY_PARTS, isBodyPart, parseRatingsParam, PERCENT_OPTIONS, ratingsParam, toRatingInput, type RatingRow } from './format';
+import {
+  approvedRatingRows,
+  BODY_PARTS,
+  isBodyPart,
+  parseRatingsParam,
+  PERCENT_OPTIONS,
+  ratingsParam,
+  toRatingInput,
+  type RatingRow,
+} from './format';
 import { RatingResult } from './RatingResult';
 
 interface Row extends RatingRow {
@@ -59,27 +68,47 @@ export function CombinedRatingCalculator() {
     placeholderData: keepPreviousData,
   });
 
-  const update = (id: number, change: Partial<RatingRow>) => setRows((current) => current.map((r) => (r.id === id ? { ...r, ...change } : r)));
+  const update = (id: number, change: Partial<RatingRow>) =>
+    setRows((current) => current.map((r) => (r.id === id ? { ...r, ...change } : r)));
   const remove = (id: number) => {
     setRows((current) => current.filter((r) => r.id !== id));
     addButton.current?.focus();
   };
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid="combined-rating-calculator" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid="combined-rating-calculator"
+      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+    >
       <Typography id={headingId} component="h2" variant="h2">
         Combined rating calculator
       </Typography>
       <Typography sx={{ mt: 0.5, color: 'text.secondary', maxWidth: '75ch' }}>
-        VA does not add ratings up: it combines them with its Combined Ratings Table (38 CFR 4.25), highest first, and rounds
-        only at the end. Ratings of both arms or both legs get the bilateral factor (38 CFR 4.26).
+        VA does not add ratings up: it combines them with its Combined Ratings Table (38 CFR 4.25), highest first, and rounds only at the
+        end. Ratings of both arms or both legs get the bilateral factor (38 CFR 4.26).
       </Typography>
 
-      <Box sx={{ mt: 2.5, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          mt: 2.5,
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Box>
           <Box component="ol" aria-label="Your ratings" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
             {rows.map((r, index) => (
-              <Box component="li" key={r.id} data-testid="rating-row" sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'minmax(88px, 1fr) minmax(140px, 2fr) auto', alignItems: 'center' }}>
+              <Box
+                component="li"
+                key={r.id}
+                data-testid="rating-row"
+                sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'minmax(88px, 1fr) minmax(140px, 2fr) auto', alignItems: 'center' }}
+              >
                 <TextField
                   select
                   size="small"
@@ -139,8 +168,8 @@ export function CombinedRatingCalculator() {
             </Button>
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            Choose the arm or leg for ratings of an extremity (a knee, a foot, a shoulder…); leave it as “Not an arm or leg” for
-            everything else (back, hearing, mental health…).
+            Choose the arm or leg for ratings of an extremity (a knee, a foot, a shoulder…); leave it as “Not an arm or leg” for everything
+            else (back, hearing, mental health…).
           </Typography>
         </Box>
 

@@ -26,7 +26,13 @@ const DATE_FIELDS: { name: DateField; label: string; help: string }[] = [
 /** Dates in, deadlines out (DOMAIN.md §2), as the server counts them: exact to the day. */
 export function DeadlineCalculator() {
   const headingId = useId();
-  const [dates, setDates] = useState<Record<DateField, string>>({ decisionDate: '', intentToFileDate: '', boardAppealReceivedDate: '', boardHearingDate: '', separationDate: '' });
+  const [dates, setDates] = useState<Record<DateField, string>>({
+    decisionDate: '',
+    intentToFileDate: '',
+    boardAppealReceivedDate: '',
+    boardHearingDate: '',
+    separationDate: '',
+  });
   const [kind, setKind] = useState<DecisionKind>('rating');
   const mutation = useMutation({ mutationFn: (body: DeadlinesBody) => calculateDeadlines(body) });
   const fieldErrors = mutation.error instanceof ApiError ? mutation.error.fieldErrors : [];
@@ -41,17 +47,31 @@ export function DeadlineCalculator() {
   };
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid="deadline-calculator" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid="deadline-calculator"
+      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+    >
       <Typography id={headingId} component="h2" variant="h2">
         Deadline calculator
       </Typography>
       <Typography sx={{ mt: 0.5, color: 'text.secondary', maxWidth: '75ch' }}>
-        A Higher-Level Review, a Supplemental Claim (to keep your effective date) and a Board Appeal are due one year from the
-        date of the decision; an appeal of a Board decision to the Court, 120 days. An intent to file holds your effective date for one year.
-        Before you leave service, a Benefits Delivery at Discharge claim is filed 180 to 90 days before your separation date; a claim
-        within a year after it keeps the day after separation as your effective date.
+        A Higher-Level Review, a Supplemental Claim (to keep your effective date) and a Board Appeal are due one year from the date of the
+        decision; an appeal of a Board decision to the Court, 120 days. An intent to file holds your effective date for one year. Before you
+        leave service, a Benefits Delivery at Discharge claim is filed 180 to 90 days before your separation date; a claim within a year
+        after it keeps the day after separation as your effective date.
       </Typography>
-      <Box sx={{ mt: 2.5, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          mt: 2.5,
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Box component="form" noValidate onSubmit={submit} aria-label="Deadline calculator" sx={{ display: 'grid', gap: 2 }}>
           <TextField
             select
@@ -92,7 +112,8 @@ export function DeadlineCalculator() {
         <Box aria-live="polite" data-testid="deadline-results">
           {mutation.isError && fieldErrors.length === 0 ? (
             <Alert severity="error" role="alert">
-              We couldn&apos;t count these deadlines. {mutation.error instanceof ApiError ? mutation.error.userMessage : 'Please try again.'}
+              We couldn&apos;t count these deadlines.{' '}
+              {mutation.error instanceof ApiError ? mutation.error.userMessage : 'Please try again.'}
             </Alert>
           ) : null}
           {mutation.data ? (
@@ -116,7 +137,9 @@ export function DeadlineCalculator() {
               ))}
             </Paper>
           ) : !mutation.isError ? (
-            <Typography color="text.secondary">Enter the date on your decision letter, the date of your intent to file, or your separation date, to see what is due when.</Typography>
+            <Typography color="text.secondary">
+              Enter the date on your decision letter, the date of your intent to file, or your separation date, to see what is due when.
+            </Typography>
           ) : null}
         </Box>
       </Box>

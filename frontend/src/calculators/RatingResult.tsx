@@ -43,8 +43,8 @@ export function RatingResult({ result }: { result: CombinedRatingResponse | unde
         </Box>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        Exact value {result.exactValue}, rounded to the nearest 10. Amount for a veteran alone with no dependents, {compensation.rateYear} rates (from{' '}
-        {formatDate(compensation.effectiveFrom)}); VA pays more with dependents from 30%.{' '}
+        Exact value {result.exactValue}, rounded to the nearest 10. Amount for a veteran alone with no dependents, {compensation.rateYear}{' '}
+        rates (from {formatDate(compensation.effectiveFrom)}); VA pays more with dependents from 30%.{' '}
         <Link href={compensation.source} target="_blank" rel="noopener noreferrer">
           VA’s rate tables
           <Box component="span" sx={visuallyHidden}>
@@ -55,7 +55,13 @@ export function RatingResult({ result }: { result: CombinedRatingResponse | unde
       </Typography>
       <Box sx={{ mt: 1.5 }}>
         {result.bilateralFactorApplied ? (
-          <Chip icon={<CompareArrows aria-hidden />} color="primary" label="Bilateral factor applied" data-testid="bilateral-applied" sx={{ fontWeight: 700 }} />
+          <Chip
+            icon={<CompareArrows aria-hidden />}
+            color="primary"
+            label="Bilateral factor applied"
+            data-testid="bilateral-applied"
+            sx={{ fontWeight: 700 }}
+          />
         ) : (
           <Typography variant="body2" color="text.secondary" data-testid="bilateral-not-applied">
             No bilateral factor: it needs a rating of 10% or more on both arms, or both legs.
@@ -70,7 +76,13 @@ export function RatingResult({ result }: { result: CombinedRatingResponse | unde
           <Box component="li" key={i} data-testid="combined-rating-step" data-kind={step.kind} sx={{ py: 0.25 }}>
             <Typography variant="body2">
               {step.group === 'bilateral' ? (
-                <Chip component="span" size="small" variant="outlined" label="Bilateral" sx={{ mr: 0.75, height: 20, fontSize: '0.7rem' }} />
+                <Chip
+                  component="span"
+                  size="small"
+                  variant="outlined"
+                  label="Bilateral"
+                  sx={{ mr: 0.75, height: 20, fontSize: '0.7rem' }}
+                />
               ) : null}
               {step.description}
             </Typography>

@@ -65,11 +65,19 @@ export function AiCopilotPage() {
           <Typography component="h1" variant="h1">
             AI Copilot
           </Typography>
-          <Typography sx={{ color: 'text.secondary' }}>Ask about VA claims, deadlines, ratings and evidence. Answers come from VA rules and your own file, with sources.</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            Ask about VA claims, deadlines, ratings and evidence. Answers come from VA rules and your own file, with sources.
+          </Typography>
         </Box>
         {!isDesktop ? (
           /* The drawer exists only while open, so it is named as controlled only then. */
-          <Button variant="outlined" startIcon={<Forum aria-hidden />} onClick={() => setDrawerOpen(true)} aria-controls={drawerOpen ? 'chat-sessions-drawer' : undefined} aria-expanded={drawerOpen}>
+          <Button
+            variant="outlined"
+            startIcon={<Forum aria-hidden />}
+            onClick={() => setDrawerOpen(true)}
+            aria-controls={drawerOpen ? 'chat-sessions-drawer' : undefined}
+            aria-expanded={drawerOpen}
+          >
             Chats
           </Button>
         ) : null}
@@ -77,7 +85,17 @@ export function AiCopilotPage() {
       {sessions.isError ? (
         <QueryErrorState what="your chats" error={sessions.error} onRetry={() => void sessions.refetch()} retrying={sessions.isFetching} />
       ) : null}
-      <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: isDesktop ? '280px minmax(0, 1fr)' : 'minmax(0, 1fr)', overflow: 'hidden', height: { xs: '75vh', md: 'auto' } }}>
+      <Paper
+        variant="outlined"
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          display: 'grid',
+          gridTemplateColumns: isDesktop ? '280px minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          overflow: 'hidden',
+          height: { xs: '75vh', md: 'auto' },
+        }}
+      >
         {isDesktop ? <Box sx={{ borderRight: 1, borderColor: 'divider', minHeight: 0 }}>{sidebar}</Box> : null}
         <Box sx={{ minHeight: 0 }}>
           {selected ? (
@@ -95,7 +113,13 @@ export function AiCopilotPage() {
         </Box>
       </Paper>
       {!isDesktop ? (
-        <Drawer id="chat-sessions-drawer" anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: '16rem' } } }}>
+        <Drawer
+          id="chat-sessions-drawer"
+          anchor="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          slotProps={{ paper: { sx: { width: '16rem' } } }}
+        >
           {sidebar}
         </Drawer>
       ) : null}

@@ -39,7 +39,16 @@ export function Bubble({ role, children, testId }: { role: 'user' | 'assistant';
     >
       <Box
         aria-hidden
-        sx={{ flex: '0 0 auto', width: 32, height: 32, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: mine ? 'secondary.main' : 'primary.main', color: mine ? 'secondary.contrastText' : 'primary.contrastText' }}
+        sx={{
+          flex: '0 0 auto',
+          width: 32,
+          height: 32,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: mine ? 'secondary.main' : 'primary.main',
+          color: mine ? 'secondary.contrastText' : 'primary.contrastText',
+        }}
       >
         <Icon fontSize="small" />
       </Box>
@@ -70,13 +79,23 @@ export function Bubble({ role, children, testId }: { role: 'user' | 'assistant';
 /** Three dots and words while the answer is on its way. */
 export function TypingIndicator({ label = 'AI Copilot is typing…' }: { label?: string }) {
   return (
-    <Box role="status" data-testid="typing-indicator" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary', pl: 5 }}>
+    <Box
+      role="status"
+      data-testid="typing-indicator"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary', pl: 5 }}
+    >
       <Box
         aria-hidden
         sx={{
           display: 'flex',
           gap: 0.5,
-          '& span': { width: 6, height: 6, borderRadius: '50%', bgcolor: 'text.secondary', animation: 'ccTyping 1.2s infinite ease-in-out' },
+          '& span': {
+            width: 6,
+            height: 6,
+            borderRadius: '50%',
+            bgcolor: 'text.secondary',
+            animation: 'ccTyping 1.2s infinite ease-in-out',
+          },
           '& span:nth-of-type(2)': { animationDelay: '0.2s' },
           '& span:nth-of-type(3)': { animationDelay: '0.4s' },
           '@keyframes ccTyping': { '0%, 80%, 100%': { opacity: 0.3 }, '40%': { opacity: 1 } },

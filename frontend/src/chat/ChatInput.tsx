@@ -62,7 +62,14 @@ export function ChatInput({ value, onChange, onSend, sending, usage, multiline =
           size="small"
           slotProps={{ htmlInput: { maxLength: 4000, 'data-testid': 'chat-input' } }}
         />
-        <IconButton aria-label="Send message" color="primary" onClick={onSend} disabled={!canSend} sx={{ mb: 0.25 }} data-testid="chat-send">
+        <IconButton
+          aria-label="Send message"
+          color="primary"
+          onClick={onSend}
+          disabled={!canSend}
+          sx={{ mb: 0.25 }}
+          data-testid="chat-send"
+        >
           <Send aria-hidden />
         </IconButton>
       </Box>

@@ -43,7 +43,10 @@ export function Conversation({ session }: { session: ChatSession }) {
   const streamed = pending?.answer.length ?? 0;
   useEffect(() => {
     // The message list scrolls, not the page: the page header and the input stay where they are.
-    const timer = window.setTimeout(() => listRef.current?.scrollTo({ top: listRef.current.scrollHeight, behavior: 'smooth' }), SCROLL_DELAY_MS);
+    const timer = window.setTimeout(
+      () => listRef.current?.scrollTo({ top: listRef.current.scrollHeight, behavior: 'smooth' }),
+      SCROLL_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [count, streamed, sending]);
 
@@ -73,7 +76,9 @@ export function Conversation({ session }: { session: ChatSession }) {
       setDraft(question);
       const fallback = { title: 'Failed to send message', description: 'Please try again.' };
       toast({
-        ...(error instanceof StreamError ? { title: fallback.title, description: error.message } : errorToastText(error, fallback, { serverDetail: true })),
+        ...(error instanceof StreamError
+          ? { title: fallback.title, description: error.message }
+          : errorToastText(error, fallback, { serverDetail: true })),
         variant: 'destructive',
       });
       void queryClient.invalidateQueries({ queryKey: chatKeys.usage });
@@ -86,7 +91,9 @@ export function Conversation({ session }: { session: ChatSession }) {
   const list = messages.data ?? [];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 1.5, sm: 2.5 }, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 1.5, sm: 2.5 }, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Typography component="h2" variant="h3" noWrap sx={{ minWidth: 0, flex: 1 }} data-testid="chat-title">
           {session.title}
         </Typography>
@@ -134,22 +141,46 @@ export function Conversation({ session }: { session: ChatSession }) {
         ) : null}
         {messages.isError ? (
           <Box sx={{ mt: 2 }}>
-            <QueryErrorState what="this chat" error={messages.error} onRetry={() => void messages.refetch()} retrying={messages.isFetching} />
+            <QueryErrorState
+              what="this chat"
+              error={messages.error}
+              onRetry={() => void messages.refetch()}
+              retrying={messages.isFetching}
+            />
           </Box>
         ) : null}
       </Box>
 
       <Box sx={{ borderTop: 1, borderColor: 'divider', px: { xs: 1.5, sm: 2.5 }, py: 1.5, display: 'grid', gap: 1.25 }}>
         {!messages.isPending && list.length === 0 && !pending ? (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} role="group" aria-label="Suggested questions" data-testid="suggested-questions">
+          <Box
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
+            role="group"
+            aria-label="Suggested questions"
+            data-testid="suggested-questions"
+          >
             {SUGGESTED_QUESTIONS.map((q) => (
-              <Button key={q} size="small" variant="outlined" onClick={() => void send(q)} disabled={sending || usage.data?.remaining === 0} sx={{ textAlign: 'left' }}>
+              <Button
+                key={q}
+                size="small"
+                variant="outlined"
+                onClick={() => void send(q)}
+                disabled={sending || usage.data?.remaining === 0}
+                sx={{ textAlign: 'left' }}
+              >
                 {q}
               </Button>
             ))}
           </Box>
         ) : null}
-        <ChatInput value={draft} onChange={setDraft} onSend={() => void send(draft)} sending={sending} usage={usage.data} inputId="chat-input" />
+        <ChatInput
+          value={draft}
+          onChange={setDraft}
+          onSend={() => void send(draft)}
+          sending={sending}
+          usage={usage.data}
+          inputId="chat-input"
+        />
       </Box>
     </Box>
   );

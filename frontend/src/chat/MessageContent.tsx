@@ -72,13 +72,27 @@ export function SourceChips({ citations }: { citations: Citation[] }) {
       <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, p: 0, m: 0, listStyle: 'none' }}>
         {citations.map((c) => {
           const Icon = ICONS[c.kind];
-          const common = { icon: <Icon aria-hidden fontSize="small" />, label: c.label, size: 'small' as const, variant: 'outlined' as const, title: c.title };
+          const common = {
+            icon: <Icon aria-hidden fontSize="small" />,
+            label: c.label,
+            size: 'small' as const,
+            variant: 'outlined' as const,
+            title: c.title,
+          };
           return (
             <li key={`${c.kind}:${c.label}`}>
               {c.url && isInternal(c.url) ? (
                 <Chip {...common} clickable component={RouterLink} to={c.url} data-testid="source-chip" />
               ) : c.url ? (
-                <Chip {...common} clickable component="a" href={c.url} target="_blank" rel="noopener noreferrer" data-testid="source-chip" />
+                <Chip
+                  {...common}
+                  clickable
+                  component="a"
+                  href={c.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="source-chip"
+                />
               ) : (
                 <Chip {...common} data-testid="source-chip" />
               )}

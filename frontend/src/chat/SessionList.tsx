@@ -27,7 +27,14 @@ interface SessionListProps {
   onDelete(id: string): void;
 }
 
-function SessionRow({ session, selected, canDelete, onSelect, onRename, onDelete }: {
+function SessionRow({
+  session,
+  selected,
+  canDelete,
+  onSelect,
+  onRename,
+  onDelete,
+}: {
   session: ChatSession;
   selected: boolean;
   canDelete: boolean;

@@ -22,7 +22,8 @@ describe('chat formatting', () => {
   });
 
   it('shows an answer in the widget as plain words, without its sources', () => {
-    const answer = '**Intent to File**\n\nIt holds your date.\n- [VA Form 21-0966](https://www.va.gov/x) — the form\n\n**Sources**\n- [38 CFR 3.155(b)](https://www.ecfr.gov/x)';
+    const answer =
+      '**Intent to File**\n\nIt holds your date.\n- [VA Form 21-0966](https://www.va.gov/x) — the form\n\n**Sources**\n- [38 CFR 3.155(b)](https://www.ecfr.gov/x)';
     expect(plainText(answer)).toBe('Intent to File It holds your date. VA Form 21-0966 — the form');
   });
 

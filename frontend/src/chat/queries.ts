@@ -17,11 +17,16 @@ export const chatKeys = {
 export const useSessions = () => useQuery({ queryKey: chatKeys.sessions, queryFn: ({ signal }) => fetchSessions(signal) });
 
 export const useMessages = (sessionId: string | null) =>
-  useQuery({ queryKey: chatKeys.messages(sessionId ?? ''), queryFn: ({ signal }) => fetchMessages(sessionId!, signal), enabled: sessionId !== null });
+  useQuery({
+    queryKey: chatKeys.messages(sessionId ?? ''),
+    queryFn: ({ signal }) => fetchMessages(sessionId!, signal),
+    enabled: sessionId !== null,
+  });
 
 export const useChatUsage = () => useQuery({ queryKey: chatKeys.usage, queryFn: ({ signal }) => fetchUsage(signal) });
 
-export const useWidgetMessages = () => useQuery({ queryKey: chatKeys.widget, queryFn: ({ signal }) => fetchWidgetMessages(WIDGET_MESSAGE_COUNT, signal) });
+export const useWidgetMessages = () =>
+  useQuery({ queryKey: chatKeys.widget, queryFn: ({ signal }) => fetchWidgetMessages(WIDGET_MESSAGE_COUNT, signal) });
 
 /** Queries never go stale on their own (doc 1 §7): after a change the chat's queries are fetched again. */
 export function useRefreshChat() {
@@ -41,7 +46,8 @@ export function useCreateSession(onCreated: (id: string) => void) {
       onCreated(session.id);
       await refresh();
     },
-    onError: (error) => toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to create new chat session' }), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to create new chat session' }), variant: 'destructive' }),
   });
 }
 
@@ -51,7 +57,8 @@ export function useRenameSession() {
   return useMutation({
     mutationFn: ({ id, title }: { id: string; title: string }) => renameSession(id, title),
     onSettled: () => refresh(),
-    onError: (error) => toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to update session title' }), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to update session title' }), variant: 'destructive' }),
   });
 }
 
@@ -62,6 +69,7 @@ export function useDeleteSession(onDeleted: (id: string) => void) {
     mutationFn: (id: string) => deleteSession(id),
     onSuccess: (_result, id) => onDeleted(id),
     onSettled: () => refresh(),
-    onError: (error) => toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to delete session' }), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to delete session' }), variant: 'destructive' }),
   });
 }

@@ -27,7 +27,12 @@ export async function streamAnswer(
 ): Promise<Extract<ChatStreamEvent, { type: 'done' }>> {
   let response: Response;
   try {
-    response = await apiFetch(`${sessionPath(sessionId)}/messages/stream`, { method: 'POST', body: { content }, signal: handlers.signal, reportUnauthorized: false });
+    response = await apiFetch(`${sessionPath(sessionId)}/messages/stream`, {
+      method: 'POST',
+      body: { content },
+      signal: handlers.signal,
+      reportUnauthorized: false,
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) reportUnauthorized({ immediate: true });
     throw error;

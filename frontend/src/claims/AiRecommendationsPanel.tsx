@@ -75,7 +75,12 @@ export function AiRecommendationsPanel() {
   if (query.isError) {
     return (
       <PanelFrame>
-        <QueryErrorState what="your AI recommendations" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <QueryErrorState
+          what="your AI recommendations"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       </PanelFrame>
     );
   }
@@ -97,8 +102,8 @@ export function AiRecommendationsPanel() {
         <Box data-testid="ai-recommendations-empty">
           <Typography sx={{ fontWeight: 700 }}>No recommendations yet</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: '65ch' }}>
-            Upload your medical records and run an AI analysis: possible new claims, secondary conditions and rating
-            increases will be suggested here.
+            Upload your medical records and run an AI analysis: possible new claims, secondary conditions and rating increases will be
+            suggested here.
           </Typography>
           <Button component={RouterLink} to="/documents" variant="outlined" size="small" sx={{ mt: 1.5 }}>
             Go to Documents

@@ -41,7 +41,14 @@ export function ClaimCounters({ claims }: { claims: readonly Claim[] | undefined
                 </IconButton>
               </Tooltip>
               <Tooltip title="Rating calculator">
-                <IconButton component={RouterLink} to={calculatorLink} size="small" aria-label="Open the rating calculator with your approved ratings" data-testid="total-rating-calculator" sx={{ p: 0.25 }}>
+                <IconButton
+                  component={RouterLink}
+                  to={calculatorLink}
+                  size="small"
+                  aria-label="Open the rating calculator with your approved ratings"
+                  data-testid="total-rating-calculator"
+                  sx={{ p: 0.25 }}
+                >
                   <CalculateOutlined fontSize="small" aria-hidden />
                 </IconButton>
               </Tooltip>

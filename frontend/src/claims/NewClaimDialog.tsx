@@ -48,7 +48,11 @@ export function NewClaimDialog({ open, onClose }: { open: boolean; onClose: () =
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
     const first = FIELDS.find((field) => next[field]);
-    const inputs: Record<Field, RefObject<HTMLInputElement | null>> = { condition: conditionInput, conditionType: conditionTypeInput, nextAction: nextActionInput };
+    const inputs: Record<Field, RefObject<HTMLInputElement | null>> = {
+      condition: conditionInput,
+      conditionType: conditionTypeInput,
+      nextAction: nextActionInput,
+    };
     if (first) inputs[first].current?.focus();
   };
 

@@ -27,7 +27,14 @@ export function PriorityIndicator({ priority }: { priority: ClaimPriority }) {
       title={label}
       data-testid="claim-priority"
       data-priority={priority}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: style[theme.palette.mode], fontWeight: 700, fontSize: '0.875rem' }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        color: style[theme.palette.mode],
+        fontWeight: 700,
+        fontSize: '0.875rem',
+      }}
     >
       <Icon fontSize="small" aria-hidden />
       <span aria-hidden>{label}</span>

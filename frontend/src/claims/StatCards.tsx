@@ -10,7 +10,12 @@ export function StatGrid({ label, children }: { label: string; children: ReactNo
     <Box
       component="dl"
       aria-label={label}
-      sx={{ m: 0, display: 'grid', gap: { xs: 1.5, sm: 2 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}
+      sx={{
+        m: 0,
+        display: 'grid',
+        gap: { xs: 1.5, sm: 2 },
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+      }}
     >
       {children}
     </Box>

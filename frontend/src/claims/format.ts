@@ -25,9 +25,7 @@ export function parseDate(value: string | Date | null | undefined): Date | null 
   if (value === null || value === undefined || value === '') return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   const dateOnly = DATE_ONLY.exec(value);
-  const date = dateOnly
-    ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))
-    : new Date(value);
+  const date = dateOnly ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])) : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
@@ -106,7 +104,8 @@ function listPercents(ratings: readonly number[]): string {
 /** How the combined rating came about: "50% and 30% → 65 → rounds to 70%". */
 export function combinedRatingExplanation(result: CombinedRating): string {
   if (result.ratings.length === 0) return 'No approved claims with a rating yet';
-  const values = result.steps.length > 0 ? result.steps.map((step) => String(step.to)) : result.ratings.length > 1 ? [String(result.value)] : [];
+  const values =
+    result.steps.length > 0 ? result.steps.map((step) => String(step.to)) : result.ratings.length > 1 ? [String(result.value)] : [];
   return [listPercents(result.ratings), ...values, `rounds to ${result.rating}%`].join(' → ');
 }
 

@@ -32,7 +32,10 @@ export function useCreateClaim(options: { onCreated?: () => void; onLimitReached
         return;
       }
       // Field errors of a 400 are shown on the form; the toast carries the server's summary.
-      toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to create claim' }, { serverDetail: true }), variant: 'destructive' });
+      toast({
+        ...errorToastText(error, { title: 'Error', description: 'Failed to create claim' }, { serverDetail: true }),
+        variant: 'destructive',
+      });
     },
   });
 }
@@ -43,7 +46,8 @@ export function useUpdateClaimStatus(claimId: string) {
   return useMutation({
     mutationFn: (status: ClaimStatus) => updateClaimStatus(claimId, status),
     onSuccess: () => toast({ title: 'Status Updated', description: 'Claim status has been updated successfully' }),
-    onError: (error) => toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to update claim status' }), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to update claim status' }), variant: 'destructive' }),
     onSettled: () => refresh(),
   });
 }

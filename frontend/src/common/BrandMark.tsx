@@ -26,7 +26,14 @@ export function BrandMark({ size = 'medium' }: { size?: 'small' | 'medium' }) {
       </Box>
       <Typography
         component="span"
-        sx={{ fontWeight: 800, fontSize: size === 'small' ? '1.05rem' : '1.15rem', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', color: 'text.primary' }}
+        sx={{
+          fontWeight: 800,
+          fontSize: size === 'small' ? '1.05rem' : '1.15rem',
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          color: 'text.primary',
+        }}
       >
         {PRODUCT_NAME}
       </Typography>

@@ -37,9 +37,7 @@ export function ComingSoon({ title, description, headingLevel = 'h1' }: ComingSo
         />
       </Box>
       <Typography sx={{ mt: 2, color: 'text.secondary', maxWidth: '60ch' }}>{description}</Typography>
-      <Typography sx={{ mt: 1, color: 'text.secondary' }}>
-        This page is coming soon. Check back after the next update.
-      </Typography>
+      <Typography sx={{ mt: 1, color: 'text.secondary' }}>This page is coming soon. Check back after the next update.</Typography>
     </Paper>
   );
 }

@@ -28,7 +28,19 @@ interface InlineEditProps {
  * A value with an Edit button that turns into a small form in place: the field, Save, any extra
  * actions, and Cancel. Escape cancels without closing a dialog the editor sits in.
  */
-export function InlineEdit({ state, value, editText = 'Edit', editLabel, formLabel, saveLabel, pending, onOpen, onSave, children, extraActions }: InlineEditProps) {
+export function InlineEdit({
+  state,
+  value,
+  editText = 'Edit',
+  editLabel,
+  formLabel,
+  saveLabel,
+  pending,
+  onOpen,
+  onSave,
+  children,
+  extraActions,
+}: InlineEditProps) {
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(state.editing);
 
@@ -72,7 +84,14 @@ export function InlineEdit({ state, value, editText = 'Edit', editLabel, formLab
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit} onKeyDown={onKeyDown} aria-label={formLabel} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap', py: 0.5 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      aria-label={formLabel}
+      sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap', py: 0.5 }}
+    >
       {children}
       <Box sx={{ display: 'flex', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
         <Button type="submit" size="small" variant="contained" disabled={pending} aria-label={saveLabel}>

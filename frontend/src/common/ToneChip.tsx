@@ -13,7 +13,17 @@ export interface ChipTone {
  * A state as an outlined chip with its own icon and word, so colour is never the only signal (the
  * document status, the analysis findings, the evidence states). `data` goes onto the chip for tests.
  */
-export function ToneChip({ tone, label, wrap = false, data }: { tone: ChipTone; label: string; wrap?: boolean; data: Record<`data-${string}`, string> }) {
+export function ToneChip({
+  tone,
+  label,
+  wrap = false,
+  data,
+}: {
+  tone: ChipTone;
+  label: string;
+  wrap?: boolean;
+  data: Record<`data-${string}`, string>;
+}) {
   const theme = useTheme();
   const Icon = tone.icon;
   const color = tone[theme.palette.mode];

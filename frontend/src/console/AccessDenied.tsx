@@ -9,7 +9,11 @@ import { Link as RouterLink } from 'react-router-dom';
 /** Shown for a console page the signed-in person's role does not include (the server refuses it too). */
 export function AccessDenied() {
   return (
-    <Paper variant="outlined" data-testid="console-access-denied" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 560, mx: 'auto', mt: { xs: 2, sm: 6 } }}>
+    <Paper
+      variant="outlined"
+      data-testid="console-access-denied"
+      sx={{ p: { xs: 3, sm: 5 }, maxWidth: 560, mx: 'auto', mt: { xs: 2, sm: 6 } }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
         <LockOutlined aria-hidden color="warning" fontSize="large" />
         <Typography component="h1" variant="h2">

@@ -7,7 +7,11 @@ export function ClaimLink({ claimId, claimNumber }: { claimId: string | null; cl
   const createPath = useCreatePath();
   if (!claimId) return <>—</>;
   return (
-    <Link component={RouterLink} to={createPath({ resource: 'claims', id: claimId, type: 'show' })} onClick={(event) => event.stopPropagation()}>
+    <Link
+      component={RouterLink}
+      to={createPath({ resource: 'claims', id: claimId, type: 'show' })}
+      onClick={(event) => event.stopPropagation()}
+    >
       {claimNumber ?? 'Claim'}
     </Link>
   );

@@ -24,7 +24,12 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
     <Box data-testid="staff-console" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <AdminPanelSettingsOutlined aria-hidden color="primary" />
-        <Typography component={RouterLink} to="/console" variant="overline" sx={{ fontWeight: 700, color: 'text.secondary', textDecoration: 'none', letterSpacing: 1 }}>
+        <Typography
+          component={RouterLink}
+          to="/console"
+          variant="overline"
+          sx={{ fontWeight: 700, color: 'text.secondary', textDecoration: 'none', letterSpacing: 1 }}
+        >
           Staff console
         </Typography>
         {role ? (
@@ -34,13 +39,36 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
         ) : null}
       </Box>
       <Box component="nav" aria-label="Staff console sections" sx={{ borderBottom: 1, borderColor: 'divider', minWidth: 0 }}>
-        <Tabs value={current?.resource ?? false} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Staff console sections">
+        <Tabs
+          value={current?.resource ?? false}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Staff console sections"
+        >
           {sections.map((section) => (
-            <Tab key={section.resource} value={section.resource} label={section.label} component={RouterLink} to={`/console/${section.resource}`} />
+            <Tab
+              key={section.resource}
+              value={section.resource}
+              label={section.label}
+              component={RouterLink}
+              to={`/console/${section.resource}`}
+            />
           ))}
         </Tabs>
       </Box>
-      <Typography component="h1" variant="h4" id="react-admin-title" sx={{ fontWeight: 700, minHeight: '1.5em', overflowWrap: 'anywhere', fontSize: { xs: '1.6rem', sm: '2.125rem' }, '&:empty': { display: 'none' } }} />
+      <Typography
+        component="h1"
+        variant="h4"
+        id="react-admin-title"
+        sx={{
+          fontWeight: 700,
+          minHeight: '1.5em',
+          overflowWrap: 'anywhere',
+          fontSize: { xs: '1.6rem', sm: '2.125rem' },
+          '&:empty': { display: 'none' },
+        }}
+      />
       <Box
         sx={{
           minWidth: 0,

@@ -4,7 +4,14 @@ describe('console access (what the console shows; the server checks the same per
   it('shows each role its sections', () => {
     expect(visibleSections('adjudicators').map((s) => s.resource)).toEqual(['claims', 'users']);
     expect(visibleSections('support').map((s) => s.resource)).toEqual(['projections', 'dead-letters', 'events']);
-    expect(visibleSections('administrators').map((s) => s.resource)).toEqual(['claims', 'access-log', 'users', 'projections', 'dead-letters', 'events']);
+    expect(visibleSections('administrators').map((s) => s.resource)).toEqual([
+      'claims',
+      'access-log',
+      'users',
+      'projections',
+      'dead-letters',
+      'events',
+    ]);
     expect(visibleSections('pro')).toEqual([]);
     expect(visibleSections(undefined)).toEqual([]);
   });
@@ -20,7 +27,13 @@ describe('console access (what the console shows; the server checks the same per
   });
 
   it('shows "Staff console" only to staff', () => {
-    expect(['free', 'basic', 'pro', 'transitioning', 'medical'].map((t) => isStaff(t as never))).toEqual([false, false, false, false, false]);
+    expect(['free', 'basic', 'pro', 'transitioning', 'medical'].map((t) => isStaff(t as never))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(['adjudicators', 'administrators', 'support'].map((t) => isStaff(t as never))).toEqual([true, true, true]);
   });
 });

@@ -47,11 +47,16 @@ export const consoleDataProvider: ConsoleDataProvider = {
   getManyReference: (resource, params) => rest.getManyReference(pathOf(resource), params),
   // A user's record comes from the staff endpoint; the list is the spec's /api/users/with-tier.
   getOne: (resource, params) =>
-    resource === 'users' ? json(`${API_URL}/staff/users/${id(params.id)}`).then((data) => ({ data: data as never })) : rest.getOne(pathOf(resource), params),
+    resource === 'users'
+      ? json(`${API_URL}/staff/users/${id(params.id)}`).then((data) => ({ data: data as never }))
+      : rest.getOne(pathOf(resource), params),
   /** The only edit the console makes: a user's tier (PUT /api/users/{id}/tier), administrators only. */
   update: async (resource, params) => {
     if (resource !== 'users') throw new Error(`The console does not edit ${resource}`);
-    await httpClient(`${API_URL}/users/${id(params.id)}/tier`, { method: 'PUT', body: JSON.stringify({ tierName: (params.data as { memberTier: string }).memberTier }) });
+    await httpClient(`${API_URL}/users/${id(params.id)}/tier`, {
+      method: 'PUT',
+      body: JSON.stringify({ tierName: (params.data as { memberTier: string }).memberTier }),
+    });
     return consoleDataProvider.getOne(resource, { id: params.id }) as never;
   },
   /** Dismissing a dead letter; the server answers 204. */
@@ -66,7 +71,8 @@ export const consoleDataProvider: ConsoleDataProvider = {
 
   claimHistory: (claimId) => json(`${API_URL}/staff/claims/${id(claimId)}/history`),
   claimAtVersion: (claimId, version) => json(`${API_URL}/staff/claims/${id(claimId)}/history?at=${version}`),
-  claimEvidence: (claimId, version) => json(`${API_URL}/staff/claims/${id(claimId)}/evidence${version === undefined ? '' : `?at=${version}`}`),
+  claimEvidence: (claimId, version) =>
+    json(`${API_URL}/staff/claims/${id(claimId)}/evidence${version === undefined ? '' : `?at=${version}`}`),
   rebuildProjection: (name) => json(`${API_URL}/staff/projections/${encodeURIComponent(name)}/rebuild`, { method: 'POST', body: '{}' }),
   rebuildStatus: (rebuildId) => json(`${API_URL}/staff/rebuilds/${encodeURIComponent(rebuildId)}`),
   retryDeadLetter: (deadLetterId) => json(`${API_URL}/staff/dead-letters/${id(deadLetterId)}/retry`, { method: 'POST', body: '{}' }),

@@ -19,7 +19,8 @@ export const PROJECTION_STATE_LABELS: Record<ProjectionState, string> = {
   stopped: 'Stopped',
 };
 
-const show = (value: HistoryChange['from']) => (value === null || value === '' ? '—' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value));
+const show = (value: HistoryChange['from']) =>
+  value === null || value === '' ? '—' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
 
 /** "Status: Submitted → Initial Review", for screen readers and the CSV alike. */
 export function changeText(change: HistoryChange): string {

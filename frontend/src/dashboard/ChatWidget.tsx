@@ -40,7 +40,10 @@ export function ChatWidget() {
         void queryClient.invalidateQueries({ queryKey: chatKeys.all });
       }, REFETCH_DELAY_MS);
     } catch (error) {
-      toast({ ...errorToastText(error, { title: 'Failed to send message', description: 'Please try again.' }, { serverDetail: true }), variant: 'destructive' });
+      toast({
+        ...errorToastText(error, { title: 'Failed to send message', description: 'Please try again.' }, { serverDetail: true }),
+        variant: 'destructive',
+      });
       void queryClient.invalidateQueries({ queryKey: chatKeys.usage });
     } finally {
       setSending(false);
@@ -62,7 +65,12 @@ export function ChatWidget() {
       }
     >
       {messages.isError ? (
-        <QueryErrorState what="your messages" error={messages.error} onRetry={() => void messages.refetch()} retrying={messages.isFetching} />
+        <QueryErrorState
+          what="your messages"
+          error={messages.error}
+          onRetry={() => void messages.refetch()}
+          retrying={messages.isFetching}
+        />
       ) : (
         <Box component="ol" aria-label="Recent messages" aria-live="polite" sx={{ display: 'grid', gap: 1.25, p: 0, m: 0, mb: 1.5 }}>
           {messages.isPending ? null : shown.length === 0 ? (
@@ -85,7 +93,16 @@ export function ChatWidget() {
           <TypingIndicator />
         </Box>
       ) : null}
-      <ChatInput value={draft} onChange={setDraft} onSend={() => void send()} sending={sending} usage={usage.data} multiline={false} label="Ask the AI Copilot" inputId="chat-widget-input" />
+      <ChatInput
+        value={draft}
+        onChange={setDraft}
+        onSend={() => void send()}
+        sending={sending}
+        usage={usage.data}
+        multiline={false}
+        label="Ask the AI Copilot"
+        inputId="chat-widget-input"
+      />
     </SectionCard>
   );
 }

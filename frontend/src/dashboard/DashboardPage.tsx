@@ -32,7 +32,12 @@ export function DashboardPage() {
       </Box>
 
       {dashboard.isError ? (
-        <QueryErrorState what="your dashboard" error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
+        <QueryErrorState
+          what="your dashboard"
+          error={dashboard.error}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
       ) : (
         <DashboardStats stats={data?.stats} />
       )}
@@ -49,9 +54,7 @@ export function DashboardPage() {
       <UpcomingDeadlinesCard />
       <ChatWidget />
 
-      {data && data.recentClaims.length > 0 ? (
-        <ClaimsStatusList claims={data.recentClaims} totalCount={data.usage.claims.used} />
-      ) : null}
+      {data && data.recentClaims.length > 0 ? <ClaimsStatusList claims={data.recentClaims} totalCount={data.usage.claims.used} /> : null}
     </Box>
   );
 }

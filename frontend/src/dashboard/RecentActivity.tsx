@@ -52,7 +52,17 @@ export function RecentActivity({ activities }: { activities: readonly Activity[]
               >
                 <Box
                   aria-hidden
-                  sx={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 36, height: 36, flexShrink: 0, borderRadius: '50%', bgcolor: 'action.hover', color: 'primary.main' }}
+                  sx={{
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    width: 36,
+                    height: 36,
+                    flexShrink: 0,
+                    borderRadius: '50%',
+                    bgcolor: 'action.hover',
+                    color: 'primary.main',
+                  }}
                 >
                   <Icon fontSize="small" />
                 </Box>
@@ -64,7 +74,13 @@ export function RecentActivity({ activities }: { activities: readonly Activity[]
                     {activity.description}
                   </Typography>
                 </Box>
-                <Typography component="time" dateTime={activity.createdAt} variant="caption" color="text.secondary" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+                <Typography
+                  component="time"
+                  dateTime={activity.createdAt}
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+                >
                   {formatDate(activity.createdAt)}
                 </Typography>
               </Box>

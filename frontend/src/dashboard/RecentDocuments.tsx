@@ -35,7 +35,15 @@ function DocumentRow({ document }: { document: RecentDocument }) {
     <Box
       component="li"
       data-testid="recent-document"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        py: 1.25,
+        borderTop: 1,
+        borderColor: 'divider',
+        '&:first-of-type': { borderTop: 0 },
+      }}
     >
       <DescriptionOutlined aria-hidden sx={{ color: 'text.secondary', flexShrink: 0 }} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -75,7 +83,13 @@ export function RecentDocuments({ documents }: { documents: readonly RecentDocum
       title="Recent Documents"
       testId="recent-documents"
       action={
-        <Button component={RouterLink} to="/documents" size="small" endIcon={<ArrowForward aria-hidden />} aria-label="Manage all documents">
+        <Button
+          component={RouterLink}
+          to="/documents"
+          size="small"
+          endIcon={<ArrowForward aria-hidden />}
+          aria-label="Manage all documents"
+        >
           Manage All
         </Button>
       }

@@ -15,7 +15,13 @@ interface SectionCardProps {
 export function SectionCard({ title, action, testId, children }: SectionCardProps) {
   const headingId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid={testId} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid={testId}
+      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
         <Typography id={headingId} component="h2" variant="h3">
           {title}

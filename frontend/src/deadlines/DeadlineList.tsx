@@ -20,7 +20,13 @@ interface DeadlineListProps<T extends Deadline> {
 }
 
 /** Deadlines as a list: what, due when, how long is left, and the VA form to use. */
-export function DeadlineList<T extends Deadline>({ deadlines, today, context, detailed = false, testId = 'deadline-list' }: DeadlineListProps<T>) {
+export function DeadlineList<T extends Deadline>({
+  deadlines,
+  today,
+  context,
+  detailed = false,
+  testId = 'deadline-list',
+}: DeadlineListProps<T>) {
   return (
     <Box component="ul" data-testid={testId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {deadlines.map((deadline, i) => (
@@ -59,7 +65,13 @@ export function DeadlineList<T extends Deadline>({ deadlines, today, context, de
             </Typography>
           ) : null}
           {deadline.form && deadline.formUrl ? (
-            <Link href={deadline.formUrl} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}>
+            <Link
+              href={deadline.formUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="body2"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
+            >
               VA Form {deadline.form}
               <OpenInNew aria-hidden sx={{ fontSize: 14 }} />
               <Box component="span" sx={visuallyHidden}>

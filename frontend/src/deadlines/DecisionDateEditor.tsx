@@ -34,7 +34,10 @@ export function DecisionDateEditor({ claim }: { claim: ClaimDetail }) {
     onError: (failure) => {
       const fieldError = failure instanceof ApiError ? failure.fieldErrors.find((e) => e.field === 'decisionDate')?.message : undefined;
       setError(fieldError ?? null);
-      toast({ ...errorToastText(failure, { title: 'Error', description: 'Failed to update the decision date' }, { serverDetail: true }), variant: 'destructive' });
+      toast({
+        ...errorToastText(failure, { title: 'Error', description: 'Failed to update the decision date' }, { serverDetail: true }),
+        variant: 'destructive',
+      });
     },
     onSettled: () => refresh(),
   });
@@ -64,7 +67,13 @@ export function DecisionDateEditor({ claim }: { claim: ClaimDetail }) {
       onSave={save}
       extraActions={
         claim.decisionDate ? (
-          <Button size="small" color="inherit" onClick={() => mutation.mutate(null)} disabled={mutation.isPending} aria-label="Clear decision date">
+          <Button
+            size="small"
+            color="inherit"
+            onClick={() => mutation.mutate(null)}
+            disabled={mutation.isPending}
+            aria-label="Clear decision date"
+          >
             Clear
           </Button>
         ) : null

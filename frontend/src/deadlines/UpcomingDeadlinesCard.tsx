@@ -39,7 +39,12 @@ export function UpcomingDeadlinesCard() {
           No upcoming deadlines. Add the date on the decision letter of an approved or denied claim to see its review deadlines.
         </EmptyText>
       ) : (
-        <DeadlineList deadlines={upcoming} today={today} context={(d) => `${d.condition} (${d.claimNumber})`} testId="upcoming-deadline-list" />
+        <DeadlineList
+          deadlines={upcoming}
+          today={today}
+          context={(d) => `${d.condition} (${d.claimNumber})`}
+          testId="upcoming-deadline-list"
+        />
       )}
     </SectionCard>
   );

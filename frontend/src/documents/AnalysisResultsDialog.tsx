@@ -23,7 +23,17 @@ import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { useId } from 'react';
 import { DESKTOP_QUERY } from '../shell/breakpoints';
-import { analysisHeader, analysisSections, sourceQuote, type Block, type ConditionEntry, type FindingRow, type ResultSection, type StatusTag, type Tone } from './analysisSections';
+import {
+  analysisHeader,
+  analysisSections,
+  sourceQuote,
+  type Block,
+  type ConditionEntry,
+  type FindingRow,
+  type ResultSection,
+  type StatusTag,
+  type Tone,
+} from './analysisSections';
 import { isAnalysisType } from './analysisTypes';
 import { documentFileUrl } from './format';
 import { useGenerateAnalysisReport } from './mutations';
@@ -41,13 +51,26 @@ const TONE_STYLE: Record<Tone, ChipTone> = {
 
 /** A status as icon and text (colour is never the only signal). */
 function StatusChip({ status }: { status: StatusTag }) {
-  return <ToneChip tone={TONE_STYLE[status.tone] ?? TONE_STYLE.neutral} label={status.text} wrap data={{ 'data-testid': 'analysis-status', 'data-tone': status.tone }} />;
+  return (
+    <ToneChip
+      tone={TONE_STYLE[status.tone] ?? TONE_STYLE.neutral}
+      label={status.text}
+      wrap
+      data={{ 'data-testid': 'analysis-status', 'data-tone': status.tone }}
+    />
+  );
 }
 
 /** The sentence a finding was read from, quoted, muted and smaller. */
 function SourceQuote({ source }: { source: string }) {
   return (
-    <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5, fontStyle: 'italic', overflowWrap: 'anywhere' }} data-testid="analysis-source">
+    <Typography
+      variant="caption"
+      component="p"
+      color="text.secondary"
+      sx={{ mt: 0.5, fontStyle: 'italic', overflowWrap: 'anywhere' }}
+      data-testid="analysis-source"
+    >
       {sourceQuote(source)}
     </Typography>
   );
@@ -91,7 +114,12 @@ function ConditionList({ conditions }: { conditions: ConditionEntry[] }) {
               sx={{ fontWeight: 700, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
             />
             {condition.codes.length > 0 ? (
-              <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }} data-testid="analysis-condition-codes">
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
+                data-testid="analysis-condition-codes"
+              >
                 {condition.codes.join(' · ')}
               </Typography>
             ) : null}
@@ -107,7 +135,12 @@ function FindingRows({ rows }: { rows: FindingRow[] }) {
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
       {rows.map((row, index) => (
-        <Box component="li" key={`${index}-${row.title}`} data-testid="analysis-row" sx={{ p: 1.25, borderRadius: 1, border: 1, borderColor: 'divider', minWidth: 0 }}>
+        <Box
+          component="li"
+          key={`${index}-${row.title}`}
+          data-testid="analysis-row"
+          sx={{ p: 1.25, borderRadius: 1, border: 1, borderColor: 'divider', minWidth: 0 }}
+        >
           <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
             <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 12rem' }}>
               {row.title}
@@ -194,7 +227,13 @@ function SectionAccordion({ section }: { section: ResultSection }) {
   const summaryId = useId();
   const detailsId = useId();
   return (
-    <Accordion defaultExpanded disableGutters variant="outlined" data-testid={`analysis-section-${section.key}`} sx={{ '&:not(:last-of-type)': { mb: 1 }, borderRadius: 1, '&::before': { display: 'none' } }}>
+    <Accordion
+      defaultExpanded
+      disableGutters
+      variant="outlined"
+      data-testid={`analysis-section-${section.key}`}
+      sx={{ '&:not(:last-of-type)': { mb: 1 }, borderRadius: 1, '&::before': { display: 'none' } }}
+    >
       <AccordionSummary expandIcon={<ExpandMore aria-hidden />} id={summaryId} aria-controls={detailsId} sx={{ px: { xs: 1.5, sm: 2 } }}>
         <Typography component="span" variant="subtitle1" sx={{ fontWeight: 700 }}>
           {section.title}
@@ -218,7 +257,11 @@ export function AnalysisResultsDialog({ document: target, onClose }: { document:
   const sections = analysisSections(result);
   const header = analysisHeader(result, document ?? undefined);
   const report = useGenerateAnalysisReport();
-  const analysisType = isAnalysisType(result?.analysisType) ? result.analysisType : isAnalysisType(document?.analysisType) ? document.analysisType : null;
+  const analysisType = isAnalysisType(result?.analysisType)
+    ? result.analysisType
+    : isAnalysisType(document?.analysisType)
+      ? document.analysisType
+      : null;
   const generating = report.isPending && report.variables?.documentId === document?.id;
   const generated = report.isSuccess && report.variables?.documentId === document?.id ? report.data : null;
   const generatedUrl = generated ? documentFileUrl(generated) : null;
@@ -260,8 +303,7 @@ export function AnalysisResultsDialog({ document: target, onClose }: { document:
             ) : null}
             {header.analyzedOn ? (
               <Typography variant="body2" color="text.secondary" data-testid="analysis-date">
-                {header.typeLabel ? '· ' : ''}Analyzed{' '}
-                <time dateTime={document?.analyzedAt ?? undefined}>{header.analyzedOn}</time>
+                {header.typeLabel ? '· ' : ''}Analyzed <time dateTime={document?.analyzedAt ?? undefined}>{header.analyzedOn}</time>
               </Typography>
             ) : null}
           </Box>
@@ -271,7 +313,8 @@ export function AnalysisResultsDialog({ document: target, onClose }: { document:
             </Typography>
           ) : null}
           <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
-            AI analysis can be wrong. Check each finding against the quoted sentence from your document; this is not legal or medical advice.
+            AI analysis can be wrong. Check each finding against the quoted sentence from your document; this is not legal or medical
+            advice.
           </Typography>
         </Box>
         {sections.length === 0 ? (

@@ -151,7 +151,13 @@ function AnalysisTypeOption({
         sx={{ m: 0, '& .MuiFormControlLabel-label': { fontWeight: checked ? 700 : 500 } }}
       />
       {/* Clicking the description picks the option too; keyboard users pick with the radio itself. */}
-      <Typography id={descriptionId} variant="body2" color="text.secondary" onClick={onSelect} sx={{ pl: 4.25, pb: 0.5, cursor: 'pointer' }}>
+      <Typography
+        id={descriptionId}
+        variant="body2"
+        color="text.secondary"
+        onClick={onSelect}
+        sx={{ pl: 4.25, pb: 0.5, cursor: 'pointer' }}
+      >
         {option.description}
       </Typography>
     </Box>

@@ -87,13 +87,26 @@ export function DocumentActions({ document, isFreePlan, analyzing = false, onAna
             View
           </Button>
         ) : (
-          <Button size="small" onClick={notAvailable} startIcon={<VisibilityOutlined aria-hidden />} aria-label={`View ${name}`} data-testid="document-view">
+          <Button
+            size="small"
+            onClick={notAvailable}
+            startIcon={<VisibilityOutlined aria-hidden />}
+            aria-label={`View ${name}`}
+            data-testid="document-view"
+          >
             View
           </Button>
         )}
         <Tooltip title="Download">
           {fileUrl ? (
-            <IconButton size="small" component="a" href={downloadUrl(fileUrl)} download aria-label={`Download ${name}`} data-testid="document-download">
+            <IconButton
+              size="small"
+              component="a"
+              href={downloadUrl(fileUrl)}
+              download
+              aria-label={`Download ${name}`}
+              data-testid="document-download"
+            >
               <FileDownloadOutlined aria-hidden fontSize="small" />
             </IconButton>
           ) : (

@@ -58,7 +58,13 @@ export function DocumentCard({ document, isFreePlan, analyzing = false, ...handl
             {hint}
           </Typography>
         </Box>
-        {running ? <LinearProgress aria-label={`Analysis of ${document.fileName} in progress`} data-testid="document-analysis-progress" sx={{ borderRadius: 1 }} /> : null}
+        {running ? (
+          <LinearProgress
+            aria-label={`Analysis of ${document.fileName} in progress`}
+            data-testid="document-analysis-progress"
+            sx={{ borderRadius: 1 }}
+          />
+        ) : null}
         {failure ? (
           <Typography
             variant="body2"
@@ -83,7 +89,12 @@ export function DocumentCard({ document, isFreePlan, analyzing = false, ...handl
           </Box>
         </Typography>
         {analyzedOn ? (
-          <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, overflowWrap: 'anywhere' }} data-testid="document-analyzed">
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, overflowWrap: 'anywhere' }}
+            data-testid="document-analyzed"
+          >
             <InsightsOutlined aria-hidden fontSize="small" />
             <span>
               Analyzed{' '}
@@ -95,7 +106,12 @@ export function DocumentCard({ document, isFreePlan, analyzing = false, ...handl
           </Typography>
         ) : null}
         {document.claimId ? (
-          <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, overflowWrap: 'anywhere' }} data-testid="document-claim">
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, overflowWrap: 'anywhere' }}
+            data-testid="document-claim"
+          >
             <LinkOutlined aria-hidden fontSize="small" />
             <span>
               Linked to claim:{' '}

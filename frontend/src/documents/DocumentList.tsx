@@ -5,7 +5,14 @@ import { DocumentCard } from './DocumentCard';
 import type { DocumentActionHandlers } from './DocumentActions';
 import type { Document } from './types';
 
-const GRID = { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))' } as const;
+const GRID = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))',
+} as const;
 
 interface DocumentListProps extends DocumentActionHandlers {
   documents: readonly Document[];
@@ -19,7 +26,13 @@ interface DocumentListProps extends DocumentActionHandlers {
 /** The document cards, one column on phones and as many 300 px columns as fit above. */
 export function DocumentList({ documents, isFreePlan, analyzingIds, updating = false, ...handlers }: DocumentListProps) {
   return (
-    <Box component="ul" aria-label="Documents" aria-busy={updating} data-testid="document-list" sx={{ ...GRID, opacity: updating ? 0.7 : 1 }}>
+    <Box
+      component="ul"
+      aria-label="Documents"
+      aria-busy={updating}
+      data-testid="document-list"
+      sx={{ ...GRID, opacity: updating ? 0.7 : 1 }}
+    >
       {documents.map((document) => (
         <li key={document.id}>
           <DocumentCard document={document} isFreePlan={isFreePlan} analyzing={analyzingIds?.has(document.id) ?? false} {...handlers} />

@@ -16,6 +16,10 @@ const STATUS_STYLE: Record<ProcessingStatus, ChipTone> = {
 
 export function DocumentStatusBadge({ status }: { status: ProcessingStatus }) {
   return (
-    <ToneChip tone={STATUS_STYLE[status] ?? STATUS_STYLE.pending} label={STATUS_LABELS[status] ?? status} data={{ 'data-testid': 'document-status', 'data-status': status }} />
+    <ToneChip
+      tone={STATUS_STYLE[status] ?? STATUS_STYLE.pending}
+      label={STATUS_LABELS[status] ?? status}
+      data={{ 'data-testid': 'document-status', 'data-status': status }}
+    />
   );
 }

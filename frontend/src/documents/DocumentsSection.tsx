@@ -44,7 +44,10 @@ export function DocumentsSection() {
   // Documents whose analysis was just asked for or is being followed: Analyze waits, even before the list shows them processing.
   const analyzingIds = useMemo(() => new Set(busyKey ? busyKey.split(' ') : []), [busyKey]);
   const q = useDebouncedValue(filters.search.trim(), 300);
-  const query = useDocuments({ q, processingStatus: filters.status === 'all' ? null : filters.status }, { following: analyzingIds.size > 0 });
+  const query = useDocuments(
+    { q, processingStatus: filters.status === 'all' ? null : filters.status },
+    { following: analyzingIds.size > 0 },
+  );
   const filtered = hasActiveFilters(filters);
   // The server filters too; filtering here as well shows the result at once while a new answer loads.
   const documents = query.data ? filterDocuments(query.data.documents, filters) : undefined;
@@ -57,7 +60,13 @@ export function DocumentsSection() {
   const dialogFor = (kind: 'analyze' | 'results' | 'delete') => (dialog?.kind === kind ? dialog.document : null);
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid="documents-section" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid="documents-section"
+      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Typography id={headingId} component="h2" variant="h3">
           Your Documents
@@ -76,11 +85,19 @@ export function DocumentsSection() {
           </Box>
         ) : null}
         {!documents ? (
-          query.isError ? null : <DocumentListSkeleton />
+          query.isError ? null : (
+            <DocumentListSkeleton />
+          )
         ) : documents.length === 0 ? (
           <DocumentsEmptyState filtered={filtered} onClearFilters={() => setFilters(NO_FILTERS)} />
         ) : (
-          <DocumentList documents={documents} isFreePlan={isFreePlan} analyzingIds={analyzingIds} updating={query.isPlaceholderData} {...handlers} />
+          <DocumentList
+            documents={documents}
+            isFreePlan={isFreePlan}
+            analyzingIds={analyzingIds}
+            updating={query.isPlaceholderData}
+            {...handlers}
+          />
         )}
       </Box>
       <AnalyzeDialog

@@ -8,7 +8,13 @@ import { SUPPORTED_TYPES_TEXT } from './rules';
 export function SupportedTypesCard() {
   const headingId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid="supported-types" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid="supported-types"
+      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+    >
       <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 1.5 }}>
         Supported Types
       </Typography>

@@ -11,7 +11,14 @@ export function UploadCard() {
   const headingId = useId();
   const { items, notice, upload, clearFinished, busy } = useDocumentUploads();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} aria-busy={busy} data-testid="upload-card" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      aria-busy={busy}
+      data-testid="upload-card"
+      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+    >
       <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 1.5 }}>
         Upload Documents
       </Typography>

@@ -29,7 +29,15 @@ export function UploadDialog({ open, claimId, onClose }: { open: boolean; claimI
   const unknown = chosen !== '' && claims.data !== undefined && !known.some((c) => c.id === chosen);
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullScreen={!isDesktop} fullWidth maxWidth="sm" aria-labelledby={titleId} data-testid="upload-dialog">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullScreen={!isDesktop}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+      data-testid="upload-dialog"
+    >
       <DialogTitle id={titleId}>Upload documents</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <TextField
@@ -62,7 +70,12 @@ export function UploadDialog({ open, claimId, onClose }: { open: boolean; claimI
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy} variant={items.some((i) => i.phase === 'done') ? 'contained' : 'text'} data-testid="upload-dialog-done">
+        <Button
+          onClick={onClose}
+          disabled={busy}
+          variant={items.some((i) => i.phase === 'done') ? 'contained' : 'text'}
+          data-testid="upload-dialog-done"
+        >
           {items.length > 0 && !busy ? 'Done' : 'Close'}
         </Button>
       </DialogActions>

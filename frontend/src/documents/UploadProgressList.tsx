@@ -31,7 +31,13 @@ function UploadRow({ item }: { item: UploadItem }) {
   const problem = item.phase === 'failed' || item.phase === 'skipped';
   const showBar = item.phase !== 'skipped';
   return (
-    <Box component="li" data-testid="upload-item" data-file-name={item.fileName} data-phase={item.phase} sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+    <Box
+      component="li"
+      data-testid="upload-item"
+      data-file-name={item.fileName}
+      data-phase={item.phase}
+      sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
         <PhaseIcon item={item} />
         <Typography variant="body2" sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -52,7 +58,12 @@ function UploadRow({ item }: { item: UploadItem }) {
             data-testid="upload-progress"
             sx={{ flex: 1, height: 8, borderRadius: 4 }}
           />
-          <Typography component="span" variant="body2" sx={{ fontWeight: 600, minWidth: '4ch', textAlign: 'right' }} data-testid="upload-percent">
+          <Typography
+            component="span"
+            variant="body2"
+            sx={{ fontWeight: 600, minWidth: '4ch', textAlign: 'right' }}
+            data-testid="upload-percent"
+          >
             {item.percent}%
           </Typography>
         </Box>
@@ -80,7 +91,12 @@ export function UploadProgressList({ items, onClear }: { items: readonly UploadI
           </Button>
         ) : null}
       </Box>
-      <Box component="ul" aria-label="File uploads" data-testid="upload-list" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+      <Box
+        component="ul"
+        aria-label="File uploads"
+        data-testid="upload-list"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
+      >
         {items.map((item) => (
           <UploadRow key={item.key} item={item} />
         ))}

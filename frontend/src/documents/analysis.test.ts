@@ -1,6 +1,15 @@
 /// <reference types="jest" />
 import type { AnalysisResult } from '@cc/contracts';
-import { analysisHeader, analysisSections, completenessText, humanize, sortTimelineEvents, sourceQuote, type Block, type ResultSection } from './analysisSections';
+import {
+  analysisHeader,
+  analysisSections,
+  completenessText,
+  humanize,
+  sortTimelineEvents,
+  sourceQuote,
+  type Block,
+  type ResultSection,
+} from './analysisSections';
 import { analysisCaveat, analysisTypeLabel, ANALYSIS_TYPES, isAnalysisType } from './analysisTypes';
 
 const base: AnalysisResult = {
@@ -45,7 +54,9 @@ describe('analysis types', () => {
     const doc = { fileName: 'letter.pdf', fileType: 'application/pdf', detectedType: 'application/pdf', fileSize: 1000 };
     expect(analysisCaveat(doc)).toBeNull();
     expect(analysisCaveat({ ...doc, fileName: 'notes.txt', fileType: 'text/plain', detectedType: 'text/plain; charset=utf-8' })).toBeNull();
-    expect(analysisCaveat({ ...doc, fileName: 'scan.png', fileType: 'image/png', detectedType: 'image/png' })).toMatch(/not a PDF or text file/);
+    expect(analysisCaveat({ ...doc, fileName: 'scan.png', fileType: 'image/png', detectedType: 'image/png' })).toMatch(
+      /not a PDF or text file/,
+    );
     expect(analysisCaveat({ ...doc, fileSize: 11 * 1024 * 1024 })).toMatch(/larger than 10MB/);
   });
 });
@@ -60,7 +71,11 @@ describe('analysis header', () => {
   });
 
   it('leaves out what is unknown', () => {
-    expect(analysisHeader(null, { analysisType: 'timeline', analyzedAt: null })).toEqual({ typeLabel: 'Medical Timeline Builder', analyzedOn: '', producedBy: '' });
+    expect(analysisHeader(null, { analysisType: 'timeline', analyzedAt: null })).toEqual({
+      typeLabel: 'Medical Timeline Builder',
+      analyzedOn: '',
+      producedBy: '',
+    });
   });
 });
 
@@ -96,7 +111,14 @@ describe('analysis sections', () => {
     const sections = analysisSections({
       ...base,
       serviceConnectionEvidence: [
-        { condition: 'Tinnitus', evidenceStrength: 'strong', connectionType: 'direct', inServiceEvent: 'Artillery noise', reasoning: 'Exposure and symptoms documented.', source: 'Served as a cannoneer.' },
+        {
+          condition: 'Tinnitus',
+          evidenceStrength: 'strong',
+          connectionType: 'direct',
+          inServiceEvent: 'Artillery noise',
+          reasoning: 'Exposure and symptoms documented.',
+          source: 'Served as a cannoneer.',
+        },
         { condition: 'Knee', evidenceStrength: 'weak', connectionType: 'unknown', inServiceEvent: '', reasoning: '' },
       ],
     });
@@ -139,7 +161,13 @@ describe('analysis sections', () => {
         hasRequiredLanguage: true,
         requiredLanguageFound: ['at least as likely as not'],
         missingRequiredLanguage: [],
-        doctorQualifications: { name: 'Dr. Jane Roe', credentials: ['MD'], specialty: 'Audiology', summary: 'Audiologist who examined the veteran', source: 'Jane Roe, MD, audiologist.' },
+        doctorQualifications: {
+          name: 'Dr. Jane Roe',
+          credentials: ['MD'],
+          specialty: 'Audiology',
+          summary: 'Audiologist who examined the veteran',
+          source: 'Jane Roe, MD, audiologist.',
+        },
         nexusOpinion: 'It is at least as likely as not that tinnitus is due to service.',
         classification: 'favourable',
         phrases: [{ phrase: 'at least as likely as not', classification: 'favourable', source: 'It is at least as likely as not…' }],
@@ -164,10 +192,18 @@ describe('analysis sections', () => {
       'list:What weakens it',
       'list:How to improve it',
     ]);
-    expect(block(nexus, 'Overall strength')).toEqual({ kind: 'status', label: 'Overall strength', status: { text: 'Moderate', tone: 'caution' } });
+    expect(block(nexus, 'Overall strength')).toEqual({
+      kind: 'status',
+      label: 'Overall strength',
+      status: { text: 'Moderate', tone: 'caution' },
+    });
     expect(block(nexus, 'Required legal language')).toMatchObject({ status: { text: 'Found', tone: 'positive' } });
-    expect(block(nexus, 'Opinion')).toMatchObject({ rows: [{ title: 'It is at least as likely as not that tinnitus is due to service.', status: { text: 'Favorable' } }] });
-    expect(block(nexus, 'Opinion phrases')).toMatchObject({ rows: [{ title: 'at least as likely as not', status: { text: 'Favorable' }, source: 'It is at least as likely as not…' }] });
+    expect(block(nexus, 'Opinion')).toMatchObject({
+      rows: [{ title: 'It is at least as likely as not that tinnitus is due to service.', status: { text: 'Favorable' } }],
+    });
+    expect(block(nexus, 'Opinion phrases')).toMatchObject({
+      rows: [{ title: 'at least as likely as not', status: { text: 'Favorable' }, source: 'It is at least as likely as not…' }],
+    });
     expect(block(nexus, 'Medical rationale')).toMatchObject({ status: { text: 'No rationale found', tone: 'negative' } });
     expect(block(nexus, 'Doctor qualifications')).toMatchObject({
       rows: [
@@ -222,11 +258,28 @@ describe('analysis sections', () => {
       medicalTimeline: {
         continuityOfCare: { overallAssessment: 'fair', strengthFactors: ['Regular VA visits'], concerningGaps: ['No care 2015-2018'] },
         timelineEvents: [
-          { date: '2019-06-01', eventType: 'diagnosis', description: 'PTSD diagnosed', provider: 'VA Mental Health', significance: 'Current diagnosis', conditions: ['PTSD'], source: 'Diagnosed with PTSD.' },
-          { date: '2010-02-03', eventType: 'in-service', description: 'IED blast', significance: 'In-service event', conditions: [], source: 'Exposed to an IED blast.' },
+          {
+            date: '2019-06-01',
+            eventType: 'diagnosis',
+            description: 'PTSD diagnosed',
+            provider: 'VA Mental Health',
+            significance: 'Current diagnosis',
+            conditions: ['PTSD'],
+            source: 'Diagnosed with PTSD.',
+          },
+          {
+            date: '2010-02-03',
+            eventType: 'in-service',
+            description: 'IED blast',
+            significance: 'In-service event',
+            conditions: [],
+            source: 'Exposed to an IED blast.',
+          },
         ],
         conditionProgression: [{ condition: 'PTSD', firstMention: '2019-06-01', progression: 'Worsening', currentStatus: 'In treatment' }],
-        treatmentGaps: [{ condition: 'PTSD', duration: '3 years', startDate: '2015-01-01', endDate: '2018-01-01', impact: 'Weakens continuity' }],
+        treatmentGaps: [
+          { condition: 'PTSD', duration: '3 years', startDate: '2015-01-01', endDate: '2018-01-01', impact: 'Weakens continuity' },
+        ],
       },
     });
     const timeline = section(sections, 'medical-timeline');
@@ -245,8 +298,29 @@ describe('analysis sections', () => {
       lists: [],
       source: 'Diagnosed with PTSD.',
     });
-    expect(block(timeline, 'Condition progression')).toMatchObject({ rows: [{ title: 'PTSD', details: [{ label: 'First mentioned', text: 'Jun 01, 2019' }, { label: 'Progression', text: 'Worsening' }, { label: 'Current status', text: 'In treatment' }] }] });
-    expect(block(timeline, 'Treatment gaps')).toMatchObject({ rows: [{ title: 'PTSD', details: [{ label: 'Gap', text: '3 years, Jan 01, 2015 to Jan 01, 2018' }, { label: 'Impact', text: 'Weakens continuity' }] }] });
+    expect(block(timeline, 'Condition progression')).toMatchObject({
+      rows: [
+        {
+          title: 'PTSD',
+          details: [
+            { label: 'First mentioned', text: 'Jun 01, 2019' },
+            { label: 'Progression', text: 'Worsening' },
+            { label: 'Current status', text: 'In treatment' },
+          ],
+        },
+      ],
+    });
+    expect(block(timeline, 'Treatment gaps')).toMatchObject({
+      rows: [
+        {
+          title: 'PTSD',
+          details: [
+            { label: 'Gap', text: '3 years, Jan 01, 2015 to Jan 01, 2018' },
+            { label: 'Impact', text: 'Weakens continuity' },
+          ],
+        },
+      ],
+    });
   });
 
   it('sorts timeline events by date, keeping the order of equal dates', () => {
@@ -263,21 +337,55 @@ describe('analysis sections', () => {
       ...base,
       analysisType: 'missing-evidence',
       missingEvidenceAnalysis: {
-        overallCompleteness: { rating: 'mostly-complete', percentComplete: 80, criticalMissing: ['Nexus opinion'], summary: 'Most evidence is there.' },
-        documentationGaps: [{ category: 'Medical opinion', importance: 'critical', missingItem: 'Nexus letter', impact: 'Claim may be denied', howToObtain: 'Ask your doctor' }],
+        overallCompleteness: {
+          rating: 'mostly-complete',
+          percentComplete: 80,
+          criticalMissing: ['Nexus opinion'],
+          summary: 'Most evidence is there.',
+        },
+        documentationGaps: [
+          {
+            category: 'Medical opinion',
+            importance: 'critical',
+            missingItem: 'Nexus letter',
+            impact: 'Claim may be denied',
+            howToObtain: 'Ask your doctor',
+          },
+        ],
         requiredDBQElements: [
           { element: 'Diagnosis', present: true, details: 'F43.10' },
           { element: 'Functional impact', present: false, details: '' },
         ],
-        additionalEvidenceNeeded: [{ evidenceType: 'Buddy statement', priority: 'medium', purpose: 'Corroborate the event', specificRequests: ['Ask a unit member'] }],
+        additionalEvidenceNeeded: [
+          {
+            evidenceType: 'Buddy statement',
+            priority: 'medium',
+            purpose: 'Corroborate the event',
+            specificRequests: ['Ask a unit member'],
+          },
+        ],
       },
     });
     const missing = section(sections, 'missing-evidence');
     expect(missing?.title).toBe('Missing Evidence');
-    expect(block(missing, 'Completeness')).toEqual({ kind: 'status', label: 'Completeness', status: { text: 'Mostly complete (80%)', tone: 'caution' } });
+    expect(block(missing, 'Completeness')).toEqual({
+      kind: 'status',
+      label: 'Completeness',
+      status: { text: 'Mostly complete (80%)', tone: 'caution' },
+    });
     expect(block(missing, 'Critical missing evidence')).toMatchObject({ items: ['Nexus opinion'] });
     expect(block(missing, 'Documentation gaps')).toMatchObject({
-      rows: [{ title: 'Nexus letter', status: { text: 'Critical' }, details: [{ label: 'Category', text: 'Medical opinion' }, { label: 'Impact', text: 'Claim may be denied' }, { label: 'How to obtain', text: 'Ask your doctor' }] }],
+      rows: [
+        {
+          title: 'Nexus letter',
+          status: { text: 'Critical' },
+          details: [
+            { label: 'Category', text: 'Medical opinion' },
+            { label: 'Impact', text: 'Claim may be denied' },
+            { label: 'How to obtain', text: 'Ask your doctor' },
+          ],
+        },
+      ],
     });
     expect(block(missing, 'DBQ elements')).toMatchObject({
       rows: [
@@ -286,7 +394,9 @@ describe('analysis sections', () => {
       ],
     });
     expect(block(missing, 'Additional evidence needed')).toMatchObject({
-      rows: [{ title: 'Buddy statement', status: { text: 'Medium priority' }, lists: [{ label: 'Ask for', items: ['Ask a unit member'] }] }],
+      rows: [
+        { title: 'Buddy statement', status: { text: 'Medium priority' }, lists: [{ label: 'Ask for', items: ['Ask a unit member'] }] },
+      ],
     });
   });
 
@@ -300,7 +410,12 @@ describe('analysis sections', () => {
       ...base,
       analysisType: 'secondary-conditions',
       secondaryConditionsAnalysis: {
-        overallAnalysis: { totalPotentialClaims: 2, summary: 'Two likely secondaries.', estimatedAdditionalCompensation: '', highPriorityClaims: ['Sleep apnea'] },
+        overallAnalysis: {
+          totalPotentialClaims: 2,
+          summary: 'Two likely secondaries.',
+          estimatedAdditionalCompensation: '',
+          highPriorityClaims: ['Sleep apnea'],
+        },
         identifiedPrimaryConditions: [{ condition: 'PTSD', serviceConnected: true, currentRating: 50, source: 'PTSD rated 50%.' }],
         potentialSecondaryConditions: [
           {
@@ -314,8 +429,18 @@ describe('analysis sections', () => {
             source: 'Snoring and apneas reported.',
           },
         ],
-        medicalConnections: [{ fromCondition: 'PTSD', toCondition: 'Sleep apnea', relationshipType: 'aggravation', explanation: 'Worsens it' }],
-        claimRecommendations: [{ recommendedClaim: 'Sleep apnea secondary to PTSD', estimatedRating: '50%', priority: 'high', rationale: 'Strong literature', requiredEvidence: ['Sleep study', 'Nexus letter'] }],
+        medicalConnections: [
+          { fromCondition: 'PTSD', toCondition: 'Sleep apnea', relationshipType: 'aggravation', explanation: 'Worsens it' },
+        ],
+        claimRecommendations: [
+          {
+            recommendedClaim: 'Sleep apnea secondary to PTSD',
+            estimatedRating: '50%',
+            priority: 'high',
+            rationale: 'Strong literature',
+            requiredEvidence: ['Sleep study', 'Nexus letter'],
+          },
+        ],
       },
     });
     const secondary = section(sections, 'secondary-conditions');
@@ -329,7 +454,14 @@ describe('analysis sections', () => {
       'Claim recommendations',
     ]);
     expect(block(secondary, 'Primary conditions')).toMatchObject({
-      rows: [{ title: 'PTSD', status: { text: 'Service-connected' }, details: [{ label: 'Current rating', text: '50%' }], source: 'PTSD rated 50%.' }],
+      rows: [
+        {
+          title: 'PTSD',
+          status: { text: 'Service-connected' },
+          details: [{ label: 'Current rating', text: '50%' }],
+          source: 'PTSD rated 50%.',
+        },
+      ],
     });
     expect(block(secondary, 'Potential secondary conditions')).toMatchObject({
       rows: [
@@ -346,9 +478,25 @@ describe('analysis sections', () => {
         },
       ],
     });
-    expect(block(secondary, 'Medical connections')).toMatchObject({ rows: [{ title: 'PTSD → Sleep apnea', details: [{ label: 'Relationship', text: 'Makes worse (aggravation)' }, { label: 'Explanation', text: 'Worsens it' }] }] });
+    expect(block(secondary, 'Medical connections')).toMatchObject({
+      rows: [
+        {
+          title: 'PTSD → Sleep apnea',
+          details: [
+            { label: 'Relationship', text: 'Makes worse (aggravation)' },
+            { label: 'Explanation', text: 'Worsens it' },
+          ],
+        },
+      ],
+    });
     expect(block(secondary, 'Claim recommendations')).toMatchObject({
-      rows: [{ title: 'Sleep apnea secondary to PTSD', status: { text: 'High priority' }, lists: [{ label: 'Evidence required', items: ['Sleep study', 'Nexus letter'] }] }],
+      rows: [
+        {
+          title: 'Sleep apnea secondary to PTSD',
+          status: { text: 'High priority' },
+          lists: [{ label: 'Evidence required', items: ['Sleep study', 'Nexus letter'] }],
+        },
+      ],
     });
   });
 
@@ -365,7 +513,13 @@ describe('analysis sections', () => {
         claimRecommendations: [],
       },
     });
-    expect(sections.map((s) => s.key)).toEqual(['summary', 'key-findings', 'missing-information', 'suggested-actions', 'secondary-conditions']);
+    expect(sections.map((s) => s.key)).toEqual([
+      'summary',
+      'key-findings',
+      'missing-information',
+      'suggested-actions',
+      'secondary-conditions',
+    ]);
   });
 });
 

@@ -17,7 +17,8 @@ const snap = (processingStatus: ProcessingStatus, analyzedAt: string | null = nu
   analyzedAt,
   analysisError,
 });
-const doc = (status: ProcessingStatus, extra: Partial<Document> = {}) => ({ id: 'd1', fileName: 'letter.pdf', ...snap(status), ...extra }) as Document;
+const doc = (status: ProcessingStatus, extra: Partial<Document> = {}) =>
+  ({ id: 'd1', fileName: 'letter.pdf', ...snap(status), ...extra }) as Document;
 
 describe('analyze answer', () => {
   const result = { analysisType: 'general' } as Document['aiAnalysisResults'];
@@ -74,14 +75,20 @@ describe('following an analysis', () => {
 
   it('does not take an earlier completed analysis for the new one', () => {
     const earlier = startFollowing(doc('completed', { analyzedAt: '2025-01-01T00:00:00Z' }), t0);
-    expect(followStep(earlier, snap('completed', '2025-01-01T00:00:00Z'), t0 + 3000)).toEqual({ kind: 'waiting', next: { ...earlier, stalePolls: 1 } });
+    expect(followStep(earlier, snap('completed', '2025-01-01T00:00:00Z'), t0 + 3000)).toEqual({
+      kind: 'waiting',
+      next: { ...earlier, stalePolls: 1 },
+    });
     expect(followStep(earlier, snap('completed', '2025-06-01T00:00:00Z'), t0 + 3000)).toEqual({ kind: 'completed' });
   });
 
   it('does not take an earlier failure for the new one', () => {
     const earlier = startFollowing(doc('failed', { analysisError: 'Old reason' }), t0);
     expect(followStep(earlier, snap('failed', null, 'Old reason'), t0 + 3000)).toMatchObject({ kind: 'waiting' });
-    expect(followStep({ ...earlier, sawProcessing: true }, snap('failed', null, 'Old reason'), t0 + 3000)).toEqual({ kind: 'failed', reason: 'Old reason' });
+    expect(followStep({ ...earlier, sawProcessing: true }, snap('failed', null, 'Old reason'), t0 + 3000)).toEqual({
+      kind: 'failed',
+      reason: 'Old reason',
+    });
   });
 
   it('reads pending after processing as done when there is a new result, else as failed', () => {

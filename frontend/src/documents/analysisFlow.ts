@@ -17,8 +17,7 @@ export const MAX_STALE_POLLS = 10;
 export const MAX_FOLLOW_MS = 15 * 60 * 1000;
 
 export type AnalyzeOutcome =
-  | { kind: 'completed'; document: Document; analysisResult: AnalysisResult | null }
-  | { kind: 'processing'; document: Document };
+  { kind: 'completed'; document: Document; analysisResult: AnalysisResult | null } | { kind: 'processing'; document: Document };
 
 /**
  * 200 `{ analysisResult, document }`: finished. 202 `{ document }`: still processing (also a 200
@@ -53,7 +52,11 @@ export function startFollowing(before: Pick<Document, 'id' | 'fileName'> & Snaps
     documentId: before.id,
     fileName: before.fileName,
     startedAt: now,
-    before: { processingStatus: before.processingStatus, analyzedAt: before.analyzedAt ?? null, analysisError: before.analysisError ?? null },
+    before: {
+      processingStatus: before.processingStatus,
+      analyzedAt: before.analyzedAt ?? null,
+      analysisError: before.analysisError ?? null,
+    },
     sawProcessing: false,
     stalePolls: 0,
   };
@@ -78,7 +81,10 @@ export function followStep(entry: FollowedAnalysis, document: Snapshot | null, n
   if (status === 'processing') return { kind: 'waiting', next: entry.sawProcessing ? entry : { ...entry, sawProcessing: true } };
   const newResult = (document.analyzedAt ?? null) !== entry.before.analyzedAt && document.analyzedAt !== null;
   if (status === 'completed' && (entry.sawProcessing || newResult)) return { kind: 'completed' };
-  if (status === 'failed' && (entry.sawProcessing || entry.before.processingStatus !== 'failed' || document.analysisError !== entry.before.analysisError)) {
+  if (
+    status === 'failed' &&
+    (entry.sawProcessing || entry.before.processingStatus !== 'failed' || document.analysisError !== entry.before.analysisError)
+  ) {
     return { kind: 'failed', reason: document.analysisError };
   }
   if (status === 'pending' && entry.sawProcessing) {

@@ -118,7 +118,14 @@ function rowsBlock(label: string, rows: FindingRow[]): Block[] {
   return kept.length > 0 ? [{ kind: 'rows', label, rows: kept }] : [];
 }
 
-function row(title: string, parts: Omit<FindingRow, 'title' | 'details' | 'lists' | 'source'> & { details?: Detail[]; lists?: FindingRow['lists']; source?: unknown } = {}): FindingRow {
+function row(
+  title: string,
+  parts: Omit<FindingRow, 'title' | 'details' | 'lists' | 'source'> & {
+    details?: Detail[];
+    lists?: FindingRow['lists'];
+    source?: unknown;
+  } = {},
+): FindingRow {
   const out: FindingRow = { title: title.trim(), details: parts.details ?? [], lists: parts.lists ?? [] };
   if (parts.status) out.status = parts.status;
   const source = clean(parts.source);
@@ -132,16 +139,27 @@ function tagOf<K extends string>(table: Record<K, StatusTag>, value: string | nu
 }
 
 /** A status tag worded from the shared value labels, with a tone for each value. */
-function tags<V extends string>(labels: Readonly<Record<V, string>>, tones: Readonly<Record<V, Tone>>, wording: (label: string) => string = (label) => label): Record<V, StatusTag> {
+function tags<V extends string>(
+  labels: Readonly<Record<V, string>>,
+  tones: Readonly<Record<V, Tone>>,
+  wording: (label: string) => string = (label) => label,
+): Record<V, StatusTag> {
   const out = {} as Record<V, StatusTag>;
   for (const value of Object.keys(tones) as V[]) out[value] = { text: wording(labels[value]), tone: tones[value] };
   return out;
 }
 
-const EVIDENCE_STRENGTH = tags(LABELS.evidenceStrength, { strong: 'positive', moderate: 'caution', weak: 'negative' }, (label) => `${label} evidence`);
+const EVIDENCE_STRENGTH = tags(
+  LABELS.evidenceStrength,
+  { strong: 'positive', moderate: 'caution', weak: 'negative' },
+  (label) => `${label} evidence`,
+);
 
 // The dialog words the states where nothing was found as what the reader should take from them.
-const CONNECTION_TYPES: Record<ServiceConnectionEvidence['connectionType'], string> = { ...LABELS.connectionType, unknown: 'Not determined' };
+const CONNECTION_TYPES: Record<ServiceConnectionEvidence['connectionType'], string> = {
+  ...LABELS.connectionType,
+  unknown: 'Not determined',
+};
 
 export const NEXUS_STRENGTH: Record<NexusEvaluation['overallStrength'], StatusTag> = tags(
   { ...LABELS.nexusStrength, none: 'No nexus opinion found' },
@@ -155,7 +173,12 @@ const CLASSIFICATIONS = tags(
 
 const CONTINUITY = tags(LABELS.continuity, { excellent: 'positive', good: 'positive', fair: 'caution', poor: 'negative' });
 
-const COMPLETENESS = tags(LABELS.completeness, { complete: 'positive', 'mostly-complete': 'caution', incomplete: 'negative', insufficient: 'negative' });
+const COMPLETENESS = tags(LABELS.completeness, {
+  complete: 'positive',
+  'mostly-complete': 'caution',
+  incomplete: 'negative',
+  insufficient: 'negative',
+});
 
 const IMPORTANCE = tags(LABELS.importance, { critical: 'negative', important: 'caution', helpful: 'neutral' });
 
@@ -225,12 +248,18 @@ function nexusSection(nexus: NexusEvaluation | undefined): ResultSection | null 
       ]
     : [];
   const doctorSummary = clean(doctor?.summary);
-  const doctorRows = doctorSummary || doctorDetails.length > 0 ? [row(doctorSummary || 'Doctor named in the letter', { details: doctorDetails, source: doctor?.source })] : [];
+  const doctorRows =
+    doctorSummary || doctorDetails.length > 0
+      ? [row(doctorSummary || 'Doctor named in the letter', { details: doctorDetails, source: doctor?.source })]
+      : [];
   const opinion = clean(nexus.nexusOpinion);
   const rationale = clean(nexus.medicalRationale);
   const blocks: Block[] = [
     ...statusBlock('Overall strength', tagOf(NEXUS_STRENGTH, nexus.overallStrength)),
-    ...statusBlock('Required legal language', nexus.hasRequiredLanguage ? { text: 'Found', tone: 'positive' } : { text: 'Not found', tone: 'negative' }),
+    ...statusBlock(
+      'Required legal language',
+      nexus.hasRequiredLanguage ? { text: 'Found', tone: 'positive' } : { text: 'Not found', tone: 'negative' },
+    ),
     ...listBlock('Required language found', nexus.requiredLanguageFound),
     ...listBlock('Missing required language', nexus.missingRequiredLanguage),
     ...(opinion
@@ -238,7 +267,9 @@ function nexusSection(nexus: NexusEvaluation | undefined): ResultSection | null 
       : statusBlock('Opinion', { text: 'No opinion statement found', tone: 'negative' })),
     ...rowsBlock(
       'Opinion phrases',
-      arr(nexus.phrases).map((phrase) => row(clean(phrase.phrase), { status: tagOf(CLASSIFICATIONS, phrase.classification), source: phrase.source })),
+      arr(nexus.phrases).map((phrase) =>
+        row(clean(phrase.phrase), { status: tagOf(CLASSIFICATIONS, phrase.classification), source: phrase.source }),
+      ),
     ),
     ...(rationale
       ? textBlock('Medical rationale', rationale)
@@ -290,7 +321,11 @@ function timelineSection(timeline: MedicalTimeline | undefined): ResultSection |
       'Condition progression',
       arr(timeline.conditionProgression).map((entry) =>
         row(clean(entry.condition), {
-          details: [...detail('First mentioned', dateText(entry.firstMention)), ...detail('Progression', entry.progression), ...detail('Current status', entry.currentStatus)],
+          details: [
+            ...detail('First mentioned', dateText(entry.firstMention)),
+            ...detail('Progression', entry.progression),
+            ...detail('Current status', entry.currentStatus),
+          ],
         }),
       ),
     ),
@@ -299,7 +334,12 @@ function timelineSection(timeline: MedicalTimeline | undefined): ResultSection |
       arr(timeline.treatmentGaps).map((gap) =>
         row(clean(gap.condition), {
           details: [
-            ...detail('Gap', [clean(gap.duration), [dateText(gap.startDate), dateText(gap.endDate)].filter(Boolean).join(' to ')].filter(Boolean).join(', ')),
+            ...detail(
+              'Gap',
+              [clean(gap.duration), [dateText(gap.startDate), dateText(gap.endDate)].filter(Boolean).join(' to ')]
+                .filter(Boolean)
+                .join(', '),
+            ),
             ...detail('Impact', gap.impact),
           ],
         }),
@@ -312,7 +352,10 @@ function timelineSection(timeline: MedicalTimeline | undefined): ResultSection |
 /** "Mostly complete (80%)". */
 export function completenessText(completeness: Pick<MissingEvidenceAnalysis['overallCompleteness'], 'rating' | 'percentComplete'>): string {
   const label = tagOf(COMPLETENESS, completeness.rating)?.text ?? '';
-  const percent = typeof completeness.percentComplete === 'number' && Number.isFinite(completeness.percentComplete) ? `${Math.round(completeness.percentComplete)}%` : '';
+  const percent =
+    typeof completeness.percentComplete === 'number' && Number.isFinite(completeness.percentComplete)
+      ? `${Math.round(completeness.percentComplete)}%`
+      : '';
   return label && percent ? `${label} (${percent})` : label || percent;
 }
 
@@ -321,7 +364,10 @@ function missingEvidenceSection(analysis: MissingEvidenceAnalysis | undefined): 
   const overall = analysis.overallCompleteness;
   const overallText = overall ? completenessText(overall) : '';
   const blocks: Block[] = [
-    ...statusBlock('Completeness', overallText ? { text: overallText, tone: tagOf(COMPLETENESS, overall?.rating)?.tone ?? 'neutral' } : undefined),
+    ...statusBlock(
+      'Completeness',
+      overallText ? { text: overallText, tone: tagOf(COMPLETENESS, overall?.rating)?.tone ?? 'neutral' } : undefined,
+    ),
     ...textBlock('Summary', overall?.summary),
     ...listBlock('Critical missing evidence', overall?.criticalMissing),
     ...rowsBlock(
@@ -335,7 +381,9 @@ function missingEvidenceSection(analysis: MissingEvidenceAnalysis | undefined): 
     ),
     ...rowsBlock(
       'DBQ elements',
-      arr(analysis.requiredDBQElements).map((element) => row(clean(element.element), { status: element.present ? PRESENT : MISSING, details: detail('Details', element.details) })),
+      arr(analysis.requiredDBQElements).map((element) =>
+        row(clean(element.element), { status: element.present ? PRESENT : MISSING, details: detail('Details', element.details) }),
+      ),
     ),
     ...rowsBlock(
       'Additional evidence needed',
@@ -365,7 +413,9 @@ function secondarySection(analysis: SecondaryConditionsAnalysis | undefined): Re
       'Primary conditions',
       arr(analysis.identifiedPrimaryConditions).map((entry) =>
         row(clean(entry.condition), {
-          status: entry.serviceConnected ? { text: 'Service-connected', tone: 'positive' } : { text: 'Not known to be service-connected', tone: 'neutral' },
+          status: entry.serviceConnected
+            ? { text: 'Service-connected', tone: 'positive' }
+            : { text: 'Not known to be service-connected', tone: 'neutral' },
           details: typeof entry.currentRating === 'number' ? detail('Current rating', `${entry.currentRating}%`) : [],
           source: entry.source,
         }),
@@ -390,7 +440,10 @@ function secondarySection(analysis: SecondaryConditionsAnalysis | undefined): Re
       'Medical connections',
       arr(analysis.medicalConnections).map((entry) =>
         row([clean(entry.fromCondition), clean(entry.toCondition)].filter(Boolean).join(' → '), {
-          details: [...detail('Relationship', RELATIONSHIPS[entry.relationshipType] ?? humanize(clean(entry.relationshipType))), ...detail('Explanation', entry.explanation)],
+          details: [
+            ...detail('Relationship', RELATIONSHIPS[entry.relationshipType] ?? humanize(clean(entry.relationshipType))),
+            ...detail('Explanation', entry.explanation),
+          ],
           source: entry.source,
         }),
       ),
@@ -436,7 +489,10 @@ export interface AnalysisHeader {
   producedBy: string;
 }
 
-export function analysisHeader(result: AnalysisResult | null | undefined, document?: { analyzedAt?: string | null; analysisType?: string | null }): AnalysisHeader {
+export function analysisHeader(
+  result: AnalysisResult | null | undefined,
+  document?: { analyzedAt?: string | null; analysisType?: string | null },
+): AnalysisHeader {
   const engineName = clean(result?.engine?.name);
   const engineModel = clean(result?.engine?.model);
   return {

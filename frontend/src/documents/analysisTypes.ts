@@ -1,4 +1,10 @@
-import { ANALYSIS_MESSAGES, ANALYSIS_TYPE_LABELS, MAX_ANALYSIS_BYTES, ANALYSIS_TYPES as CONTRACT_ANALYSIS_TYPES, type AnalysisType } from '@cc/contracts';
+import {
+  ANALYSIS_MESSAGES,
+  ANALYSIS_TYPE_LABELS,
+  MAX_ANALYSIS_BYTES,
+  ANALYSIS_TYPES as CONTRACT_ANALYSIS_TYPES,
+  type AnalysisType,
+} from '@cc/contracts';
 
 /**
  * The nine document analysis types (spec doc 0 §9): what each is called and looks for, and what the
@@ -43,7 +49,8 @@ export function analysisTypeLabel(value: string | null | undefined): string {
 }
 
 /** AI document analysis reads PDF and text files only, up to 10MB (spec doc 0 §5, §9). */
-export const ANALYSIS_LIMITS_TEXT = 'Analysis reads PDF and text files up to 10MB (text only; handwritten or scanned images are not processed).';
+export const ANALYSIS_LIMITS_TEXT =
+  'Analysis reads PDF and text files up to 10MB (text only; handwritten or scanned images are not processed).';
 
 /** The Free plan cannot analyze documents (spec doc 0 §6); the server's 403 says the same. */
 export const UPGRADE_REQUIRED_MESSAGE = ANALYSIS_MESSAGES.freePlan;

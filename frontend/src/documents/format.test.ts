@@ -29,7 +29,10 @@ describe('document size', () => {
 });
 
 describe('status hint', () => {
-  const doc = (processingStatus: ProcessingStatus, aiAnalysisResults: unknown = null) => ({ processingStatus, ...results(aiAnalysisResults) });
+  const doc = (processingStatus: ProcessingStatus, aiAnalysisResults: unknown = null) => ({
+    processingStatus,
+    ...results(aiAnalysisResults),
+  });
 
   it('gives the spec hint for each status', () => {
     expect(statusHint(doc('pending'))).toBe('Ready for analysis');
@@ -92,7 +95,9 @@ describe('file type', () => {
     expect(documentKind({ fileType: 'application/pdf', fileName: 'a' })).toBe('pdf');
     expect(documentKind({ fileType: '', fileName: 'scan.PDF' })).toBe('pdf');
     expect(documentKind({ fileType: 'image/png', fileName: 'a.png' })).toBe('image');
-    expect(documentKind({ fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', fileName: 'a' })).toBe('word');
+    expect(documentKind({ fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', fileName: 'a' })).toBe(
+      'word',
+    );
     expect(documentKind({ fileType: 'application/msword', fileName: 'a.doc' })).toBe('word');
     expect(documentKind({ fileType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: 'a' })).toBe('excel');
     expect(documentKind({ fileType: 'application/vnd.ms-powerpoint', fileName: 'a' })).toBe('powerpoint');

@@ -89,7 +89,10 @@ export function hasActiveFilters(filters: DocumentFilters): boolean {
 }
 
 /** File name contains the search text (case-insensitive) and the status matches the filter. */
-export function filterDocuments<D extends Pick<Document, 'fileName' | 'processingStatus'>>(documents: readonly D[], filters: DocumentFilters): D[] {
+export function filterDocuments<D extends Pick<Document, 'fileName' | 'processingStatus'>>(
+  documents: readonly D[],
+  filters: DocumentFilters,
+): D[] {
   const needle = filters.search.trim().toLocaleLowerCase();
   return documents.filter(
     (document) =>

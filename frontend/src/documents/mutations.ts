@@ -21,7 +21,8 @@ export function useDeleteDocument(options: { onDeleted?: () => void } = {}) {
     },
     onError: (error) => {
       // A 401 already started the Unauthorized flow, with its own toast.
-      if (!isUnauthorizedError(error)) toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to delete document' }), variant: 'destructive' });
+      if (!isUnauthorizedError(error))
+        toast({ ...errorToastText(error, { title: 'Error', description: 'Failed to delete document' }), variant: 'destructive' });
     },
     onSettled: () => refresh(),
   });
@@ -79,7 +80,10 @@ export function useAnalyzeDocument(options: AnalyzeOptions) {
         navigate('/billing');
         return;
       }
-      const fallback = { title: 'Failed to analyze document', description: reasonOf(error, 'The analysis could not be run. Please try again.') };
+      const fallback = {
+        title: 'Failed to analyze document',
+        description: reasonOf(error, 'The analysis could not be run. Please try again.'),
+      };
       toast({ ...errorToastText(error, fallback), variant: 'destructive' });
     },
     onSettled: () => refresh(),
@@ -107,7 +111,10 @@ export function useGenerateAnalysisReport(options: { onGenerated?: (report: Docu
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ ...errorToastText(error, { title: 'Failed to generate PDF report', description: reasonOf(error, 'Please try again.') }), variant: 'destructive' });
+      toast({
+        ...errorToastText(error, { title: 'Failed to generate PDF report', description: reasonOf(error, 'Please try again.') }),
+        variant: 'destructive',
+      });
     },
   });
 }

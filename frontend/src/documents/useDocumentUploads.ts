@@ -60,7 +60,9 @@ export function useDocumentUploads(options: { claimId?: string | null } = {}) {
       let uploadURL: string;
       try {
         uploadURL = await requestUploadUrl();
-        await putFile(uploadURL, file, contentTypeOf(file), (fraction) => update(key, { percent: Math.min(100, Math.round(fraction * 100)) }));
+        await putFile(uploadURL, file, contentTypeOf(file), (fraction) =>
+          update(key, { percent: Math.min(100, Math.round(fraction * 100)) }),
+        );
       } catch (error) {
         update(key, { phase: 'failed', message: transferReason(error) });
         return isUnauthorizedError(error) ? 'signedOut' : 'transferFailed';
@@ -68,7 +70,13 @@ export function useDocumentUploads(options: { claimId?: string | null } = {}) {
       toast({ title: 'Upload successful', description: `${file.name} uploaded successfully` });
       update(key, { phase: 'saving', percent: 100 });
       try {
-        await registerDocument({ documentURL: uploadURL, fileName: file.name, fileType: contentTypeOf(file), fileSize: file.size, ...(claimId ? { claimId } : {}) });
+        await registerDocument({
+          documentURL: uploadURL,
+          fileName: file.name,
+          fileType: contentTypeOf(file),
+          fileSize: file.size,
+          ...(claimId ? { claimId } : {}),
+        });
         update(key, { phase: 'done' });
         toast({ title: 'Success', description: 'Document uploaded successfully' });
         void refresh();
@@ -89,7 +97,13 @@ export function useDocumentUploads(options: { claimId?: string | null } = {}) {
       const key = () => `upload-${++nextKey.current}`;
       const started = selection.accepted.map((file) => ({ key: key(), file }));
       const skipped: UploadItem[] = [
-        ...selection.tooLarge.map((file) => ({ key: key(), fileName: file.name, phase: 'skipped' as const, percent: 0, message: 'Skipped: larger than 50MB' })),
+        ...selection.tooLarge.map((file) => ({
+          key: key(),
+          fileName: file.name,
+          phase: 'skipped' as const,
+          percent: 0,
+          message: 'Skipped: larger than 50MB',
+        })),
         ...selection.unsupported.map((file) => ({
           key: key(),
           fileName: file.name,
@@ -103,13 +117,19 @@ export function useDocumentUploads(options: { claimId?: string | null } = {}) {
         ...started.map(({ key: itemKey, file }) => ({ key: itemKey, fileName: file.name, phase: 'uploading' as const, percent: 0 })),
         ...skipped,
       ]);
-      for (const file of selection.tooLarge) toast({ title: 'File too large', description: tooLargeMessage(file.name), variant: 'destructive' });
+      for (const file of selection.tooLarge)
+        toast({ title: 'File too large', description: tooLargeMessage(file.name), variant: 'destructive' });
       for (const file of selection.unsupported) {
-        toast({ title: 'Unsupported file type', description: `${file.name} is not a PDF, Word, text or image file`, variant: 'destructive' });
+        toast({
+          title: 'Unsupported file type',
+          description: `${file.name} is not a PDF, Word, text or image file`,
+          variant: 'destructive',
+        });
       }
       if (started.length === 0) return;
       const outcomes = await Promise.all(started.map(({ key: itemKey, file }) => uploadOne(itemKey, file)));
-      if (outcomes.includes('transferFailed') && !outcomes.includes('signedOut')) toast({ title: 'Upload failed', description: 'Failed to upload files', variant: 'destructive' });
+      if (outcomes.includes('transferFailed') && !outcomes.includes('signedOut'))
+        toast({ title: 'Upload failed', description: 'Failed to upload files', variant: 'destructive' });
     },
     [toast, uploadOne],
   );

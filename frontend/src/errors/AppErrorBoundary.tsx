@@ -28,9 +28,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   override render() {
     if (!this.state.hasError) return this.props.children;
-    return (
-      <StandaloneErrorScreen error={this.state.error} onReset={() => this.setState({ error: undefined, hasError: false })} />
-    );
+    return <StandaloneErrorScreen error={this.state.error} onReset={() => this.setState({ error: undefined, hasError: false })} />;
   }
 }
 

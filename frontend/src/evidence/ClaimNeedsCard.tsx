@@ -20,7 +20,12 @@ export function ClaimNeedsCard() {
   return (
     <SectionCard title="What each claim still needs" testId="claim-needs-card">
       {query.isError && !needing ? (
-        <QueryErrorState what="what your claims still need" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <QueryErrorState
+          what="what your claims still need"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : !needing ? (
         <Box role="status" aria-label="Loading what your claims need" sx={{ display: 'grid', gap: 1 }}>
           {[0, 1].map((key) => (
@@ -37,16 +42,34 @@ export function ClaimNeedsCard() {
               key={row.id}
               data-testid="claim-needs-row"
               data-claim-id={row.id}
-              sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 1.4fr)' }, alignItems: 'center', py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
+              sx={{
+                display: 'grid',
+                gap: 1,
+                gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 1.4fr)' },
+                alignItems: 'center',
+                py: 1.25,
+                borderTop: 1,
+                borderColor: 'divider',
+                '&:first-of-type': { borderTop: 0 },
+              }}
             >
               <Box sx={{ minWidth: 0 }}>
-                <Link component={RouterLink} to={evidenceTabPath(row.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="claim-needs-link">
+                <Link
+                  component={RouterLink}
+                  to={evidenceTabPath(row.id)}
+                  sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+                  data-testid="claim-needs-link"
+                >
                   {row.condition}
                   <Box component="span" sx={visuallyHidden}>
                     {`: see the evidence of claim ${row.claimNumber}`}
                   </Box>
                 </Link>
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: 'block', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
+                >
                   {row.claimNumber}
                 </Typography>
               </Box>

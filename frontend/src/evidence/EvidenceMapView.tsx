@@ -12,7 +12,16 @@ import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
-import { ANALYSIS_TYPE_LABELS, EVIDENCE_ELEMENT_LABELS, type AnalysisType, type EvidenceElement, type EvidenceItem, type EvidenceMap, type NextStep, type NextStepKind } from '@cc/contracts';
+import {
+  ANALYSIS_TYPE_LABELS,
+  EVIDENCE_ELEMENT_LABELS,
+  type AnalysisType,
+  type EvidenceElement,
+  type EvidenceItem,
+  type EvidenceMap,
+  type NextStep,
+  type NextStepKind,
+} from '@cc/contracts';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { visuallyHidden } from '../common/a11y';
@@ -41,7 +50,14 @@ function Item({ item, readOnly }: { item: EvidenceItem; readOnly: boolean }) {
           </Typography>
         ) : (
           // Opened as the documents page's View opens it: the stored file, in a new tab.
-          <Link href={documentFilePath(item.documentId)} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="evidence-document">
+          <Link
+            href={documentFilePath(item.documentId)}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="body2"
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            data-testid="evidence-document"
+          >
             {item.fileName}
             <Box component="span" sx={visuallyHidden}>
               {' (opens in a new tab)'}
@@ -53,7 +69,11 @@ function Item({ item, readOnly }: { item: EvidenceItem; readOnly: boolean }) {
         </Typography>
       </Box>
       {item.quote ? (
-        <Box component="blockquote" data-testid="evidence-quote" sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+        <Box
+          component="blockquote"
+          data-testid="evidence-quote"
+          sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', fontStyle: 'italic', overflowWrap: 'anywhere' }}
+        >
           <Typography variant="body2">“{item.quote}”</Typography>
         </Box>
       ) : (
@@ -73,7 +93,14 @@ function Step({ step, readOnly }: { step: NextStep; readOnly: boolean }) {
       {readOnly ? (
         <Typography variant="body2">{step.label}</Typography>
       ) : (
-        <Link component={RouterLink} to={step.href} variant="body2" sx={{ fontWeight: 600 }} data-testid="evidence-next-step" data-kind={step.kind}>
+        <Link
+          component={RouterLink}
+          to={step.href}
+          variant="body2"
+          sx={{ fontWeight: 600 }}
+          data-testid="evidence-next-step"
+          data-kind={step.kind}
+        >
           {step.label}
         </Link>
       )}
@@ -105,7 +132,12 @@ function ElementRow({ element, readOnly }: { element: EvidenceElement; readOnly:
       </Typography>
       {element.items.length > 0 ? (
         <Box>
-          <Typography component="h4" variant="caption" color="text.secondary" sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: 0.5 }}>
+          <Typography
+            component="h4"
+            variant="caption"
+            color="text.secondary"
+            sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: 0.5 }}
+          >
             What shows it
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 0.75, p: 0, display: 'grid', gap: 1.25 }}>
@@ -117,7 +149,12 @@ function ElementRow({ element, readOnly }: { element: EvidenceElement; readOnly:
       ) : null}
       {needsAction(element.state) && element.nextSteps.length > 0 ? (
         <Box>
-          <Typography component="h4" variant="caption" color="text.secondary" sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: 0.5 }}>
+          <Typography
+            component="h4"
+            variant="caption"
+            color="text.secondary"
+            sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: 0.5 }}
+          >
             {readOnly ? 'Next steps suggested to the veteran' : 'Next steps'}
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 0.75, p: 0, display: 'grid', gap: 0.75 }}>
@@ -153,12 +190,13 @@ function DecisionNotice({ map }: { map: EvidenceMap }) {
     <Alert severity="warning" icon={<GavelOutlined fontSize="inherit" />} data-testid="evidence-decision" data-stage="denied">
       <AlertTitle>VA denied this claim: what a Supplemental Claim needs</AlertTitle>
       <Typography variant="body2">
-        A Supplemental Claim (VA Form 20-0995) needs new and relevant evidence: evidence VA did not have when it decided, that tends to prove what it found missing
-        (38 CFR 3.2501). Each element below says what would help.
+        A Supplemental Claim (VA Form 20-0995) needs new and relevant evidence: evidence VA did not have when it decided, that tends to
+        prove what it found missing (38 CFR 3.2501). Each element below says what would help.
       </Typography>
       {deadline ? (
         <Typography variant="body2" sx={{ mt: 0.75, fontWeight: 700 }} data-testid="evidence-review-deadline">
-          File by {longDay(deadline.dueDate)} to keep your effective date ({deadline.basis}). You can file later, with a later effective date.
+          File by {longDay(deadline.dueDate)} to keep your effective date ({deadline.basis}). You can file later, with a later effective
+          date.
         </Typography>
       ) : null}
     </Alert>

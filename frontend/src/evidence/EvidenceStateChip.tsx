@@ -21,5 +21,11 @@ const STATE_STYLE: Record<EvidenceState, ChipTone> = {
 
 /** An element's state: its word and its icon, so the colour is never the only signal. */
 export function EvidenceStateChip({ state }: { state: EvidenceState }) {
-  return <ToneChip tone={STATE_STYLE[state]} label={EVIDENCE_STATE_LABELS[state]} data={{ 'data-testid': 'evidence-state', 'data-state': state }} />;
+  return (
+    <ToneChip
+      tone={STATE_STYLE[state]}
+      label={EVIDENCE_STATE_LABELS[state]}
+      data={{ 'data-testid': 'evidence-state', 'data-state': state }}
+    />
+  );
 }

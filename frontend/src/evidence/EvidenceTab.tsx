@@ -48,7 +48,9 @@ export function EvidenceTab({ claimId, analysing }: { claimId: string; analysing
   }, [query.dataUpdatedAt, updatedAt, queryClient]);
 
   if (query.isError) {
-    return <QueryErrorState what="this claim's evidence" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return (
+      <QueryErrorState what="this claim's evidence" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
   }
   if (!query.data) {
     return (

@@ -1,5 +1,14 @@
 import type { ClaimReadiness } from '@cc/contracts';
-import { claimsStillNeeding, documentFilePath, evidenceTabPath, needsAction, readinessBand, readinessLabel, readinessSentence, reasonLead } from './format';
+import {
+  claimsStillNeeding,
+  documentFilePath,
+  evidenceTabPath,
+  needsAction,
+  readinessBand,
+  readinessLabel,
+  readinessSentence,
+  reasonLead,
+} from './format';
 
 const row = (id: string, readiness: number, stage: ClaimReadiness['stage'] = 'building'): ClaimReadiness => ({
   id,
@@ -24,7 +33,10 @@ describe('evidence formatting', () => {
 
   it('keeps the server order of the claims that still need something; a granted claim needs nothing, a denied one a Supplemental Claim', () => {
     expect(claimsStillNeeding([row('a', 0), row('b', 50), row('c', 100)]).map((r) => r.id)).toEqual(['a', 'b']);
-    expect(claimsStillNeeding([row('g', 100, 'granted'), row('d', 100, 'denied'), row('e', 33, 'denied')]).map((r) => r.id)).toEqual(['d', 'e']);
+    expect(claimsStillNeeding([row('g', 100, 'granted'), row('d', 100, 'denied'), row('e', 33, 'denied')]).map((r) => r.id)).toEqual([
+      'd',
+      'e',
+    ]);
   });
 
   it('names a decided claim in words, never by the number alone', () => {
@@ -35,7 +47,15 @@ describe('evidence formatting', () => {
   });
 
   it('asks for a next step for weak, missing, against and unverified elements, and says why in words', () => {
-    expect((['proven', 'weak', 'missing', 'against', 'unverified', 'not-needed', 'established'] as const).map(needsAction)).toEqual([false, true, true, true, true, false, false]);
+    expect((['proven', 'weak', 'missing', 'against', 'unverified', 'not-needed', 'established'] as const).map(needsAction)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(reasonLead('against')).toBe('Against your claim: ');
     expect(reasonLead('proven')).toBeNull();
   });

@@ -50,9 +50,8 @@ export function Hero({ onLearnMore }: HeroProps) {
               color="text.secondary"
               sx={{ mt: 2, fontWeight: 400, fontSize: { xs: '1.0625rem', sm: '1.25rem' } }}
             >
-              Claims Copilot is a self-help tool for veterans and their families. Keep your claims, documents and
-              deadlines in one place, and get plain-language help from an AI assistant along the way. It&apos;s free
-              for veterans.
+              Claims Copilot is a self-help tool for veterans and their families. Keep your claims, documents and deadlines in one place,
+              and get plain-language help from an AI assistant along the way. It&apos;s free for veterans.
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
               <Button variant="contained" size="large" href={LOGIN_URL} endIcon={<ArrowForward aria-hidden />}>

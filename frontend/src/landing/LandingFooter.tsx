@@ -16,23 +16,13 @@ export function LandingFooter() {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 4 }}>
       <Container maxWidth="lg">
-        <Box
-          component="nav"
-          aria-label="Legal and resources"
-          sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1.5 }}
-        >
+        <Box component="nav" aria-label="Legal and resources" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1.5 }}>
           {LEGAL_LINKS.map(({ to, label }) => (
             <Link key={to} component={RouterLink} to={to} color="text.primary" underline="always">
               {label}
             </Link>
           ))}
-          <Link
-            href="https://www.va.gov"
-            target="_blank"
-            rel="noopener noreferrer"
-            color="text.primary"
-            underline="always"
-          >
+          <Link href="https://www.va.gov" target="_blank" rel="noopener noreferrer" color="text.primary" underline="always">
             Visit VA.gov
             <OpenInNew fontSize="inherit" aria-hidden sx={{ ml: 0.5, verticalAlign: '-0.125em' }} />
             <Box component="span" sx={visuallyHidden}>
@@ -41,9 +31,8 @@ export function LandingFooter() {
           </Link>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-          {PRODUCT_NAME} is not affiliated with or endorsed by the U.S. Department of Veterans Affairs. We are not a
-          VA agent, a veterans service organization or an attorney, and we do not give legal, medical or financial
-          advice.
+          {PRODUCT_NAME} is not affiliated with or endorsed by the U.S. Department of Veterans Affairs. We are not a VA agent, a veterans
+          service organization or an attorney, and we do not give legal, medical or financial advice.
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           © {new Date().getFullYear()} {PRODUCT_NAME}

@@ -37,19 +37,24 @@ export function LearningCenterPage() {
           Benefits Learning Center
         </Typography>
         <Typography sx={{ mt: 0.5, color: 'text.secondary', maxWidth: '75ch' }}>
-          Look up the conditions VA rates, its claim classifications, treatment centers, and the circumstances that change how a
-          claim is handled.
+          Look up the conditions VA rates, its claim classifications, treatment centers, and the circumstances that change how a claim is
+          handled.
         </Typography>
       </Box>
 
-      <Paper variant="outlined" data-testid="calculators-callout" sx={{ p: { xs: 2, sm: 2.5 }, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Paper
+        variant="outlined"
+        data-testid="calculators-callout"
+        sx={{ p: { xs: 2, sm: 2.5 }, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}
+      >
         <CalculateOutlined aria-hidden sx={{ fontSize: 40, color: 'primary.main' }} />
         <Box sx={{ flex: '1 1 280px' }}>
           <Typography component="h2" variant="h3">
             Rating &amp; deadline calculators
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Combine your ratings the way VA does, with the bilateral factor and the monthly amount, and count your decision-review deadlines.
+            Combine your ratings the way VA does, with the bilateral factor and the monthly amount, and count your decision-review
+            deadlines.
           </Typography>
         </Box>
         <Button component={RouterLink} to="/calculators" variant="contained">

@@ -9,7 +9,13 @@ import { visuallyHidden } from '../common/a11y';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+    <Link
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="body2"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+    >
       {children}
       <OpenInNew aria-hidden sx={{ fontSize: 14 }} />
       <Box component="span" sx={visuallyHidden}>
@@ -33,7 +39,11 @@ export function ReferenceItemCard({ list, item }: { list: ReferenceList; item: R
           {item.name}
         </Typography>
         {item.code && list !== 'service-branches' && list !== 'special-circumstances' ? (
-          <Chip size="small" label={list === 'disabilities' ? `DC ${item.code}` : item.code} sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', flexShrink: 0 }} />
+          <Chip
+            size="small"
+            label={list === 'disabilities' ? `DC ${item.code}` : item.code}
+            sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', flexShrink: 0 }}
+          />
         ) : null}
       </Box>
       {item.category && list !== 'special-circumstances' ? (
@@ -42,7 +52,13 @@ export function ReferenceItemCard({ list, item }: { list: ReferenceList; item: R
         </Typography>
       ) : null}
       {item.active === false ? (
-        <Chip size="small" variant="outlined" icon={<HistoryOutlined aria-hidden />} label={`No longer used${item.endDate ? ` since ${item.endDate}` : ''}`} sx={{ mt: 0.75 }} />
+        <Chip
+          size="small"
+          variant="outlined"
+          icon={<HistoryOutlined aria-hidden />}
+          label={`No longer used${item.endDate ? ` since ${item.endDate}` : ''}`}
+          sx={{ mt: 0.75 }}
+        />
       ) : null}
       {item.description ? (
         <Typography variant="body2" sx={{ mt: 0.75 }}>

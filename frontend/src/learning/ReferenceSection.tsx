@@ -50,7 +50,13 @@ export function ReferenceSection({ list, search, branch, description }: Referenc
   const label = REFERENCE_LIST_LABELS[list];
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid={`reference-${list}`} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid={`reference-${list}`}
+      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography id={headingId} component="h2" variant="h3">
           {label}
@@ -58,7 +64,9 @@ export function ReferenceSection({ list, search, branch, description }: Referenc
         {data ? (
           <Typography variant="body2" color="text.secondary" data-testid="reference-count">
             {/* The previous list stays on screen while the next loads; its count would misdescribe the new search. */}
-            {query.isPlaceholderData ? 'Loading…' : listCountText(list, data.items.length, data.totalItems, searching, paged ? { page, pages } : undefined)}
+            {query.isPlaceholderData
+              ? 'Loading…'
+              : listCountText(list, data.items.length, data.totalItems, searching, paged ? { page, pages } : undefined)}
           </Typography>
         ) : null}
       </Box>
@@ -69,7 +77,15 @@ export function ReferenceSection({ list, search, branch, description }: Referenc
       {query.isError ? (
         <QueryErrorState what={label.toLowerCase()} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : !data ? (
-        <Box role="status" aria-label={`Loading ${label.toLowerCase()}`} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+        <Box
+          role="status"
+          aria-label={`Loading ${label.toLowerCase()}`}
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+          }}
+        >
           {[0, 1, 2, 3, 4, 5].map((key) => (
             <Skeleton key={key} variant="rounded" height={84} />
           ))}
@@ -91,7 +107,15 @@ export function ReferenceSection({ list, search, branch, description }: Referenc
             component="ul"
             aria-label={label}
             aria-busy={query.isFetching}
-            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, opacity: query.isPlaceholderData ? 0.6 : 1 }}
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+              opacity: query.isPlaceholderData ? 0.6 : 1,
+            }}
           >
             {data.items.map((item) => (
               <ReferenceItemCard key={item.id} list={list} item={item} />
@@ -105,7 +129,9 @@ export function ReferenceSection({ list, search, branch, description }: Referenc
               sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
               siblingCount={0}
               getItemAriaLabel={(type, value, selected) =>
-                type === 'page' ? `${selected ? 'Current page, ' : 'Go to '}page ${value} of treatment centers` : `Go to ${type} page of treatment centers`
+                type === 'page'
+                  ? `${selected ? 'Current page, ' : 'Go to '}page ${value} of treatment centers`
+                  : `Go to ${type} page of treatment centers`
               }
             />
           ) : null}

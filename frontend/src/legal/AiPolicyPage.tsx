@@ -95,8 +95,7 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Contact Us',
     blocks: [
       <>
-        If you have questions about how Claims Copilot uses AI, email us at <SupportEmailLink />. We will do our best
-        to reply promptly.
+        If you have questions about how Claims Copilot uses AI, email us at <SupportEmailLink />. We will do our best to reply promptly.
       </>,
     ],
   },

@@ -86,8 +86,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Contact Us',
     blocks: [
       <>
-        If you have questions about this policy or your information, email us at <SupportEmailLink />. We will do our
-        best to reply promptly.
+        If you have questions about this policy or your information, email us at <SupportEmailLink />. We will do our best to reply
+        promptly.
       </>,
       'Please do not send medical records or other sensitive documents by email.',
     ],

@@ -91,8 +91,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Contact Us',
     blocks: [
       <>
-        If you have questions about these Terms, your subscription or a refund, email us at <SupportEmailLink />. We
-        will do our best to reply promptly.
+        If you have questions about these Terms, your subscription or a refund, email us at <SupportEmailLink />. We will do our best to
+        reply promptly.
       </>,
     ],
   },

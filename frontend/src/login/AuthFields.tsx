@@ -24,12 +24,6 @@ type FieldProps = {
 /** A labelled text field whose error, when there is one, shows in place of its hint. */
 export function AuthField({ value, onValue, error, hint, ...props }: FieldProps) {
   return (
-    <TextField
-      {...props}
-      value={value}
-      onChange={(event) => onValue(event.target.value)}
-      error={!!error}
-      helperText={error ?? hint}
-    />
+    <TextField {...props} value={value} onChange={(event) => onValue(event.target.value)} error={!!error} helperText={error ?? hint} />
   );
 }

@@ -17,9 +17,7 @@ type Mode = 'sign-in' | 'create';
  */
 export function LoginPage() {
   const location = useLocation();
-  const [mode, setMode] = useState<Mode>(() =>
-    new URLSearchParams(location.search).get('mode') === 'create' ? 'create' : 'sign-in',
-  );
+  const [mode, setMode] = useState<Mode>(() => (new URLSearchParams(location.search).get('mode') === 'create' ? 'create' : 'sign-in'));
   usePageTitle(mode === 'create' ? 'Create Account' : 'Sign In');
   const session = useSession();
 
@@ -41,7 +39,13 @@ export function LoginPage() {
         onChange={(_event, value: Mode) => setMode(value)}
         variant="fullWidth"
         aria-label="Sign in or create an account"
-        sx={{ mt: 3, mb: 3, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { px: 1, whiteSpace: 'nowrap', fontSize: { xs: '0.9rem', sm: '0.95rem' } } }}
+        sx={{
+          mt: 3,
+          mb: 3,
+          borderBottom: 1,
+          borderColor: 'divider',
+          '& .MuiTab-root': { px: 1, whiteSpace: 'nowrap', fontSize: { xs: '0.9rem', sm: '0.95rem' } },
+        }}
       >
         <Tab value="sign-in" label="Sign In" id="auth-tab-sign-in" aria-controls="auth-panel" />
         <Tab value="create" label="Create Account" id="auth-tab-create" aria-controls="auth-panel" />
@@ -52,8 +56,7 @@ export function LoginPage() {
       </div>
 
       <Typography variant="body2" sx={{ mt: 3, color: 'text.secondary' }}>
-        By continuing you agree to the Terms and Conditions and acknowledge the Privacy Policy (links below).
-        You must be 18 or older.
+        By continuing you agree to the Terms and Conditions and acknowledge the Privacy Policy (links below). You must be 18 or older.
       </Typography>
     </AuthFrame>
   );

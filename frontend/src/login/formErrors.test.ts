@@ -2,7 +2,8 @@
 import { ApiError, NetworkError } from '../api/http';
 import { describeFailure, issuesToFieldErrors } from './formErrors';
 
-const problem = (status: number, body: object) => new ApiError(status, JSON.stringify(body), { type: 'about:blank', title: 'x', status, ...body }, '');
+const problem = (status: number, body: object) =>
+  new ApiError(status, JSON.stringify(body), { type: 'about:blank', title: 'x', status, ...body }, '');
 
 describe('sign-in form errors', () => {
   it('puts 400 field errors next to their fields', () => {

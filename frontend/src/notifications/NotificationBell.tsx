@@ -73,7 +73,13 @@ export function NotificationBell() {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Notifications', sx: { width: { xs: 'calc(100vw - 16px)', sm: 380 }, maxWidth: 380, mt: 1 } } }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-label': 'Notifications',
+            sx: { width: { xs: 'calc(100vw - 16px)', sm: 380 }, maxWidth: 380, mt: 1 },
+          },
+        }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.25, gap: 1 }}>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, flex: 1 }}>
@@ -104,15 +110,32 @@ export function NotificationBell() {
                 onClick={() => openItem(notification)}
                 data-testid="notification-item"
                 data-read={notification.isRead}
-                sx={{ alignItems: 'flex-start', gap: 1.25, borderBottom: 1, borderColor: 'divider', bgcolor: notification.isRead ? undefined : 'action.hover' }}
+                sx={{
+                  alignItems: 'flex-start',
+                  gap: 1.25,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  bgcolor: notification.isRead ? undefined : 'action.hover',
+                }}
               >
                 <Box
                   aria-hidden
-                  sx={{ mt: 0.9, width: 8, height: 8, borderRadius: '50%', flexShrink: 0, bgcolor: notification.isRead ? 'transparent' : 'primary.main' }}
+                  sx={{
+                    mt: 0.9,
+                    width: 8,
+                    height: 8,
+                    borderRadius: '50%',
+                    flexShrink: 0,
+                    bgcolor: notification.isRead ? 'transparent' : 'primary.main',
+                  }}
                 />
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: notification.isRead ? 400 : 700 }}>
-                    {notification.isRead ? null : <Box component="span" sx={visuallyHidden}>Unread: </Box>}
+                    {notification.isRead ? null : (
+                      <Box component="span" sx={visuallyHidden}>
+                        Unread:{' '}
+                      </Box>
+                    )}
                     {notification.title}
                   </Typography>
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -130,4 +153,3 @@ export function NotificationBell() {
     </>
   );
 }
-

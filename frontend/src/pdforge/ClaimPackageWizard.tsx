@@ -33,7 +33,17 @@ export const LAST_STEP = WIZARD_SECTIONS.length - 1;
 export function sectionOf(field: string): number {
   const top = field.split('.')[0] ?? '';
   if (/^service_timeline/.test(top)) return 1;
-  if (['combined_rating', 'effective_date', 'bilateral_factor_info', 'service_connected_conditions', 'non_service_connected_deferred_optional', 'effective_dates_sought'].includes(top)) return 2;
+  if (
+    [
+      'combined_rating',
+      'effective_date',
+      'bilateral_factor_info',
+      'service_connected_conditions',
+      'non_service_connected_deferred_optional',
+      'effective_dates_sought',
+    ].includes(top)
+  )
+    return 2;
   if (['claims_summary', 'opinions', 'onset_year', 'evidence_ids', 'symptoms', 'functional_domains'].includes(top)) return 3;
   if (top === 'denials_summary') return 4;
   if (/^(attachments_index|detailed_|previously_considered|evidence_checklist)/.test(top)) return 5;
@@ -60,7 +70,16 @@ export interface WizardSectionsProps {
 }
 
 /** The seven sections of the Disability Claim Package (doc 2 §2.1), a progress bar and the chips. */
-export function ClaimPackageWizard({ step, onStep, draft, onChange, errors, documentText, onDocumentText, knownRatings }: WizardSectionsProps) {
+export function ClaimPackageWizard({
+  step,
+  onStep,
+  draft,
+  onChange,
+  errors,
+  documentText,
+  onDocumentText,
+  knownRatings,
+}: WizardSectionsProps) {
   const set = (field: ClaimTextField) => (value: string) => onChange({ ...draft, [field]: value });
   const context = () => ({ ...draft }) as Record<string, unknown>;
   const assist = { context, documentText };
@@ -68,7 +87,15 @@ export function ClaimPackageWizard({ step, onStep, draft, onChange, errors, docu
     <FieldInput name={field} label={label} value={draft[field]} onChange={set(field)} error={errors[field]} {...extra} />
   );
   const list = (name: Parameters<typeof RepeatingListEditor>[0]['list'], title: string, itemName: string) => (
-    <RepeatingListEditor list={name} title={title} itemName={itemName} rows={draft[name]} onChange={(rows) => onChange({ ...draft, [name]: rows })} errors={errors} context={context} />
+    <RepeatingListEditor
+      list={name}
+      title={title}
+      itemName={itemName}
+      rows={draft[name]}
+      onChange={(rows) => onChange({ ...draft, [name]: rows })}
+      errors={errors}
+      context={context}
+    />
   );
   const sectionErrors = new Set(Object.keys(errors).map(sectionOf));
   const counts = reviewCounts(draft as unknown as Parameters<typeof reviewCounts>[0]);
@@ -78,7 +105,11 @@ export function ClaimPackageWizard({ step, onStep, draft, onChange, errors, docu
     <Grid key="summary">
       {text('veteran_full_name', 'Veteran full name', { required: true, inputProps: { maxLength: 200, autoComplete: 'name' } })}
       {text('va_file_number', 'VA file number', { required: true, inputProps: { maxLength: 20 } })}
-      {text('ssn_last4', 'SSN last 4', { required: true, helperText: 'Only the last four digits; the PDF never shows more.', inputProps: { maxLength: 4, inputMode: 'numeric', pattern: '[0-9]*' } })}
+      {text('ssn_last4', 'SSN last 4', {
+        required: true,
+        helperText: 'Only the last four digits; the PDF never shows more.',
+        inputProps: { maxLength: 4, inputMode: 'numeric', pattern: '[0-9]*' },
+      })}
       {text('file_number', 'Claim file number', { inputProps: { maxLength: 20 } })}
       {text('report_date', 'Report date', { type: 'date' })}
       {text('date_prepared', 'Date prepared', { type: 'date' })}
@@ -94,7 +125,12 @@ export function ClaimPackageWizard({ step, onStep, draft, onChange, errors, docu
               control={
                 <Checkbox
                   checked={draft.objectives.includes(o)}
-                  onChange={(e) => onChange({ ...draft, objectives: e.target.checked ? [...draft.objectives, o] : draft.objectives.filter((x) => x !== o) })}
+                  onChange={(e) =>
+                    onChange({
+                      ...draft,
+                      objectives: e.target.checked ? [...draft.objectives, o] : draft.objectives.filter((x) => x !== o),
+                    })
+                  }
                 />
               }
             />
@@ -110,7 +146,9 @@ export function ClaimPackageWizard({ step, onStep, draft, onChange, errors, docu
       {text('condition_eed_1', 'Earlier effective date sought for')}
       <Wide>
         {text('issue_list', 'Issues claimed', {
-          helperText: draft.issue_list ? undefined : `Left empty, it is your claim issues joined: ${joinIssues({ claims_summary: draft.claims_summary as never, detailed_claims: draft.detailed_claims as never }) || 'none yet'}`,
+          helperText: draft.issue_list
+            ? undefined
+            : `Left empty, it is your claim issues joined: ${joinIssues({ claims_summary: draft.claims_summary as never, detailed_claims: draft.detailed_claims as never }) || 'none yet'}`,
           assist,
         })}
       </Wide>
@@ -144,7 +182,12 @@ export function ClaimPackageWizard({ step, onStep, draft, onChange, errors, docu
       {list('claims_summary', 'Claims summary', 'claim')}
       {list('opinions', 'Medical opinions', 'opinion')}
       <Grid>
-        {text('onset_year', 'Onset year', { type: 'number', inputProps: { min: 1950, max: year }, helperText: `From 1950 to ${year}`, assist })}
+        {text('onset_year', 'Onset year', {
+          type: 'number',
+          inputProps: { min: 1950, max: year },
+          helperText: `From 1950 to ${year}`,
+          assist,
+        })}
         {text('evidence_ids', 'Evidence IDs', { helperText: 'e.g. E1, E2 (from the attachments index)', assist })}
         <Wide>{text('symptoms', 'Symptoms', { multiline: true, assist })}</Wide>
         <Wide>{text('functional_domains', 'Functional impact (work, daily living, social)', { multiline: true, assist })}</Wide>
@@ -171,13 +214,21 @@ export function ClaimPackageWizard({ step, onStep, draft, onChange, errors, docu
           <FormControlLabel
             key={k}
             label={EVIDENCE_CHECKLIST_LABELS[k]}
-            control={<Checkbox checked={Boolean(draft.evidence_checklist[k])} onChange={(e) => onChange({ ...draft, evidence_checklist: { ...draft.evidence_checklist, [k]: e.target.checked } })} />}
+            control={
+              <Checkbox
+                checked={Boolean(draft.evidence_checklist[k])}
+                onChange={(e) => onChange({ ...draft, evidence_checklist: { ...draft.evidence_checklist, [k]: e.target.checked } })}
+              />
+            }
           />
         ))}
       </FormGroup>
     </Box>,
     <Box key="review" data-testid="review">
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}
+      >
         {(
           [
             ['Veteran name', orNotProvided(draft.veteran_full_name)],
@@ -201,7 +252,11 @@ export function ClaimPackageWizard({ step, onStep, draft, onChange, errors, docu
       <Box sx={{ mt: 2, maxWidth: 280 }}>{text('sign_date', 'Signature date', { type: 'date' })}</Box>
       {Object.keys(errors).length > 0 && (
         <Typography role="alert" color="error" sx={{ mt: 2 }}>
-          Some fields need attention: {Object.keys(errors).map((f) => `${WIZARD_SECTIONS[sectionOf(f)]} (${f.split('.')[0]?.replace(/_/g, ' ')})`).join('; ')}.
+          Some fields need attention:{' '}
+          {Object.keys(errors)
+            .map((f) => `${WIZARD_SECTIONS[sectionOf(f)]} (${f.split('.')[0]?.replace(/_/g, ' ')})`)
+            .join('; ')}
+          .
         </Typography>
       )}
     </Box>,
@@ -218,7 +273,12 @@ export function ClaimPackageWizard({ step, onStep, draft, onChange, errors, docu
             aria-label={`Step ${step + 1} of ${WIZARD_SECTIONS.length}`}
             sx={{ mb: 1.5, height: 6, borderRadius: 3 }}
           />
-          <Stack direction="row" component="nav" aria-label="Sections" sx={{ gap: 0.75, flexWrap: { xs: 'nowrap', md: 'wrap' }, overflowX: { xs: 'auto', md: 'visible' }, pb: 0.5 }}>
+          <Stack
+            direction="row"
+            component="nav"
+            aria-label="Sections"
+            sx={{ gap: 0.75, flexWrap: { xs: 'nowrap', md: 'wrap' }, overflowX: { xs: 'auto', md: 'visible' }, pb: 0.5 }}
+          >
             {WIZARD_SECTIONS.map((name, index) => (
               <Chip
                 key={name}

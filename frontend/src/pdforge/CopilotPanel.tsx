@@ -49,7 +49,12 @@ export function CopilotPanel({ context }: { context: () => Record<string, unknow
   };
 
   return (
-    <Paper variant="outlined" component="aside" aria-label="AI Copilot" sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 280 }}>
+    <Paper
+      variant="outlined"
+      component="aside"
+      aria-label="AI Copilot"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 280 }}
+    >
       <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           AI Copilot

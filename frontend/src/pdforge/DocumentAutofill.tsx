@@ -31,7 +31,8 @@ export function analysisDigest(result: AnalysisResult): string {
     .join('\n');
 }
 
-const typeFor = (d: Document): AnalysisType => (guessDocumentType(d.fileName, d.aiAnalysisResults) === 'Nexus Letter' ? 'nexus-letter' : 'timeline');
+const typeFor = (d: Document): AnalysisType =>
+  guessDocumentType(d.fileName, d.aiAnalysisResults) === 'Nexus Letter' ? 'nexus-letter' : 'timeline';
 
 /**
  * Document auto-fill (doc 2 §2.1, section index 5): pick one of the user's documents, analyze it
@@ -56,7 +57,10 @@ export function DocumentAutofill({ onAnalyzed }: { onAnalyzed: (document: Docume
         return;
       }
       onAnalyzed(outcome.document ?? document, outcome.analysisResult);
-      toast({ title: WIZARD_TOASTS.documentAnalyzed, description: `The AI will use ${document.fileName} for suggestions, and its findings are filled in.` });
+      toast({
+        title: WIZARD_TOASTS.documentAnalyzed,
+        description: `The AI will use ${document.fileName} for suggestions, and its findings are filled in.`,
+      });
     } catch (error) {
       if (isUnauthorizedError(error)) return;
       const [title, description] = WIZARD_TOASTS.analysisFailed;
@@ -99,7 +103,12 @@ export function DocumentAutofill({ onAnalyzed }: { onAnalyzed: (document: Docume
               </option>
             ))}
           </TextField>
-          <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} /> : <DocumentScannerIcon />} disabled={!selected || busy} onClick={() => void analyze()}>
+          <Button
+            variant="outlined"
+            startIcon={busy ? <CircularProgress size={16} /> : <DocumentScannerIcon />}
+            disabled={!selected || busy}
+            onClick={() => void analyze()}
+          >
             {busy ? 'Analyzing…' : 'Analyze document'}
           </Button>
         </Box>

@@ -21,7 +21,21 @@ export interface FieldInputProps {
 }
 
 /** One labelled input of the pdfforge forms, with its error, its pick list or its AI assist. */
-export function FieldInput({ name, label, value, onChange, error, helperText, required, multiline, type = 'text', inputProps, options, optionLabel, assist }: FieldInputProps) {
+export function FieldInput({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  helperText,
+  required,
+  multiline,
+  type = 'text',
+  inputProps,
+  options,
+  optionLabel,
+  assist,
+}: FieldInputProps) {
   return (
     <TextField
       id={`pdforge-${name}`}
@@ -46,7 +60,13 @@ export function FieldInput({ name, label, value, onChange, error, helperText, re
           ? {
               endAdornment: (
                 <InputAdornment position="end">
-                  <AiAssistButton fieldName={name} label={label} context={assist.context} documentText={assist.documentText} onSuggestion={onChange} />
+                  <AiAssistButton
+                    fieldName={name}
+                    label={label}
+                    context={assist.context}
+                    documentText={assist.documentText}
+                    onSuggestion={onChange}
+                  />
                 </InputAdornment>
               ),
             }

@@ -83,7 +83,11 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
       setDraft(stored);
       setLoaded({ fromDraft: true });
     } else {
-      setDraft(isPackage ? prefillClaimPackage(user, claims.data ?? [], documents.data?.documents ?? []) : prefillNexusLetter(user, claims.data ?? []));
+      setDraft(
+        isPackage
+          ? prefillClaimPackage(user, claims.data ?? [], documents.data?.documents ?? [])
+          : prefillNexusLetter(user, claims.data ?? []),
+      );
       setLoaded({ fromDraft: false });
     }
     setVersion(0);
@@ -91,7 +95,9 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
     setErrors({});
     setDocumentText('');
   }
-  const announceDraft = useEffectEvent(() => toast({ title: WIZARD_TOASTS.draftLoaded, description: `Your saved ${templateName(templateId)} draft is back.` }));
+  const announceDraft = useEffectEvent(() =>
+    toast({ title: WIZARD_TOASTS.draftLoaded, description: `Your saved ${templateName(templateId)} draft is back.` }),
+  );
   useEffect(() => {
     if (loaded?.fromDraft) announceDraft();
   }, [loaded]);
@@ -101,7 +107,8 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
     setDraft((previous) => (previous === null ? previous : typeof next === 'function' ? next(previous) : next));
     setVersion((v) => v + 1);
   };
-  const validate = () => (draft ? (isPackage ? validateClaimPackage(draft as ClaimPackageDraft) : validateNexusLetter(draft as NexusDraft)) : null);
+  const validate = () =>
+    draft ? (isPackage ? validateClaimPackage(draft as ClaimPackageDraft) : validateNexusLetter(draft as NexusDraft)) : null;
   const { generate, busy } = useGeneratePdf(templateId, validate);
 
   const [confirmWeak, setConfirmWeak] = useState(false);
@@ -186,7 +193,12 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
             Next
           </Button>
         ) : (
-          <Button variant="contained" onClick={() => void onGenerate()} disabled={!draft || busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            variant="contained"
+            onClick={() => void onGenerate()}
+            disabled={!draft || busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {busy ? 'Generating…' : 'Generate PDF'}
           </Button>
         )}

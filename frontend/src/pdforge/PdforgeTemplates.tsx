@@ -50,7 +50,13 @@ export function PdforgeTemplates() {
         {PDFORGE_TEMPLATES.map((t) => {
           const { text, icon: Icon } = ABOUT[t.id];
           return (
-            <Card key={t.id} variant="outlined" data-testid="fillable-template" data-template={t.id} sx={{ display: 'flex', flexDirection: 'column' }}>
+            <Card
+              key={t.id}
+              variant="outlined"
+              data-testid="fillable-template"
+              data-template={t.id}
+              sx={{ display: 'flex', flexDirection: 'column' }}
+            >
               <CardContent sx={{ flex: 1 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
                   <Icon color="primary" aria-hidden />

@@ -12,7 +12,10 @@ import { useId, useState } from 'react';
 
 /** Parses "50, 30 10%" into [50, 30, 10]; anything not a whole number 0–100 is reported. */
 export function parseRatings(text: string): { ratings: number[]; invalid: string[] } {
-  const parts = text.split(/[\s,;]+/).map((p) => p.replace(/%$/, '')).filter(Boolean);
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((p) => p.replace(/%$/, ''))
+    .filter(Boolean);
   const ratings: number[] = [];
   const invalid: string[] = [];
   for (const p of parts) {
@@ -49,7 +52,9 @@ export function calculate(ratingsText: string, extremityTexts: ExtremityTexts = 
   if (inputs.length === 0) return { error: 'Enter at least one rating.' } as const;
   const result = calculateCombinedRating(inputs);
   const steps = result.steps.map((step) => step.description).join('; ');
-  const info = result.bilateralFactorApplied ? `${steps}. Bilateral factor applied (38 CFR 4.26).` : `${steps} (38 CFR 4.25). No bilateral factor applied.`;
+  const info = result.bilateralFactorApplied
+    ? `${steps}. Bilateral factor applied (38 CFR 4.26).`
+    : `${steps} (38 CFR 4.25). No bilateral factor applied.`;
   return { combined: result.combinedRating, info } as const;
 }
 
@@ -84,7 +89,15 @@ export function RatingCalculatorButton({
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             Ratings combine highest first with VA’s Combined Ratings Table (38 CFR 4.25), not by adding them.
           </Typography>
-          <TextField label="Ratings (%)" helperText="Separate with commas, e.g. 50, 30, 10" value={ratings} onChange={(e) => setRatings(e.target.value)} fullWidth size="small" sx={{ mb: 2 }} />
+          <TextField
+            label="Ratings (%)"
+            helperText="Separate with commas, e.g. 50, 30, 10"
+            value={ratings}
+            onChange={(e) => setRatings(e.target.value)}
+            fullWidth
+            size="small"
+            sx={{ mb: 2 }}
+          />
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             Ratings of an arm or a leg: when both arms or both legs are rated, the bilateral factor (38 CFR 4.26) applies.
           </Typography>

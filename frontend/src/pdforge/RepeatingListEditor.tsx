@@ -33,9 +33,36 @@ const PICK_LISTS: Partial<Record<RepeatingListName, Record<string, readonly stri
 };
 
 const DATE_COLUMNS = new Set(['from', 'to', 'effective_date', 'effective_date_sought', 'decision_date', 'opinion_date']);
-const LONG_COLUMNS = new Set(['key_events_incidents', 'reason_for_denial', 'new_relevant_evidence', 'strategy_notes', 'rationale_summary', 'functional_impact', 'basis_nexus', 'criteria_excerpt', 'service_event_or_primary', 'work_impact', 'adls_impact', 'flare_ups', 'frequency_duration']);
+const LONG_COLUMNS = new Set([
+  'key_events_incidents',
+  'reason_for_denial',
+  'new_relevant_evidence',
+  'strategy_notes',
+  'rationale_summary',
+  'functional_impact',
+  'basis_nexus',
+  'criteria_excerpt',
+  'service_event_or_primary',
+  'work_impact',
+  'adls_impact',
+  'flare_ups',
+  'frequency_duration',
+]);
 /** Cells the AI assist can fill from the veteran's records. */
-const ASSISTED_COLUMNS = new Set(['diagnostic_code', 'icd', 'functional_impact', 'basis_nexus', 'criteria_excerpt', 'frequency_duration', 'flare_ups', 'work_impact', 'adls_impact', 'service_event_or_primary', 'onset', 'rationale_summary']);
+const ASSISTED_COLUMNS = new Set([
+  'diagnostic_code',
+  'icd',
+  'functional_impact',
+  'basis_nexus',
+  'criteria_excerpt',
+  'frequency_duration',
+  'flare_ups',
+  'work_impact',
+  'adls_impact',
+  'service_event_or_primary',
+  'onset',
+  'rationale_summary',
+]);
 
 export interface RepeatingListEditorProps {
   list: RepeatingListName;
@@ -52,7 +79,8 @@ export interface RepeatingListEditorProps {
 /** One repeating list of doc 2 §3: each row a card of labelled inputs, with add and remove. */
 export function RepeatingListEditor({ list, title, itemName, rows, onChange, errors = {}, context }: RepeatingListEditorProps) {
   const columns = REPEATING_LISTS[list];
-  const setCell = (index: number, column: string, value: string) => onChange(rows.map((r, i) => (i === index ? { ...r, [column]: value } : r)));
+  const setCell = (index: number, column: string, value: string) =>
+    onChange(rows.map((r, i) => (i === index ? { ...r, [column]: value } : r)));
   return (
     <Box component="section" aria-label={title} data-testid={`list-${list}`} sx={{ mb: 2 }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 1, gap: 1, flexWrap: 'wrap' }}>
@@ -79,12 +107,22 @@ export function RepeatingListEditor({ list, title, itemName, rows, onChange, err
                 {itemName.charAt(0).toUpperCase() + itemName.slice(1)} {index + 1}
               </Typography>
               <Tooltip title={`Remove ${itemName} ${index + 1}`}>
-                <IconButton size="small" aria-label={`Remove ${itemName} ${index + 1}`} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+                <IconButton
+                  size="small"
+                  aria-label={`Remove ${itemName} ${index + 1}`}
+                  onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                >
                   <DeleteOutlineIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
             </Stack>
-            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 1.5,
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+              }}
+            >
               {columns.map((column) => {
                 const options = PICK_LISTS[list]?.[column];
                 const label = COLUMN_LABELS[column] ?? column;

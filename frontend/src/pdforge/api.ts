@@ -27,4 +27,3 @@ export interface CopilotTurn {
 export function copilotChat(message: string, context: Record<string, unknown>, history: CopilotTurn[]): Promise<{ message: string }> {
   return apiJson<{ message: string }>('/api/copilot/chat', { method: 'POST', body: { message, context, history } });
 }
-

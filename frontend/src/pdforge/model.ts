@@ -90,7 +90,12 @@ export type NexusDraft = Record<NexusTextField, string> & { records_reviewed: st
 
 export function emptyNexusLetter(): NexusDraft {
   const text = Object.fromEntries(NEXUS_TEXT_FIELDS.map((f) => [f, ''])) as Record<NexusTextField, string>;
-  return { ...text, connection_type: 'direct', opinion_standard: 'at least as likely as not (50 percent or greater probability)', records_reviewed: [] };
+  return {
+    ...text,
+    connection_type: 'direct',
+    opinion_standard: 'at least as likely as not (50 percent or greater probability)',
+    records_reviewed: [],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,12 +140,20 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export function veteranName(user: Pick<User, 'firstName' | 'lastName' | 'name'> | undefined): string {
   if (!user) return '';
-  const full = [user.firstName, user.lastName].filter((p) => p && p.trim()).join(' ').trim();
+  const full = [user.firstName, user.lastName]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim();
   return full || user.name?.trim() || '';
 }
 
 /** Claim types of the wizard from a tracked claim's condition type. */
-const claimTypeOf = (c: Claim): string => (c.conditionType === 'secondary' ? 'secondary_connection' : c.ratingPercentage !== null && c.isApproved ? 'increased_rating' : 'service_connection');
+const claimTypeOf = (c: Claim): string =>
+  c.conditionType === 'secondary'
+    ? 'secondary_connection'
+    : c.ratingPercentage !== null && c.isApproved
+      ? 'increased_rating'
+      : 'service_connection';
 
 export function prefillClaimPackage(user: User | undefined, claims: readonly Claim[], documents: readonly Document[]): ClaimPackageDraft {
   const form = emptyClaimPackage();
@@ -153,7 +166,11 @@ export function prefillClaimPackage(user: User | undefined, claims: readonly Cla
   const approved = claims.filter((c) => c.isApproved && c.ratingPercentage !== null);
   const open = claims.filter((c) => !c.isApproved && c.status !== 'denied');
   const denied = claims.filter((c) => c.status === 'denied');
-  form.service_connected_conditions = approved.map((c) => ({ ...emptyRow('service_connected_conditions'), condition: c.condition, evidence_references: `Claim ${c.claimNumber}` }));
+  form.service_connected_conditions = approved.map((c) => ({
+    ...emptyRow('service_connected_conditions'),
+    condition: c.condition,
+    evidence_references: `Claim ${c.claimNumber}`,
+  }));
   if (approved.length > 0) {
     const combined = combinedRating(approved.map((c) => c.ratingPercentage ?? 0));
     form.combined_rating = String(combined.rating);
@@ -161,10 +178,20 @@ export function prefillClaimPackage(user: User | undefined, claims: readonly Cla
     form.combined_rating = String(user.disabilityRating);
   }
   form.claims_summary = open.map((c) => ({ ...emptyRow('claims_summary'), issue: c.condition, type: claimTypeOf(c) }));
-  form.denials_summary = denied.map((c) => ({ ...emptyRow('denials_summary'), issue: c.condition, decision_date: c.updatedAt.slice(0, 10), appeal_status: 'appeal_window_open' }));
+  form.denials_summary = denied.map((c) => ({
+    ...emptyRow('denials_summary'),
+    issue: c.condition,
+    decision_date: c.updatedAt.slice(0, 10),
+    appeal_status: 'appeal_window_open',
+  }));
   form.objectives = [...new Set(open.map(claimTypeOf))];
   if (open[0]) form.condition_primary_1 = open[0].condition;
-  form.attachments_index_b = documents.map((d) => ({ ...emptyRow('attachments_index_b'), date: d.uploadedAt.slice(0, 10), file_name: d.fileName, relevant_to: d.claimCondition ?? '' }));
+  form.attachments_index_b = documents.map((d) => ({
+    ...emptyRow('attachments_index_b'),
+    date: d.uploadedAt.slice(0, 10),
+    file_name: d.fileName,
+    relevant_to: d.claimCondition ?? '',
+  }));
   form.attachments_index_a = documents.map((d, i) => ({
     ...emptyRow('attachments_index_a'),
     id: `E${i + 1}`,
@@ -213,7 +240,11 @@ export function nexusLinkOf(params: URLSearchParams): NexusLink | null {
  * The letter a link opens: the saved draft when it is about the same condition (work is not thrown
  * away), otherwise the fresh prefill; then the link's condition and theory over it.
  */
-export function nexusLetterForLink(link: NexusLink, stored: NexusDraft | null, fresh: NexusDraft): { draft: NexusDraft; fromDraft: boolean } {
+export function nexusLetterForLink(
+  link: NexusLink,
+  stored: NexusDraft | null,
+  fresh: NexusDraft,
+): { draft: NexusDraft; fromDraft: boolean } {
   const same = stored !== null && stored.condition.trim().toLowerCase() === link.condition.toLowerCase();
   const base = same ? stored : fresh;
   const draft: NexusDraft = { ...base, condition: link.condition };
@@ -238,14 +269,19 @@ export function guessDocumentType(fileName: string, result?: AnalysisResult | nu
 // ---------------------------------------------------------------------------------------------
 // Document auto-fill (doc 2 §2.1 section index 5).
 
-const hasRow = (rows: Row[], column: string, value: string) => rows.some((r) => (r[column] ?? '').trim().toLowerCase() === value.trim().toLowerCase());
+const hasRow = (rows: Row[], column: string, value: string) =>
+  rows.some((r) => (r[column] ?? '').trim().toLowerCase() === value.trim().toLowerCase());
 
 /**
  * What an analyzed document adds to the form: its conditions (with codes) to the detailed
  * conditions and claims, dated entries to the attachments index, providers to the opinions, its
  * nexus opinion and evidence to the checklist. Existing rows are kept; nothing is added twice.
  */
-export function applyAnalysis(form: ClaimPackageDraft, document: Pick<Document, 'fileName' | 'uploadedAt'>, result: AnalysisResult): { form: ClaimPackageDraft; added: number } {
+export function applyAnalysis(
+  form: ClaimPackageDraft,
+  document: Pick<Document, 'fileName' | 'uploadedAt'>,
+  result: AnalysisResult,
+): { form: ClaimPackageDraft; added: number } {
   const next: ClaimPackageDraft = { ...form, evidence_checklist: { ...form.evidence_checklist } };
   let added = 0;
   for (const finding of result.conditionFindings) {
@@ -281,7 +317,8 @@ export function applyAnalysis(form: ClaimPackageDraft, document: Pick<Document, 
       ...next.attachments_index_b,
       {
         ...emptyRow('attachments_index_b'),
-        date: dates.length > 0 ? `${dates[0]}${dates.length > 1 ? ` to ${dates[dates.length - 1]}` : ''}` : document.uploadedAt.slice(0, 10),
+        date:
+          dates.length > 0 ? `${dates[0]}${dates.length > 1 ? ` to ${dates[dates.length - 1]}` : ''}` : document.uploadedAt.slice(0, 10),
         file_name: document.fileName,
         relevant_to: result.relevantConditions.join(', '),
       },
@@ -305,9 +342,16 @@ export function applyAnalysis(form: ClaimPackageDraft, document: Pick<Document, 
   const providers = new Set((result.medicalTimeline?.timelineEvents ?? []).map((e) => e.provider).filter((p): p is string => Boolean(p)));
   for (const provider of providers) {
     if (!hasRow(next.opinions, 'provider_name', provider) && !nexus) {
-      next.previously_considered_strategy = hasRow(next.previously_considered_strategy, 'evidence_previously_considered', `${document.fileName} (${provider})`)
+      next.previously_considered_strategy = hasRow(
+        next.previously_considered_strategy,
+        'evidence_previously_considered',
+        `${document.fileName} (${provider})`,
+      )
         ? next.previously_considered_strategy
-        : [...next.previously_considered_strategy, { evidence_previously_considered: `${document.fileName} (${provider})`, strategy_notes: '' }];
+        : [
+            ...next.previously_considered_strategy,
+            { evidence_previously_considered: `${document.fileName} (${provider})`, strategy_notes: '' },
+          ];
     }
   }
   const check = (key: EvidenceChecklistKey) => {

@@ -55,10 +55,16 @@ export function DeleteAccount({ hasPassword, email }: { hasPassword: boolean; em
         Delete My Account
       </Typography>
       <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
-        Permanently deletes your profile, claims, notes, documents and analyses. This cannot be undone; export your data first
-        if you want a copy.
+        Permanently deletes your profile, claims, notes, documents and analyses. This cannot be undone; export your data first if you want a
+        copy.
       </Typography>
-      <Button sx={{ mt: 1.5 }} variant="outlined" color="error" startIcon={<DeleteForeverOutlined aria-hidden />} onClick={() => setOpen(true)}>
+      <Button
+        sx={{ mt: 1.5 }}
+        variant="outlined"
+        color="error"
+        startIcon={<DeleteForeverOutlined aria-hidden />}
+        onClick={() => setOpen(true)}
+      >
         Delete My Account
       </Button>
       <Dialog open={open} onClose={close} aria-labelledby="delete-account-title" fullWidth maxWidth="xs">
@@ -66,8 +72,8 @@ export function DeleteAccount({ hasPassword, email }: { hasPassword: boolean; em
           <DialogTitle id="delete-account-title">Delete your account?</DialogTitle>
           <DialogContent>
             <DialogContentText>
-              Everything in your account ({email}) is erased for good and you are signed out everywhere. You can register again
-              with the same e-mail later.
+              Everything in your account ({email}) is erased for good and you are signed out everywhere. You can register again with the
+              same e-mail later.
             </DialogContentText>
             {error ? (
               <Alert severity="error" sx={{ mt: 2 }} role="alert">

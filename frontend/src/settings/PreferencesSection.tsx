@@ -40,7 +40,13 @@ export function PreferencesError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function SettingSwitch(props: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void; testId?: string }) {
+export function SettingSwitch(props: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  testId?: string;
+}) {
   return (
     <FormControlLabel
       sx={{ alignItems: 'flex-start', justifyContent: 'space-between', m: 0, gap: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
@@ -80,7 +86,18 @@ function PreferenceControls({ preferences }: { preferences: Preferences }) {
   const mode = theme === 'dark' ? 'dark' : 'light';
   return (
     <Box sx={{ mt: 2, display: 'grid' }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          py: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
         <Box>
           <Typography id="theme-label" sx={{ fontWeight: 600 }}>
             Theme

@@ -117,8 +117,8 @@ function ExportData() {
         Export My Data
       </Typography>
       <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
-        Download a ZIP with your profile, claims and their history, notes, documents (the files themselves), AI analyses,
-        chats and notifications.
+        Download a ZIP with your profile, claims and their history, notes, documents (the files themselves), AI analyses, chats and
+        notifications.
       </Typography>
       <Button
         sx={{ mt: 1.5 }}
@@ -132,13 +132,11 @@ function ExportData() {
       </Button>
       {run.isPending ? (
         <Box sx={{ mt: 1.5 }} data-testid="export-progress">
-          <LinearProgress
-            variant={percent === undefined ? 'indeterminate' : 'determinate'}
-            value={percent}
-            aria-label="Export progress"
-          />
+          <LinearProgress variant={percent === undefined ? 'indeterminate' : 'determinate'} value={percent} aria-label="Export progress" />
           <Typography variant="caption" role="status" sx={{ color: 'text.secondary' }}>
-            {progress ? `Downloaded ${formatBytes(progress.received)}${progress.total ? ` of ${formatBytes(progress.total)}` : ''}` : 'Starting...'}
+            {progress
+              ? `Downloaded ${formatBytes(progress.received)}${progress.total ? ` of ${formatBytes(progress.total)}` : ''}`
+              : 'Starting...'}
           </Typography>
         </Box>
       ) : null}

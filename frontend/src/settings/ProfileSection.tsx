@@ -92,10 +92,12 @@ function ProfileFormFields({ user }: { user: User }) {
   const { toast } = useToast();
   const [form, setForm] = useState<ProfileForm>(() => formOf(user));
   const [errors, setErrors] = useState<Errors>({});
-  const set = <K extends keyof ProfileForm>(field: K) => (value: ProfileForm[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const set =
+    <K extends keyof ProfileForm>(field: K) =>
+    (value: ProfileForm[K]) => {
+      setForm((current) => ({ ...current, [field]: value }));
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    };
 
   const save = useMutation({
     mutationFn: updateProfile,
@@ -129,7 +131,13 @@ function ProfileFormFields({ user }: { user: User }) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Profile" sx={{ mt: 2.5, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Profile"
+      sx={{ mt: 2.5, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+    >
       <TextField {...text('name')} label="Full Name" required autoComplete="name" helperText={errors.name} />
       <TextField
         id="profile-email"
@@ -191,9 +199,30 @@ function ProfileFormFields({ user }: { user: User }) {
       />
       <TextField {...text('mos')} label="Primary MOS / Rating / AFSC" helperText={errors.mos ?? 'e.g. 11B Infantryman'} />
       <TextField {...text('subMos')} label="Secondary MOS" helperText={errors.subMos} />
-      <PickList id="profile-theaters" label="Combat Theaters / Operations" options={COMBAT_THEATERS} value={form.operationTheaters} onChange={set('operationTheaters')} error={errors.operationTheaters} />
-      <PickList id="profile-awards" label="Awards and Decorations" options={AWARDS} value={form.awards} onChange={set('awards')} error={errors.awards} />
-      <PickList id="profile-devices" label="Award Devices" options={AWARD_DEVICES} value={form.devices} onChange={set('devices')} error={errors.devices} />
+      <PickList
+        id="profile-theaters"
+        label="Combat Theaters / Operations"
+        options={COMBAT_THEATERS}
+        value={form.operationTheaters}
+        onChange={set('operationTheaters')}
+        error={errors.operationTheaters}
+      />
+      <PickList
+        id="profile-awards"
+        label="Awards and Decorations"
+        options={AWARDS}
+        value={form.awards}
+        onChange={set('awards')}
+        error={errors.awards}
+      />
+      <PickList
+        id="profile-devices"
+        label="Award Devices"
+        options={AWARD_DEVICES}
+        value={form.devices}
+        onChange={set('devices')}
+        error={errors.devices}
+      />
       <TextField
         id="profile-bio"
         label="Bio"
@@ -215,7 +244,14 @@ function ProfileFormFields({ user }: { user: User }) {
   );
 }
 
-function PickList(props: { id: string; label: string; options: readonly string[]; value: string[]; onChange: (value: string[]) => void; error?: string }) {
+function PickList(props: {
+  id: string;
+  label: string;
+  options: readonly string[];
+  value: string[];
+  onChange: (value: string[]) => void;
+  error?: string;
+}) {
   return (
     <Autocomplete
       id={props.id}
@@ -225,7 +261,9 @@ function PickList(props: { id: string; label: string; options: readonly string[]
       onChange={(_event, value) => props.onChange(value)}
       filterSelectedOptions
       sx={{ gridColumn: '1 / -1' }}
-      renderInput={(params) => <TextField {...params} label={props.label} error={Boolean(props.error)} helperText={props.error ?? 'Type to search the list'} />}
+      renderInput={(params) => (
+        <TextField {...params} label={props.label} error={Boolean(props.error)} helperText={props.error ?? 'Type to search the list'} />
+      )}
     />
   );
 }

@@ -4,7 +4,17 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** One section of /settings: a titled card that is also a landmark (`aria-labelledby` its heading). */
-export function SettingsCard({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+export function SettingsCard({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   const headingId = `${id}-heading`;
   return (
     <Card component="section" variant="outlined" aria-labelledby={headingId} id={id} data-testid={`settings-${id}`}>

@@ -1,4 +1,13 @@
-import type { AccountInfo, MemberTier, MemberTierName, Preferences, PreferencesPatch, ProfileBody, User, UserWithTier } from '@cc/contracts';
+import type {
+  AccountInfo,
+  MemberTier,
+  MemberTierName,
+  Preferences,
+  PreferencesPatch,
+  ProfileBody,
+  User,
+  UserWithTier,
+} from '@cc/contracts';
 import { apiFetch, apiJson } from '../api/http';
 
 /** The settings calls (spec doc 2 §7): same-origin JSON with the session cookie. */

@@ -42,7 +42,12 @@ function SkipLink() {
 function SidebarBrand({ onClose }: { onClose?: () => void }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, minHeight: 64, borderBottom: 1, borderColor: 'divider' }}>
-      <Box component={RouterLink} to="/" aria-label="Claims Copilot home" sx={{ textDecoration: 'none', color: 'inherit', borderRadius: 1, minWidth: 0 }}>
+      <Box
+        component={RouterLink}
+        to="/"
+        aria-label="Claims Copilot home"
+        sx={{ textDecoration: 'none', color: 'inherit', borderRadius: 1, minWidth: 0 }}
+      >
         <BrandMark />
       </Box>
       {onClose ? (
@@ -131,12 +136,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </Drawer>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppHeader
-          isDesktop={isDesktop}
-          drawerOpen={drawerOpen}
-          drawerId={drawerId}
-          onOpenNavigation={() => setDrawerOpen(true)}
-        />
+        <AppHeader isDesktop={isDesktop} drawerOpen={drawerOpen} drawerId={drawerId} onOpenNavigation={() => setDrawerOpen(true)} />
         <Box
           component="main"
           id="main-content"

@@ -42,7 +42,5 @@ export const SECONDARY_NAV: readonly NavItem[] = [
 /** "/" matches only itself; other items match their path and anything below it. */
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   const paths = [item.to, ...(item.alsoActiveOn ?? [])];
-  return paths.some((path) =>
-    path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`),
-  );
+  return paths.some((path) => (path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`)));
 }

@@ -23,8 +23,12 @@ export function DbqRow({ dbq }: { dbq: Dbq }) {
   const track = () =>
     download.mutate(dbq.id, {
       onSuccess: (answer) =>
-        toast({ title: FORMS_MESSAGES.downloadTracked, description: `DBQ ${dbq.id}: ${answer.downloadCount === null ? 'download recorded' : downloadsText(answer.downloadCount)}` }),
-      onError: (failure) => toast({ ...errorToastText(failure, FORMS_MESSAGES.downloadUnavailable, { serverDetail: true }), variant: 'destructive' }),
+        toast({
+          title: FORMS_MESSAGES.downloadTracked,
+          description: `DBQ ${dbq.id}: ${answer.downloadCount === null ? 'download recorded' : downloadsText(answer.downloadCount)}`,
+        }),
+      onError: (failure) =>
+        toast({ ...errorToastText(failure, FORMS_MESSAGES.downloadUnavailable, { serverDetail: true }), variant: 'destructive' }),
     });
 
   return (
@@ -32,7 +36,16 @@ export function DbqRow({ dbq }: { dbq: Dbq }) {
       component="li"
       data-testid="dbq-row"
       data-dbq={dbq.id}
-      sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) auto' }, alignItems: 'center' }}
+      sx={{
+        p: 2,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) auto' },
+        alignItems: 'center',
+      }}
     >
       <Box sx={{ minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -47,7 +60,8 @@ export function DbqRow({ dbq }: { dbq: Dbq }) {
           {dbq.conditionGroup ? ` · ${dbq.conditionGroup}` : ''}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="dbq-meta">
-          Version {dbq.version} · updated {formatDate(dbq.lastUpdated)} · <span data-testid="dbq-download-count">{downloadsText(dbq.downloadCount)}</span>
+          Version {dbq.version} · updated {formatDate(dbq.lastUpdated)} ·{' '}
+          <span data-testid="dbq-download-count">{downloadsText(dbq.downloadCount)}</span>
         </Typography>
       </Box>
       {dbq.isActive ? (

@@ -61,7 +61,14 @@ export function DbqsTab() {
         Disability Benefits Questionnaires are the forms VA examiners use. Your own doctor can fill one in and you can submit it as
         evidence; VA may still ask for its own exam.
       </Typography>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(220px, 1fr) minmax(0, 2fr) auto' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(220px, 1fr) minmax(0, 2fr) auto' },
+          alignItems: 'start',
+        }}
+      >
         <TextField
           select
           id="dbq-category"
@@ -94,7 +101,14 @@ export function DbqsTab() {
           }}
         />
         {canSync ? (
-          <Button variant="outlined" startIcon={<Sync aria-hidden />} onClick={runSync} disabled={sync.isPending} data-testid="dbq-sync" sx={{ height: 56 }}>
+          <Button
+            variant="outlined"
+            startIcon={<Sync aria-hidden />}
+            onClick={runSync}
+            disabled={sync.isPending}
+            data-testid="dbq-sync"
+            sx={{ height: 56 }}
+          >
             {sync.isPending ? 'Syncing…' : 'Sync from VA'}
           </Button>
         ) : null}
@@ -123,7 +137,12 @@ export function DbqsTab() {
             {list.length} {list.length === 1 ? 'DBQ' : 'DBQs'}
             {filtered ? ' match' : ''}
           </Typography>
-          <Box component="ul" aria-label="DBQ forms" aria-busy={dbqs.isFetching} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, opacity: dbqs.isPlaceholderData ? 0.6 : 1 }}>
+          <Box
+            component="ul"
+            aria-label="DBQ forms"
+            aria-busy={dbqs.isFetching}
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, opacity: dbqs.isPlaceholderData ? 0.6 : 1 }}
+          >
             {list.map((dbq) => (
               <DbqRow key={dbq.id} dbq={dbq} />
             ))}

@@ -7,7 +7,13 @@ import { visuallyHidden } from '../common/a11y';
 /** A link to VA.gov that opens in a new tab and says so to screen readers. */
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+    <Link
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="body2"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+    >
       {children}
       <OpenInNew aria-hidden sx={{ fontSize: 14 }} />
       <Box component="span" sx={visuallyHidden}>

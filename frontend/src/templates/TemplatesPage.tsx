@@ -45,10 +45,23 @@ export function TemplatesPage() {
           sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 1 } }}
         >
           {FORM_TABS.map((t) => (
-            <Tab key={t.value} value={t.value} label={t.label} id={`forms-tab-${t.value}`} aria-controls={`forms-panel-${t.value}`} data-testid={`forms-tab-${t.value}`} />
+            <Tab
+              key={t.value}
+              value={t.value}
+              label={t.label}
+              id={`forms-tab-${t.value}`}
+              aria-controls={`forms-panel-${t.value}`}
+              data-testid={`forms-tab-${t.value}`}
+            />
           ))}
         </Tabs>
-        <Box role="tabpanel" id={`forms-panel-${tab}`} aria-labelledby={`forms-tab-${tab}`} data-testid={`forms-panel-${tab}`} sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box
+          role="tabpanel"
+          id={`forms-panel-${tab}`}
+          aria-labelledby={`forms-tab-${tab}`}
+          data-testid={`forms-panel-${tab}`}
+          sx={{ p: { xs: 2, sm: 3 } }}
+        >
           <Panel />
         </Box>
       </Paper>

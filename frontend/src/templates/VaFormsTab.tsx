@@ -31,11 +31,24 @@ function VaFormRow({ form }: { form: VaForm }) {
       component="li"
       data-testid="va-form-row"
       data-form={a.form_name}
-      sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) auto' }, alignItems: 'center' }}
+      sx={{
+        p: 2,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) auto' },
+        alignItems: 'center',
+      }}
     >
       <Box sx={{ minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Chip size="small" label={`VA Form ${a.form_name}`} sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontWeight: 700 }} />
+          <Chip
+            size="small"
+            label={`VA Form ${a.form_name}`}
+            sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontWeight: 700 }}
+          />
           {a.form_type ? <Chip size="small" variant="outlined" label={a.form_type} /> : null}
           {superseded ? <Chip size="small" variant="outlined" color="warning" label={`Status: ${a.status}`} /> : null}
         </Box>
@@ -134,12 +147,15 @@ export function VaFormsTab() {
         </EmptyState>
       ) : shown.length === 0 ? (
         <EmptyState title={FORMS_MESSAGES.noResults} testId="va-forms-no-results">
-          No form matches “{text.trim()}”. Try a form number such as 21-526EZ, or <ExternalLink href={FIND_A_FORM_URL}>search every VA form on VA.gov</ExternalLink>
+          No form matches “{text.trim()}”. Try a form number such as 21-526EZ, or{' '}
+          <ExternalLink href={FIND_A_FORM_URL}>search every VA form on VA.gov</ExternalLink>
         </EmptyState>
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" data-testid="va-forms-count">
-            {shown.length === forms!.length ? `${forms!.length} forms used in disability claims and reviews` : `${shown.length} of ${forms!.length} forms`}
+            {shown.length === forms!.length
+              ? `${forms!.length} forms used in disability claims and reviews`
+              : `${shown.length} of ${forms!.length} forms`}
             {meta?.source === 'va-forms-api' && meta.refreshedAt ? ` · from the VA Forms API, ${formatDate(meta.refreshedAt)}` : ''}
           </Typography>
           <Box component="ul" aria-label="VA forms" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>

@@ -4,11 +4,26 @@ import { downloadsText, filterVaForms, isFormTab } from './format';
 const form = (form_name: string, title: string, purpose: string | null = null): VaForm => ({
   id: form_name,
   type: 'va_form',
-  attributes: { form_name, title, purpose, form_type: null, valid_pdf: true, revision_date: null, url: 'https://www.va.gov/', form_details_url: 'https://www.va.gov/', status: null, pages: null },
+  attributes: {
+    form_name,
+    title,
+    purpose,
+    form_type: null,
+    valid_pdf: true,
+    revision_date: null,
+    url: 'https://www.va.gov/',
+    form_details_url: 'https://www.va.gov/',
+    status: null,
+    pages: null,
+  },
 });
 
 describe('forms page helpers', () => {
-  const forms = [form('21-526EZ', 'Application for Disability Compensation'), form('20-0995', 'Supplemental Claim', 'New and relevant evidence'), form('21-4138', 'Statement in Support of Claim')];
+  const forms = [
+    form('21-526EZ', 'Application for Disability Compensation'),
+    form('20-0995', 'Supplemental Claim', 'New and relevant evidence'),
+    form('21-4138', 'Statement in Support of Claim'),
+  ];
 
   it('searches number, title and purpose, every word, any case', () => {
     expect(filterVaForms(forms, '').map((f) => f.id)).toEqual(['21-526EZ', '20-0995', '21-4138']);

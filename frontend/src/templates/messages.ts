@@ -3,7 +3,10 @@ export const FORMS_MESSAGES = {
   downloadUnavailable: { title: 'Download Unavailable', description: "This form's PDF is not currently available" },
   syncFailed: { title: 'Sync Failed', description: 'Failed to sync DBQs from VA website' },
   errorLoadingVaForms: { title: 'Error Loading VA Forms', description: 'Unable to fetch VA forms from the API. Please try again later.' },
-  errorLoadingDbqs: { title: 'Error Loading DBQ Forms', description: 'Unable to fetch DBQ forms from the database. Please try again later.' },
+  errorLoadingDbqs: {
+    title: 'Error Loading DBQ Forms',
+    description: 'Unable to fetch DBQ forms from the database. Please try again later.',
+  },
   downloadTracked: 'Download Tracked',
   syncComplete: 'DBQ Sync Complete',
   noVaForms: 'No VA Forms Found',

@@ -1,11 +1,5 @@
 import { localStorageStore, type Store } from 'react-admin';
-import {
-  THEME_STORAGE_KEY,
-  applyThemeClass,
-  isThemeMode,
-  readStoredThemeMode,
-  writeStoredThemeMode,
-} from './preference';
+import { THEME_STORAGE_KEY, applyThemeClass, isThemeMode, readStoredThemeMode, writeStoredThemeMode } from './preference';
 
 /** react-admin keeps the light/dark choice in its store under this key (see its `useTheme`). */
 const RA_THEME_KEY = 'theme';

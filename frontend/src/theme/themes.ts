@@ -5,15 +5,7 @@ import type { RaThemeOptions } from 'react-admin';
  * (4.5:1): e.g. navy #1d3557 on white ≈ 12:1, #b3202f on white ≈ 6.5:1, light text #e7edf5 on
  * #0e1726 ≈ 15:1, #9cc3ff on #0e1726 ≈ 9:1.
  */
-const fontFamily = [
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  'sans-serif',
-].join(',');
+const fontFamily = ['system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(',');
 
 const shared: RaThemeOptions = {
   shape: { borderRadius: 10 },

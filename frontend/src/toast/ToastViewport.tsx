@@ -92,8 +92,7 @@ export function ToastViewport() {
   if (!current) return null;
   const { message, type, notificationOptions = {} } = current.payload;
   const toast = notificationOptions[TOAST_OPTION] as ToastInput | undefined;
-  const duration =
-    notificationOptions.autoHideDuration === undefined ? TOAST_DURATION_MS : notificationOptions.autoHideDuration;
+  const duration = notificationOptions.autoHideDuration === undefined ? TOAST_DURATION_MS : notificationOptions.autoHideDuration;
   const title = toast ? toast.title : typeof message === 'string' ? translate(message, notificationOptions.messageArgs) : message;
   const variant = toast?.variant ?? (type === 'error' ? 'destructive' : 'default');
 
@@ -112,7 +111,8 @@ export function ToastViewport() {
           <ToastCard
             title={title}
             description={
-              toast?.description ?? (isUndoable(current.payload) ? (
+              toast?.description ??
+              (isUndoable(current.payload) ? (
                 <Button size="small" color="inherit" variant="outlined" onClick={handleUndo} sx={{ mt: 1 }}>
                   {translate('ra.action.undo')}
                 </Button>

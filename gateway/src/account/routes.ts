@@ -58,7 +58,8 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
   const checkPassword = async (userId: string, password: string, field: string, res: Response) => {
     const key = `account:${userId}`;
     const wait = await loginBlockedFor(deps.knex, [{ key, maxFailures: PASSWORD_CHECKS.maxFailures }]);
-    if (wait !== undefined) throw problems.tooManyRequests(`Too many wrong passwords. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`, wait);
+    if (wait !== undefined)
+      throw problems.tooManyRequests(`Too many wrong passwords. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`, wait);
     if (await deps.accounts.verifyUser(userId, password, abandonedSignal(res))) {
       await clearLoginFailures(deps.knex, key);
       return;
@@ -128,7 +129,12 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     const auth = requireAuth(res);
     const credentials = await deps.accounts.credentials(auth.userId);
     if (!credentials) throw problems.notFound('Account not found.');
-    const info: AccountInfo = { userId: auth.userId, email: credentials.email, createdAt: credentials.createdAt.toISOString(), hasPassword: credentials.hasPassword };
+    const info: AccountInfo = {
+      userId: auth.userId,
+      email: credentials.email,
+      createdAt: credentials.createdAt.toISOString(),
+      hasPassword: credentials.hasPassword,
+    };
     res.setHeader('Cache-Control', 'no-store');
     res.json(info);
   });

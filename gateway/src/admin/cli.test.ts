@@ -73,7 +73,10 @@ describe('npm run admin', () => {
 
     // Nothing to do is said, and changes nothing.
     const again = await admin(['revoke', 'paying.member@example.org', 'support'], env);
-    expect(again).toMatchObject({ code: 0, stdout: expect.stringContaining('does not hold the support role (its tier is pro); nothing changed') });
+    expect(again).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('does not hold the support role (its tier is pro); nothing changed'),
+    });
     const already = await admin(['grant', 'boss.for.revoke@example.org', 'administrators'], env);
     expect(already).toMatchObject({ code: 0, stdout: expect.stringContaining('is already administrators; nothing changed') });
     const types = (await app.system.store.readStream(`user-${user.id}`)).events.map((e) => e.type);

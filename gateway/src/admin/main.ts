@@ -46,7 +46,13 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof AdminCommandError || error instanceof CommandLineError || error instanceof ConfigError || error instanceof DomainError) process.stderr.write(`${error.message}\n`);
+    if (
+      error instanceof AdminCommandError ||
+      error instanceof CommandLineError ||
+      error instanceof ConfigError ||
+      error instanceof DomainError
+    )
+      process.stderr.write(`${error.message}\n`);
     else process.stderr.write(`The admin command failed: ${error instanceof Error ? error.stack : String(error)}\n`);
     process.exit(1);
   },

@@ -123,7 +123,10 @@ export function accounts({ knex, users, scryptCost = DEFAULT_SCRYPT_COST, hashes
     async forget(userId: string): Promise<void> {
       const row = await knex('user_credentials').where({ user_id: userId }).first('email');
       await knex.transaction(async (trx) => {
-        if (row) await trx('login_failures').where({ key: `email:${row.email}` }).del();
+        if (row)
+          await trx('login_failures')
+            .where({ key: `email:${row.email}` })
+            .del();
         await trx('oidc_identities').where({ user_id: userId }).del();
         await trx('user_credentials').where({ user_id: userId }).del();
       });

@@ -71,7 +71,10 @@ export async function ensureAdministrators(deps: EnsureAdministratorsDeps): Prom
       continue;
     }
     try {
-      const { position } = await accounts.register({ email, password: adminPassword, memberTier: 'administrators' }, { operator: operatorName() });
+      const { position } = await accounts.register(
+        { email, password: adminPassword, memberTier: 'administrators' },
+        { operator: operatorName() },
+      );
       await deps.waitForReadModels(position);
       created.push(email);
       logger.info({ email }, 'ADMIN_EMAILS: created this administrator account with ADMIN_PASSWORD');

@@ -41,10 +41,12 @@ export interface AuthRoutesDeps {
 export function authGuards(deps: Pick<AuthRoutesDeps, 'knex' | 'hashes' | 'ipLimitPerMinute' | 'refusalPauseMs'>): Router {
   const router = Router();
   const limitPerClient = clientRateLimit({ knex: deps.knex, bucket: 'auth', perMinute: deps.ipLimitPerMinute });
-  const roomToHash = (lane: HashLane): RequestHandler => (_req, _res, next) => {
-    deps.hashes.assertRoom(lane);
-    next();
-  };
+  const roomToHash =
+    (lane: HashLane): RequestHandler =>
+    (_req, _res, next) => {
+      deps.hashes.assertRoom(lane);
+      next();
+    };
   router.post('/api/auth/register', roomToHash('sign-up'), limitPerClient);
   router.post('/api/auth/login', roomToHash('sign-in'), limitPerClient);
   // The password reset (asking costs no hash, but sends an e-mail), choosing the new

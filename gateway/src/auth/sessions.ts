@@ -53,7 +53,9 @@ export class SessionStore {
   async recordWrite(session: Session, position: GlobalPosition): Promise<void> {
     const next = maxPosition(session.lastPosition, position)!;
     session.lastPosition = next;
-    await this.knex('sessions').where({ id_hash: session.idHash }).update({ last_position: formatPosition(next) });
+    await this.knex('sessions')
+      .where({ id_hash: session.idHash })
+      .update({ last_position: formatPosition(next) });
   }
 
   /**
@@ -64,12 +66,17 @@ export class SessionStore {
     const row = await this.knex('sessions').where({ id_hash: idHash }).first('last_position');
     if (!row) return;
     const next = maxPosition(parsePosition(row.last_position as string | null), position)!;
-    await this.knex('sessions').where({ id_hash: idHash }).update({ last_position: formatPosition(next) });
+    await this.knex('sessions')
+      .where({ id_hash: idHash })
+      .update({ last_position: formatPosition(next) });
   }
 
   async destroy(req: Request, res: Response): Promise<void> {
     const token = readCookie(req, SESSION_COOKIE);
-    if (token) await this.knex('sessions').where({ id_hash: hashOf(token) }).del();
+    if (token)
+      await this.knex('sessions')
+        .where({ id_hash: hashOf(token) })
+        .del();
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secureCookies(req) });
   }
 

@@ -16,7 +16,9 @@ export async function openAppDatabase(config: ReturnType<typeof loadConfig>): Pr
   const { clusterExists, runningClusterUrl, startEmbeddedPostgres } = await import('@cc/platform/db/embedded');
   const clusterDir = path.join(config.dataDir, 'postgres');
   if (!clusterExists(clusterDir)) {
-    throw new CommandLineError(`There is no database in ${config.dataDir} yet. Start the app once (npm start), or set DATA_DIR or DATABASE_URL as the app has them.`);
+    throw new CommandLineError(
+      `There is no database in ${config.dataDir} yet. Start the app once (npm start), or set DATA_DIR or DATABASE_URL as the app has them.`,
+    );
   }
   const running = await runningClusterUrl(clusterDir, EMBEDDED_DATABASE_NAME);
   if (running) return { url: running, close: async () => undefined };

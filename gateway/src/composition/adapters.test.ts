@@ -34,7 +34,12 @@ describe('the event store and bus the configuration names', () => {
   });
 
   const open = async (env: Record<string, string>) => {
-    const foundation = await openFoundation({ config: loadConfig({ DATA_DIR: dataDir, ...env }), logger, databaseUrl: db.url, poolSize: 2 });
+    const foundation = await openFoundation({
+      config: loadConfig({ DATA_DIR: dataDir, ...env }),
+      logger,
+      databaseUrl: db.url,
+      poolSize: 2,
+    });
     opened.push(foundation);
     return foundation;
   };
@@ -72,17 +77,24 @@ describe('the event store and bus the configuration names', () => {
 
   it('turns a connection string the client refuses into a ConfigError that says where, without the password', async () => {
     // The config's shape check lets these through; the client's parser does not.
-    for (const connectionString of ['kurrentdb://admin:s3cret@127.0.0.1:1?nodePreference=sideways', 'kurrentdb://admin:s3cret@127.0.0.1:1?tls=maybe']) {
+    for (const connectionString of [
+      'kurrentdb://admin:s3cret@127.0.0.1:1?nodePreference=sideways',
+      'kurrentdb://admin:s3cret@127.0.0.1:1?tls=maybe',
+    ]) {
       const config = loadConfig({ DATA_DIR: dataDir, EVENTSTORE_CONNECTION_STRING: connectionString });
       const refused = eventStoreFrom(config, { knex: db.knex, databaseUrl: db.url, logger });
       await expect(refused).rejects.toThrow(ConfigError);
-      await expect(refused).rejects.toThrow(/EVENTSTORE_CONNECTION_STRING: the EventStoreDB client refused it: expected .+ at position \d+/);
+      await expect(refused).rejects.toThrow(
+        /EVENTSTORE_CONNECTION_STRING: the EventStoreDB client refused it: expected .+ at position \d+/,
+      );
       await expect(refused).rejects.not.toThrow(/s3cret/);
     }
   });
 
   it('reads every stream category the app writes', () => {
-    expect(STREAM_CATEGORIES).toEqual(expect.arrayContaining(['user', 'claim', 'document', 'subscription', 'account', 'preferences', 'notifications', 'chat']));
+    expect(STREAM_CATEGORIES).toEqual(
+      expect.arrayContaining(['user', 'claim', 'document', 'subscription', 'account', 'preferences', 'notifications', 'chat']),
+    );
     expect(new Set(STREAM_CATEGORIES).size).toBe(STREAM_CATEGORIES.length);
   });
 
@@ -93,7 +105,11 @@ describe('the event store and bus the configuration names', () => {
       const { createRequire } = await import('node:module');
       const loaded = Object.keys(createRequire(import.meta.url).cache);
       console.log(JSON.stringify({ count: loaded.length, production: loaded.filter((file) => /[\\\\/](@grpc|kafkajs|@kurrent)[\\\\/]/.test(file)) }));`;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '../../..'), encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(__dirname, '../../..'),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { count: number; production: string[] };
     expect(result.count).toBeGreaterThan(100);

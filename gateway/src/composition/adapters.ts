@@ -1,5 +1,14 @@
 import { streams } from '@cc/contracts';
-import { ConfigError, PostgresEventStore, type AppConfig, type Bus, type EventStore, type Knex, type Logger, type Subscription } from '@cc/platform';
+import {
+  ConfigError,
+  PostgresEventStore,
+  type AppConfig,
+  type Bus,
+  type EventStore,
+  type Knex,
+  type Logger,
+  type Subscription,
+} from '@cc/platform';
 import { categoryOf } from '@cc/platform/bus/kafka/messages';
 
 /**
@@ -21,10 +30,17 @@ export async function eventStoreFrom(config: AppConfig, deps: { knex: Knex; data
   const { EventStoreDbEventStore } = await import('@cc/platform/eventstore/eventStoreDb');
   try {
     // Checkpoints, dead letters and snapshots stay in PostgreSQL, next to the read models they cover.
-    return new EventStoreDbEventStore({ connectionString: config.eventStore.connectionString, namespace: config.eventStore.namespace, knex: deps.knex, logger: deps.logger });
+    return new EventStoreDbEventStore({
+      connectionString: config.eventStore.connectionString,
+      namespace: config.eventStore.namespace,
+      knex: deps.knex,
+      logger: deps.logger,
+    });
   } catch (error) {
     // The client parses more than the config's shape check (option values, certificate files).
-    throw new ConfigError(`Invalid configuration:\n  EVENTSTORE_CONNECTION_STRING: the EventStoreDB client refused it: ${clientComplaint(error)}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  EVENTSTORE_CONNECTION_STRING: the EventStoreDB client refused it: ${clientComplaint(error)}`,
+    );
   }
 }
 
@@ -36,7 +52,10 @@ export interface SelectedBus {
   startRelay?: () => Promise<Subscription>;
 }
 
-export async function busFrom(config: AppConfig, deps: { knex: Knex; store: EventStore; logger: Logger; clientId: string; pollIntervalMs?: number }): Promise<SelectedBus> {
+export async function busFrom(
+  config: AppConfig,
+  deps: { knex: Knex; store: EventStore; logger: Logger; clientId: string; pollIntervalMs?: number },
+): Promise<SelectedBus> {
   if (config.bus.kind === 'embedded') return { bus: deps.store, kind: 'embedded' };
   const [{ Kafka, logLevel }, { KafkaBus }, { startKafkaRelay }] = await Promise.all([
     import('kafkajs'),
@@ -49,11 +68,13 @@ export async function busFrom(config: AppConfig, deps: { knex: Knex; store: Even
     brokers: config.bus.brokers,
     logLevel: logLevel.WARN,
     // kafkajs writes to the console by default; its warnings and errors go to the service's log instead.
-    logCreator: () => ({ level, log }) => {
-      const { message, ...rest } = log;
-      if (level <= logLevel.ERROR) logger.error(rest, message);
-      else logger.warn(rest, message);
-    },
+    logCreator:
+      () =>
+      ({ level, log }) => {
+        const { message, ...rest } = log;
+        if (level <= logLevel.ERROR) logger.error(rest, message);
+        else logger.warn(rest, message);
+      },
   });
   const { topicPrefix } = config.bus;
   return {

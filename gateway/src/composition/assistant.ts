@@ -1,4 +1,12 @@
-import { chatAssistantRoutes, chatEngineFromEnv, createOfflineChatEngine, fieldAssistEngineFromEnv, fieldAssistRoutes, type ChatEngine, type FieldAssistEngine } from '@cc/ai-worker';
+import {
+  chatAssistantRoutes,
+  chatEngineFromEnv,
+  createOfflineChatEngine,
+  fieldAssistEngineFromEnv,
+  fieldAssistRoutes,
+  type ChatEngine,
+  type FieldAssistEngine,
+} from '@cc/ai-worker';
 import type { ChatCommands } from '@cc/command-service';
 import type { ProjectionService } from '@cc/projection-service';
 import type { Logger } from '@cc/platform';

@@ -28,7 +28,9 @@ export function composeCommands(options: CommandsOptions) {
   const deliverFact = (fact: Parameters<NonNullable<typeof commands.billing>['ingest']>[0], correlationId: string = randomUUID()) =>
     commands.billing!.ingest(fact, { userId: null, service: BILLING_SERVICE, correlationId });
   const provider = createPaymentProvider(
-    config.billing.kind === 'stripe' ? { ...config.billing } : { kind: 'test', coupons: config.billing.coupons, graceDays: config.billing.graceDays },
+    config.billing.kind === 'stripe'
+      ? { ...config.billing }
+      : { kind: 'test', coupons: config.billing.coupons, graceDays: config.billing.graceDays },
     { knex, deliver: (fact) => deliverFact(fact), logger, now: options.billingNow },
   );
   logger.info({ provider: provider.kind }, 'payment provider');

@@ -91,7 +91,13 @@ export async function openFoundation(options: {
   let bus: SelectedBus;
   try {
     store = await eventStoreFrom(config, { knex, databaseUrl: options.databaseUrl, logger });
-    bus = await busFrom(config, { knex, store, logger, clientId: options.clientId ?? 'claims-copilot', pollIntervalMs: options.pollIntervalMs });
+    bus = await busFrom(config, {
+      knex,
+      store,
+      logger,
+      clientId: options.clientId ?? 'claims-copilot',
+      pollIntervalMs: options.pollIntervalMs,
+    });
   } catch (error) {
     await store?.close().catch(() => undefined);
     await knex.destroy();

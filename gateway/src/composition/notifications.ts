@@ -17,7 +17,13 @@ export function composeNotifications(options: {
   const { config, logger, foundation, queries } = options;
   const { knex, store, vault } = foundation;
   const resets = passwordResets(knex);
-  const notifications = createNotificationService({ knex, dataDir: config.dataDir, smtpUrl: config.mail.smtpUrl, from: config.mail.from, appUrl: config.appUrl });
+  const notifications = createNotificationService({
+    knex,
+    dataDir: config.dataDir,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    appUrl: config.appUrl,
+  });
   logger.info({ transport: notifications.mailer.kind }, 'e-mail transport');
   const startWorker = () =>
     startNotificationsWorker({

@@ -19,7 +19,8 @@ export interface ClientRateLimitOptions {
 
 const WINDOW_SECONDS = 60;
 
-const defaultMessage = (seconds: number) => `Too many attempts from your network. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+const defaultMessage = (seconds: number) =>
+  `Too many attempts from your network. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 /**
  * A per-client request limit kept in PostgreSQL, so it holds across every process of the app. The

@@ -38,7 +38,9 @@ export function requestContext(deps: RequestContextDeps): RequestHandler {
       recordWrite: async (position) => {
         if (!position || !session) return;
         // The command is already recorded: losing read-your-writes for one request is not a failure of it.
-        await deps.sessions.recordWrite(session, position).catch((error: unknown) => logger.warn({ err: error }, 'could not remember the write for read-your-writes'));
+        await deps.sessions
+          .recordWrite(session, position)
+          .catch((error: unknown) => logger.warn({ err: error }, 'could not remember the write for read-your-writes'));
       },
       logger,
     };
@@ -49,7 +51,14 @@ export function requestContext(deps: RequestContextDeps): RequestHandler {
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       deps.logger.info(
-        { method: req.method, url: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(ms), correlationId, userId: ctx.auth?.userId },
+        {
+          method: req.method,
+          url: req.originalUrl.split('?')[0],
+          status: res.statusCode,
+          ms: Math.round(ms),
+          correlationId,
+          userId: ctx.auth?.userId,
+        },
         'request',
       );
     });

@@ -7,20 +7,21 @@ const STRIPE_SOURCES = {
   connect: 'https://api.stripe.com',
 };
 
-const policy = (stripe: boolean) => [
-  "default-src 'self'",
-  ...(stripe ? [`script-src 'self' ${STRIPE_SOURCES.script}`, `frame-src ${STRIPE_SOURCES.frame}`] : []),
-  // MUI (emotion) injects style elements at run time.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  // Everything the page sends, uploads included, goes to this origin.
-  stripe ? `connect-src 'self' ${STRIPE_SOURCES.connect}` : "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+const policy = (stripe: boolean) =>
+  [
+    "default-src 'self'",
+    ...(stripe ? [`script-src 'self' ${STRIPE_SOURCES.script}`, `frame-src ${STRIPE_SOURCES.frame}`] : []),
+    // MUI (emotion) injects style elements at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    // Everything the page sends, uploads included, goes to this origin.
+    stripe ? `connect-src 'self' ${STRIPE_SOURCES.connect}` : "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
 
 export function securityHeaders(options: { stripe?: boolean } = {}): RequestHandler {
   const header = policy(Boolean(options.stripe));

@@ -20,7 +20,8 @@ export function userRateLimits(knex: Knex, limits: UserRateLimits): Router {
       burst: (limits as Partial<Record<string, number>>)[`${bucket}Burst`],
       // Only reached for a signed-in user (below); Express links each request to its response.
       keyOf: (req) => contextOf(req.res!).auth!.userId,
-      message: (seconds) => `You have sent too many ${what} in a short time. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      message: (seconds) =>
+        `You have sent too many ${what} in a short time. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
     });
     for (const [method, path] of routes) {
       router[method](path, (req, res, next) => {

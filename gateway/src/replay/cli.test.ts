@@ -16,8 +16,11 @@ const main = path.join(root, 'gateway/src/replay/main.ts');
 
 function replay(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', main, ...args], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', main, ...args],
+      { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -45,7 +48,9 @@ describe('npm run replay', () => {
     // The app answers from the new tables and goes on projecting into them.
     expect((await veteran.post(`/api/claims/${claimId}/notes`, { note: 'After the replay', noteType: 'general' })).status).toBe(201);
     expect((await veteran.get(`/api/claims/${claimId}`)).data.notes.map((n: any) => n.note)).toEqual(['After the replay', 'First note']);
-    const log = await staff.support.get(`/api/staff/events?filter=${encodeURIComponent(JSON.stringify({ streamId: 'projection-claims' }))}&sort=${encodeURIComponent('["position","ASC"]')}`);
+    const log = await staff.support.get(
+      `/api/staff/events?filter=${encodeURIComponent(JSON.stringify({ streamId: 'projection-claims' }))}&sort=${encodeURIComponent('["position","ASC"]')}`,
+    );
     expect(log.data.map((e: any) => e.type)).toEqual(['ProjectionRebuildRequested', 'ProjectionRebuildFinished']);
     expect(log.data[0]).toMatchObject({ actorId: null, operator: expect.stringMatching(/^[^@\s]+@[^@\s]+$/) });
     expect(log.data[1].data).toMatchObject({ outcome: 'swapped' });
@@ -77,21 +82,32 @@ describe('npm run replay', () => {
   it('killed mid-rebuild: the live tables keep answering, and the running app takes the rebuild over and finishes it', async () => {
     const { knex } = staff.app.system;
     // Many events at once, so the rebuild lasts long enough to be killed: copies of the veteran's note.
-    const template = await knex('events').where({ stream_id: `claim-${claimId}`, type: 'ClaimNoteAdded' }).first('data', 'metadata');
+    const template = await knex('events')
+      .where({ stream_id: `claim-${claimId}`, type: 'ClaimNoteAdded' })
+      .first('data', 'metadata');
     await knex.transaction(async (trx) => {
-      const { version } = await trx('event_streams').where({ stream_id: `claim-${claimId}` }).forUpdate().first('version');
+      const { version } = await trx('event_streams')
+        .where({ stream_id: `claim-${claimId}` })
+        .forUpdate()
+        .first('version');
       await trx.raw(
         `insert into events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
          select gen_random_uuid(), ?, ? + g, 'ClaimNoteAdded', 1, jsonb_set(?::jsonb, '{noteId}', to_jsonb(gen_random_uuid()::text)), ?::jsonb
          from generate_series(1, 6000) g`,
         [`claim-${claimId}`, version, JSON.stringify(template.data), JSON.stringify(template.metadata)],
       );
-      await trx('event_streams').where({ stream_id: `claim-${claimId}` }).update({ version: version + 6000 });
+      await trx('event_streams')
+        .where({ stream_id: `claim-${claimId}` })
+        .update({ version: version + 6000 });
     });
     await staff.app.system.readModelsCaughtUp(60_000);
     const before = await dumpTables(knex, ['claims', 'claim_notes']);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', main, 'claims'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--import', 'tsx', main, 'claims'], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: 'ignore',
+    });
     const deadline = Date.now() + 60_000;
     let row: any;
     for (;;) {

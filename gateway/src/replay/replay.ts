@@ -46,8 +46,14 @@ async function checkSchema(knex: Knex): Promise<void> {
   const known = projectionMigrations.map((m) => m.name);
   const missing = known.filter((name) => !applied.includes(name));
   const unknown = applied.filter((name) => !known.includes(name));
-  if (missing.length > 0) throw new CommandLineError(`The database's read models are older than this code (${missing.join(', ')} not applied). Start the app with this version first.`);
-  if (unknown.length > 0) throw new CommandLineError(`The database's read models are newer than this code (${unknown.join(', ')}). Run the replay of the version the app runs.`);
+  if (missing.length > 0)
+    throw new CommandLineError(
+      `The database's read models are older than this code (${missing.join(', ')} not applied). Start the app with this version first.`,
+    );
+  if (unknown.length > 0)
+    throw new CommandLineError(
+      `The database's read models are newer than this code (${unknown.join(', ')}). Run the replay of the version the app runs.`,
+    );
 }
 
 /**
@@ -61,7 +67,8 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
   const { knex, logger } = options;
   const names = readModelNames();
   const targets = options.target === 'all' ? names : [options.target];
-  if (!names.includes(targets[0]!)) throw new CommandLineError(`There is no read model named ${options.target}. Read models: ${names.join(', ')}, or all.`);
+  if (!names.includes(targets[0]!))
+    throw new CommandLineError(`There is no read model named ${options.target}. Read models: ${names.join(', ')}, or all.`);
   await checkSchema(knex);
 
   const store = options.config
@@ -107,7 +114,10 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
         if (created) await records.support.rebuildRequested(status, { userId: null, operator: options.operator });
         else options.out(`${name}: a rebuild is already running (${status.id}); following it`);
         running.push(status);
-        rows.set(status.id, bars.create(Math.max(1, status.total), status.processed, { name: status.projection.padEnd(width), state: status.state }));
+        rows.set(
+          status.id,
+          bars.create(Math.max(1, status.total), status.processed, { name: status.projection.padEnd(width), state: status.state }),
+        );
       }
       for (const s of [...running]) {
         const status = await rebuilder.status(s.id);

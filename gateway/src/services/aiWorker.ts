@@ -1,4 +1,11 @@
-import { analysisClaims, createOfflineEngine, openAiEngineFromEnv, DOCUMENT_ANALYSIS_WORKER, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
+import {
+  analysisClaims,
+  createOfflineEngine,
+  openAiEngineFromEnv,
+  DOCUMENT_ANALYSIS_WORKER,
+  startDocumentAnalysisWorker,
+  type AnalysisEngine,
+} from '@cc/ai-worker';
 import { chatCommands } from '@cc/command-service';
 import { createProjectionService } from '@cc/projection-service';
 import { serveDeadLetterRetries, HttpCommandBus } from '@cc/platform';
@@ -13,9 +20,18 @@ import type { RunningService, ServiceContext } from './topology';
  * (with Kafka the consumer group splits them first; the claims stay as a second guard).
  * The chat's streaming routes are forwarded here by the gateway and answered as they are generated.
  */
-export async function startAiWorker(context: ServiceContext & { analysisEngine?: AnalysisEngine; claimTtlMs?: number }): Promise<RunningService> {
+export async function startAiWorker(
+  context: ServiceContext & { analysisEngine?: AnalysisEngine; claimTtlMs?: number },
+): Promise<RunningService> {
   const { config, logger } = context;
-  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 10, clientId: 'ai-worker', pollIntervalMs: context.pollIntervalMs });
+  const foundation = await openFoundation({
+    config,
+    logger,
+    databaseUrl: context.databaseUrl,
+    poolSize: 10,
+    clientId: 'ai-worker',
+    pollIntervalMs: context.pollIntervalMs,
+  });
   const readSide = createProjectionService({ ...foundation, logger });
   const commands = new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret });
   const engine = context.analysisEngine ?? openAiEngineFromEnv(process.env) ?? createOfflineEngine();
@@ -32,7 +48,13 @@ export async function startAiWorker(context: ServiceContext & { analysisEngine?:
     claims: analysisClaims(foundation.knex, { ttlMs: context.claimTtlMs }),
   });
   // Support's retries of parked analysis requests arrive through the shared database (docs/decisions/topology.md).
-  const retries = serveDeadLetterRetries({ knex: foundation.knex, store: foundation.store, subscription: `worker:${DOCUMENT_ANALYSIS_WORKER}`, handleAgain: (event) => worker.handleAgain(event), logger });
+  const retries = serveDeadLetterRetries({
+    knex: foundation.knex,
+    store: foundation.store,
+    subscription: `worker:${DOCUMENT_ANALYSIS_WORKER}`,
+    handleAgain: (event) => worker.handleAgain(event),
+    logger,
+  });
   const app = serviceApp({
     logger,
     secret: context.topology.internalSecret,

@@ -1,4 +1,11 @@
-import { billingServiceRoutes, createPaymentProvider, startSubscriptionTierWorker, SUBSCRIPTION_TIER_WORKER, TestModeProvider, WEBHOOK_PATH } from '@cc/billing-service';
+import {
+  billingServiceRoutes,
+  createPaymentProvider,
+  startSubscriptionTierWorker,
+  SUBSCRIPTION_TIER_WORKER,
+  TestModeProvider,
+  WEBHOOK_PATH,
+} from '@cc/billing-service';
 import type { ProviderFact } from '@cc/contracts';
 import { HttpCommandBus, serveDeadLetterRetries } from '@cc/platform';
 import { openFoundation } from '../composition/foundation';
@@ -12,21 +19,51 @@ import type { RunningService, ServiceContext } from './topology';
  */
 export async function startBillingService(context: ServiceContext): Promise<RunningService> {
   const { config, logger } = context;
-  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 5, clientId: 'billing-service', pollIntervalMs: context.pollIntervalMs });
+  const foundation = await openFoundation({
+    config,
+    logger,
+    databaseUrl: context.databaseUrl,
+    poolSize: 5,
+    clientId: 'billing-service',
+    pollIntervalMs: context.pollIntervalMs,
+  });
   const commands = new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret });
   // The internal call answers the position the fact reached, so a test-mode payment's answer
   // carries it to the gateway's session and the next read waits for it.
   const deliver = (fact: ProviderFact, correlationId?: string) =>
-    commands.send({ type: 'RecordProviderFact', data: { fact } }, { idempotencyKey: `provider-fact:${fact.eventId}`, metadata: { userId: null, correlationId } });
+    commands.send(
+      { type: 'RecordProviderFact', data: { fact } },
+      { idempotencyKey: `provider-fact:${fact.eventId}`, metadata: { userId: null, correlationId } },
+    );
   const provider = createPaymentProvider(
-    config.billing.kind === 'stripe' ? { ...config.billing } : { kind: 'test', coupons: config.billing.coupons, graceDays: config.billing.graceDays },
+    config.billing.kind === 'stripe'
+      ? { ...config.billing }
+      : { kind: 'test', coupons: config.billing.coupons, graceDays: config.billing.graceDays },
     { knex: foundation.knex, deliver, logger },
   );
-  const tierWorker = startSubscriptionTierWorker({ store: foundation.store, bus: foundation.bus.bus, commands, logger, pollIntervalMs: context.pollIntervalMs });
-  const retries = serveDeadLetterRetries({ knex: foundation.knex, store: foundation.store, subscription: `worker:${SUBSCRIPTION_TIER_WORKER}`, handleAgain: (event) => tierWorker.handleAgain(event), logger });
+  const tierWorker = startSubscriptionTierWorker({
+    store: foundation.store,
+    bus: foundation.bus.bus,
+    commands,
+    logger,
+    pollIntervalMs: context.pollIntervalMs,
+  });
+  const retries = serveDeadLetterRetries({
+    knex: foundation.knex,
+    store: foundation.store,
+    subscription: `worker:${SUBSCRIPTION_TIER_WORKER}`,
+    handleAgain: (event) => tierWorker.handleAgain(event),
+    logger,
+  });
   const clock =
     provider instanceof TestModeProvider && config.billing.kind === 'test'
-      ? setInterval(() => void provider.advance().catch((error: unknown) => logger.warn({ err: error }, 'test-mode billing clock failed; trying again later')), config.billing.clockIntervalMs)
+      ? setInterval(
+          () =>
+            void provider
+              .advance()
+              .catch((error: unknown) => logger.warn({ err: error }, 'test-mode billing clock failed; trying again later')),
+          config.billing.clockIntervalMs,
+        )
       : undefined;
   clock?.unref();
   const app = serviceApp({

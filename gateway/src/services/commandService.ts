@@ -13,7 +13,13 @@ import type { RunningService, ServiceContext } from './topology';
  */
 export async function startCommandService(context: ServiceContext): Promise<RunningService> {
   const { config, logger } = context;
-  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, clientId: 'command-service', pollIntervalMs: context.pollIntervalMs });
+  const foundation = await openFoundation({
+    config,
+    logger,
+    databaseUrl: context.databaseUrl,
+    clientId: 'command-service',
+    pollIntervalMs: context.pollIntervalMs,
+  });
   // Not started: only its queries (and the projectors' names, for the checkpoints) are used here.
   const readSide = createProjectionService({ ...foundation, logger });
   const waitFor = checkpointWaiter(foundation.knex, readSide.runner.subscriptionNames);
@@ -22,9 +28,15 @@ export async function startCommandService(context: ServiceContext): Promise<Runn
     logger,
     foundation,
     queries: readSide.queries,
-    waitForReadModels: (position) => waitFor(position, 5000).catch((error: unknown) => logger.warn({ err: error }, 'read models are behind; answering with what they have')),
+    waitForReadModels: (position) =>
+      waitFor(position, 5000).catch((error: unknown) =>
+        logger.warn({ err: error }, 'read models are behind; answering with what they have'),
+      ),
   });
-  const sweep = setInterval(() => void commands.uploadGrants.sweep().catch((error: unknown) => logger.warn({ err: error }, 'sweeping upload addresses failed')), 60_000);
+  const sweep = setInterval(
+    () => void commands.uploadGrants.sweep().catch((error: unknown) => logger.warn({ err: error }, 'sweeping upload addresses failed')),
+    60_000,
+  );
   sweep.unref();
   const app = serviceApp({
     logger,

@@ -1,7 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type Request } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { contextOf, forwardedContextHeaders, HttpProblem, parsePosition, problems, sendProblem, WRITE_POSITION_HEADER, type ForwardedBody, type Logger } from '@cc/platform';
+import {
+  contextOf,
+  forwardedContextHeaders,
+  HttpProblem,
+  parsePosition,
+  problems,
+  sendProblem,
+  WRITE_POSITION_HEADER,
+  type ForwardedBody,
+  type Logger,
+} from '@cc/platform';
 
 /**
  * Forwards the requests `accepts` picks to a service over HTTP (http-proxy-middleware), after the
@@ -25,7 +35,9 @@ export function forwardTo(options: { target: string; secret: string; logger: Log
         // The gateway's JSON parser consumed the body: it is written again, as the bytes signed.
         const json = req.readableEnded && req.body !== undefined ? JSON.stringify(req.body) : undefined;
         const body: ForwardedBody = json !== undefined ? { bytes: json } : { streamedLength: Number(req.headers['content-length'] ?? 0) };
-        for (const [name, value] of Object.entries(forwardedContextHeaders(options.secret, { method: req.method, url: req.originalUrl, body }, ctx))) {
+        for (const [name, value] of Object.entries(
+          forwardedContextHeaders(options.secret, { method: req.method, url: req.originalUrl, body }, ctx),
+        )) {
           proxyReq.setHeader(name, value);
         }
         if (json !== undefined) {
@@ -53,7 +65,11 @@ export function forwardTo(options: { target: string; secret: string; logger: Log
           res.destroy();
           return;
         }
-        sendProblem(res as never, problems.unavailable('This part of Claims Copilot is not reachable right now. Please try again in a moment.'), (req as Request).originalUrl);
+        sendProblem(
+          res as never,
+          problems.unavailable('This part of Claims Copilot is not reachable right now. Please try again in a moment.'),
+          (req as Request).originalUrl,
+        );
       },
     },
   });

@@ -20,11 +20,18 @@ async function main() {
   if (!start) throw new ConfigError(`Which service? One of: ${Object.keys(SERVICES).join(', ')}`);
   const config = loadConfig();
   const topology = loadTopologyConfig();
-  if (!config.databaseUrl) throw new ConfigError('DATABASE_URL is required when each service runs in its own process (they share one database).');
+  if (!config.databaseUrl)
+    throw new ConfigError('DATABASE_URL is required when each service runs in its own process (they share one database).');
   delete process.env.ADMIN_PASSWORD;
   const logger = createLogger(config.logLevel).child({ service: name });
   const started = Date.now();
-  const service = await start({ config, logger, databaseUrl: config.databaseUrl, topology, pollIntervalMs: Number(process.env.POLL_INTERVAL_MS) || undefined });
+  const service = await start({
+    config,
+    logger,
+    databaseUrl: config.databaseUrl,
+    topology,
+    pollIntervalMs: Number(process.env.POLL_INTERVAL_MS) || undefined,
+  });
   const server = createHttpServer(service.handler, config.http);
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error }, 'server error');
@@ -39,7 +46,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(error instanceof ConfigError ? `${error.message}\n` : `The service could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    error instanceof ConfigError
+      ? `${error.message}\n`
+      : `The service could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exit(1);
 });
-

@@ -9,7 +9,14 @@ import type { RunningService, ServiceContext } from './topology';
 /** E-mail and in-app notifications from events, and the hourly deadline reminders. */
 export async function startNotificationService(context: ServiceContext): Promise<RunningService> {
   const { config, logger } = context;
-  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 5, clientId: 'notification-service', pollIntervalMs: context.pollIntervalMs });
+  const foundation = await openFoundation({
+    config,
+    logger,
+    databaseUrl: context.databaseUrl,
+    poolSize: 5,
+    clientId: 'notification-service',
+    pollIntervalMs: context.pollIntervalMs,
+  });
   const readSide = createProjectionService({ ...foundation, logger });
   const waitFor = checkpointWaiter(foundation.knex, readSide.runner.subscriptionNames);
   const { notifications, startWorker } = composeNotifications({
@@ -22,8 +29,18 @@ export async function startNotificationService(context: ServiceContext): Promise
     pollIntervalMs: context.pollIntervalMs,
   });
   const worker = startWorker();
-  const retries = serveDeadLetterRetries({ knex: foundation.knex, store: foundation.store, subscription: `worker:${NOTIFICATIONS_WORKER}`, handleAgain: (event) => worker.handleAgain(event), logger });
-  const reminders = startDeadlineReminders({ store: foundation.store, logger, deadlinesDue: (at: Date) => deadlinesDueWithin(foundation.knex, at, 30) });
+  const retries = serveDeadLetterRetries({
+    knex: foundation.knex,
+    store: foundation.store,
+    subscription: `worker:${NOTIFICATIONS_WORKER}`,
+    handleAgain: (event) => worker.handleAgain(event),
+    logger,
+  });
+  const reminders = startDeadlineReminders({
+    store: foundation.store,
+    logger,
+    deadlinesDue: (at: Date) => deadlinesDueWithin(foundation.knex, at, 30),
+  });
   const app = serviceApp({ logger, secret: context.topology.internalSecret, foundation });
   return {
     handler: app,

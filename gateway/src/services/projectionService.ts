@@ -16,7 +16,14 @@ export const PROJECTIONS_LEASE = 'claims-copilot:projections';
  */
 export async function startProjectionService(context: ServiceContext & { leaseRetryMs?: number }): Promise<RunningService> {
   const { config, logger } = context;
-  const foundation = await openFoundation({ config, logger, databaseUrl: context.databaseUrl, poolSize: 10, clientId: 'projection-service', pollIntervalMs: context.pollIntervalMs });
+  const foundation = await openFoundation({
+    config,
+    logger,
+    databaseUrl: context.databaseUrl,
+    poolSize: 10,
+    clientId: 'projection-service',
+    pollIntervalMs: context.pollIntervalMs,
+  });
   const lease = holdLease({
     connectionString: context.databaseUrl,
     key: PROJECTIONS_LEASE,
@@ -24,7 +31,13 @@ export async function startProjectionService(context: ServiceContext & { leaseRe
     onChange: (held) => logger.info({ held }, held ? 'projections lease taken: running the projectors' : 'projections lease given up'),
     start() {
       // A fresh service per lease: nothing of an earlier turn carries over.
-      const projections = createProjectionService({ ...foundation, logger, pollIntervalMs: context.pollIntervalMs, access: foundation.records.access, support: foundation.records.support });
+      const projections = createProjectionService({
+        ...foundation,
+        logger,
+        pollIntervalMs: context.pollIntervalMs,
+        access: foundation.records.access,
+        support: foundation.records.support,
+      });
       projections.start();
       return () => projections.stop();
     },

@@ -12,7 +12,12 @@ export interface ForwardTargets {
 }
 
 /** The assistant's routes (ai-worker): the chat's answers (SSE) and the wizard's field assist. */
-const ASSISTANT = [/^\/api\/ai-chat\/message$/, /^\/api\/ai-chat\/sessions\/[^/]+\/messages\/stream$/, /^\/api\/copilot\/chat$/, /^\/api\/pdforge\/ai-assist$/];
+const ASSISTANT = [
+  /^\/api\/ai-chat\/message$/,
+  /^\/api\/ai-chat\/sessions\/[^/]+\/messages\/stream$/,
+  /^\/api\/copilot\/chat$/,
+  /^\/api\/pdforge\/ai-assist$/,
+];
 /** The payment provider's routes (billing-service): its webhook, the test-mode pages, its public settings. */
 const BILLING = [new RegExp(`^${WEBHOOK_PATH}$`), /^\/api\/billing\/test-mode\/[a-z-]+$/, /^\/api\/billing\/config$/];
 

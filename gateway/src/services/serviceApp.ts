@@ -21,7 +21,10 @@ export function serviceApp(options: {
   const app = express();
   app.disable('x-powered-by');
   app.get('/health', async (_req, res) => {
-    const database = await options.foundation.knex.raw('select 1').then(() => true, () => false);
+    const database = await options.foundation.knex.raw('select 1').then(
+      () => true,
+      () => false,
+    );
     const ok = database && options.foundation.migrationsDone() && (options.healthy?.() ?? true);
     res.setHeader('Cache-Control', 'no-store');
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable' });
@@ -31,10 +34,19 @@ export function serviceApp(options: {
   const raw = (url: string) => (options.rawBodyPaths ?? []).some((prefix) => url.startsWith(prefix));
   // Sessions live in the shared database: a streamed answer's write is recorded there directly.
   const sessions = new SessionStore(options.foundation.knex, () => false);
-  app.use('/api', forwardedContext({ secret: options.secret, logger: options.logger, recordLateWrite: (id, position) => sessions.recordWriteOf(id, position) }));
+  app.use(
+    '/api',
+    forwardedContext({
+      secret: options.secret,
+      logger: options.logger,
+      recordLateWrite: (id, position) => sessions.recordWriteOf(id, position),
+    }),
+  );
   app.use('/api', (req, res, next) => (raw(req.originalUrl) ? next() : jsonBody(req, res, next)));
   for (const router of options.routes ?? []) app.use(router);
-  app.use((req, res) => sendProblem(res, problems.notFound(`There is no ${req.method} ${req.originalUrl.split('?')[0]}.`), req.originalUrl));
+  app.use((req, res) =>
+    sendProblem(res, problems.notFound(`There is no ${req.method} ${req.originalUrl.split('?')[0]}.`), req.originalUrl),
+  );
   app.use(problemHandler(options.logger));
   return app;
 }

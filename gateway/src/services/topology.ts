@@ -20,10 +20,17 @@ export interface TopologyConfig {
 export function loadTopologyConfig(env: NodeJS.ProcessEnv = process.env): TopologyConfig {
   const parsed = topologySchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(`Configuration error (one process per service):\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new ConfigError(
+      `Configuration error (one process per service):\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   }
   const e = parsed.data;
-  return { internalSecret: e.INTERNAL_SECRET, commandServiceUrl: e.COMMAND_SERVICE_URL, aiWorkerUrl: e.AI_WORKER_URL, billingServiceUrl: e.BILLING_SERVICE_URL };
+  return {
+    internalSecret: e.INTERNAL_SECRET,
+    commandServiceUrl: e.COMMAND_SERVICE_URL,
+    aiWorkerUrl: e.AI_WORKER_URL,
+    billingServiceUrl: e.BILLING_SERVICE_URL,
+  };
 }
 
 /** Everything a service process is started with. */

@@ -19,7 +19,17 @@ export function analysisWorkerDeps(databaseUrl: string, storageRoot: string) {
     vault,
     knex,
     storage,
-    readBack: { waitFor: unused, claimDetail: unused, document: unused, findUserProfile: unused, preferences: unused, notification: unused, unreadNotifications: unused, dbq: unused, chatSession: unused },
+    readBack: {
+      waitFor: unused,
+      claimDetail: unused,
+      document: unused,
+      findUserProfile: unused,
+      preferences: unused,
+      notification: unused,
+      unreadNotifications: unused,
+      dbq: unused,
+      chatSession: unused,
+    },
     analysis: { waitMs: 0, renderReport: unused },
     templates: { render: unused, fileName: unused },
   });

@@ -29,7 +29,9 @@ export interface MatrixRow<Context> {
 
 /** Status `ok` for the callers named, 403 for the other signed-in callers, 401 without a session. */
 export function only(callers: readonly SignedIn[], ok = 200, refused = 403): Record<Caller, number> {
-  return Object.fromEntries(CALLERS.map((caller) => [caller, caller === 'anonymous' ? 401 : (callers as readonly string[]).includes(caller) ? ok : refused])) as Record<Caller, number>;
+  return Object.fromEntries(
+    CALLERS.map((caller) => [caller, caller === 'anonymous' ? 401 : (callers as readonly string[]).includes(caller) ? ok : refused]),
+  ) as Record<Caller, number>;
 }
 
 /** Any signed-in caller gets `ok` (each acting on its own account); 401 without a session. */
@@ -82,7 +84,14 @@ export async function runMatrix<Context>(
         headers: { 'x-correlation-id': correlationId, ...row.headers },
         ...(json === undefined ? {} : { json }),
       });
-      outcomes.push({ route: row.route, caller, status: res.status, expected: row.expect[caller], appended: isRefusal(res.status) ? await eventsOf(correlationId) : 0, correlationId });
+      outcomes.push({
+        route: row.route,
+        caller,
+        status: res.status,
+        expected: row.expect[caller],
+        appended: isRefusal(res.status) ? await eventsOf(correlationId) : 0,
+        correlationId,
+      });
     }
   }
   return outcomes;
@@ -103,5 +112,7 @@ export function apiRoutesOf(app: unknown): string[] {
           ? walk(layer.handle.stack)
           : [],
     );
-  return [...new Set(walk((app as { router: { stack: Layer[] } }).router.stack))].filter((route) => route.split(' ')[1]!.startsWith('/api'));
+  return [...new Set(walk((app as { router: { stack: Layer[] } }).router.stack))].filter((route) =>
+    route.split(' ')[1]!.startsWith('/api'),
+  );
 }

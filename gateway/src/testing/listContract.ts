@@ -44,11 +44,11 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/;
 /** Numbers and ISO dates must ascend (nulls last, as PostgreSQL sorts them); other values only reverse. */
 function expectAscending(field: string, values: unknown[]): void {
   const present = values.filter((v) => v !== null && v !== undefined);
-  const comparable =
-    present.every((v) => typeof v === 'number') || present.every((v) => typeof v === 'string' && ISO_TIME.test(v));
+  const comparable = present.every((v) => typeof v === 'number') || present.every((v) => typeof v === 'string' && ISO_TIME.test(v));
   if (!comparable) return;
   const firstNull = values.findIndex((v) => v === null || v === undefined);
-  if (firstNull !== -1) expect({ field, nullsLast: values.slice(firstNull).every((v) => v === null || v === undefined) }).toEqual({ field, nullsLast: true });
+  if (firstNull !== -1)
+    expect({ field, nullsLast: values.slice(firstNull).every((v) => v === null || v === undefined) }).toEqual({ field, nullsLast: true });
   for (let i = 1; i < present.length; i++) {
     const [a, b] = [present[i - 1]!, present[i]!];
     const ordered = typeof a === 'number' ? a <= (b as number) : (a as string) <= (b as string);
@@ -81,7 +81,10 @@ export async function expectListContract(endpoint: ListEndpoint): Promise<void> 
     expect({ field, total: asc.total, rows: asc.data.length }).toEqual({ field, total, rows: total });
     const values = (rows: Row[]) => rows.map((row) => JSON.stringify(row[field] ?? null));
     expect({ field, desc: values(desc.data) }).toEqual({ field, desc: values(asc.data).reverse() });
-    expectAscending(field, asc.data.map((row) => (row as Row)[field]));
+    expectAscending(
+      field,
+      asc.data.map((row) => (row as Row)[field]),
+    );
   }
 
   // An unknown field is refused, with a problem that names the sort parameter.
@@ -102,9 +105,17 @@ export async function expectListContract(endpoint: ListEndpoint): Promise<void> 
   const picked = [all.data[0]!.id, all.data[total - 1]!.id];
   const many = await provider.getMany(resource, { ids: picked });
   expect(many.data.map((row) => String(row.id)).sort()).toEqual(picked.map(String).sort());
-  const filtered = await provider.getList(resource, { sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 10 }, filter: { id: picked } });
+  const filtered = await provider.getList(resource, {
+    sort: { field: 'id', order: 'ASC' },
+    pagination: { page: 1, perPage: 10 },
+    filter: { id: picked },
+  });
   expect({ total: filtered.total, rows: filtered.data.length }).toEqual({ total: 2, rows: 2 });
-  const one = await provider.getList(resource, { sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 10 }, filter: { id: picked[0] } });
+  const one = await provider.getList(resource, {
+    sort: { field: 'id', order: 'ASC' },
+    pagination: { page: 1, perPage: 10 },
+    filter: { id: picked[0] },
+  });
   expect(one.data.map((row) => String(row.id))).toEqual([String(picked[0])]);
 
   // Without range: the whole list, and Content-Range says so.

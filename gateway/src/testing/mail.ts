@@ -34,8 +34,13 @@ export async function readOutbox(dir: string): Promise<ReadMessage[]> {
 
 /** The outbox's messages to `to` whose subject matches, once there are at least `count` of them. */
 export async function waitForMail(dir: string, to: string, subject: RegExp, count = 1, timeoutMs = 10_000): Promise<ReadMessage[]> {
-  const matching = (all: ReadMessage[]) => all.filter((m) => (m.mail.to && 'text' in m.mail.to ? m.mail.to.text : '').includes(to) && subject.test(m.mail.subject ?? ''));
-  const found = await eventually(async () => matching(await readOutbox(dir)), (list) => list.length >= count, timeoutMs);
+  const matching = (all: ReadMessage[]) =>
+    all.filter((m) => (m.mail.to && 'text' in m.mail.to ? m.mail.to.text : '').includes(to) && subject.test(m.mail.subject ?? ''));
+  const found = await eventually(
+    async () => matching(await readOutbox(dir)),
+    (list) => list.length >= count,
+    timeoutMs,
+  );
   if (found.length < count) throw new Error(`expected ${count} e-mail(s) to ${to} matching ${subject}, found ${found.length}`);
   return found;
 }
@@ -44,7 +49,10 @@ export async function waitForMail(dir: string, to: string, subject: RegExp, coun
  * Resolves once the notifications worker has handled every event committed so far and no e-mail is
  * half sent, so the outbox holds everything those events cause (a test that counts the outbox).
  */
-export async function mailSettled(system: { knex: Knex; store: { headPosition(): Promise<GlobalPosition> } }, timeoutMs = 15_000): Promise<void> {
+export async function mailSettled(
+  system: { knex: Knex; store: { headPosition(): Promise<GlobalPosition> } },
+  timeoutMs = 15_000,
+): Promise<void> {
   const head = await system.store.headPosition();
   const settled = await eventually(
     async () =>

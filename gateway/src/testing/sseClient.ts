@@ -34,7 +34,14 @@ export async function postStream(
     body: JSON.stringify(json),
     signal: controller.signal,
   });
-  const result: StreamResult = { status: res.status, headers: res.headers, receivedAt: Date.now(), contentType: res.headers.get('content-type'), events: [], comments: [] };
+  const result: StreamResult = {
+    status: res.status,
+    headers: res.headers,
+    receivedAt: Date.now(),
+    contentType: res.headers.get('content-type'),
+    events: [],
+    comments: [],
+  };
   if (!result.contentType?.startsWith('text/event-stream')) {
     const text = await res.text();
     result.problem = text ? JSON.parse(text) : undefined;
@@ -68,4 +75,7 @@ export async function postStream(
 
 /** The answer's text as the chunks streamed it. */
 export const streamedText = (result: StreamResult) =>
-  result.events.filter((e): e is Extract<ChatStreamEvent, { type: 'chunk' }> => e.type === 'chunk').map((e) => e.content).join('');
+  result.events
+    .filter((e): e is Extract<ChatStreamEvent, { type: 'chunk' }> => e.type === 'chunk')
+    .map((e) => e.content)
+    .join('');

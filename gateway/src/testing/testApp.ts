@@ -44,7 +44,13 @@ export class TestClient {
       body = JSON.stringify(options.json);
     }
     if (options.stream) body = Readable.toWeb(Readable.from(options.stream)) as ReadableStream;
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual', ...(options.stream ? { duplex: 'half' } : {}) } as RequestInit);
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      ...(options.stream ? { duplex: 'half' } : {}),
+    } as RequestInit);
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const [name, ...rest] = pair!.split('=');
@@ -107,7 +113,10 @@ async function embeddedDatabaseIn(dataDir: string): Promise<{ url: string; drop(
 }
 
 /** Analysis engine, wait and worker settings passed through to the system. */
-export type TestAppAnalysisOptions = Pick<SystemOptions, 'analysisEngine' | 'analysisWaitMs' | 'analysisWorker' | 'chatEngine' | 'chatHeartbeatMs'>;
+export type TestAppAnalysisOptions = Pick<
+  SystemOptions,
+  'analysisEngine' | 'analysisWaitMs' | 'analysisWorker' | 'chatEngine' | 'chatHeartbeatMs'
+>;
 
 /** Upload sweep and transfer limit, passed through to the system. */
 export type TestAppUploadOptions = Pick<SystemOptions, 'uploadSweepIntervalMs' | 'uploadTransferLimitMs'>;

@@ -8,7 +8,11 @@ describe('e-mail over real SMTP (nodemailer against smtp-server)', () => {
     const smtp = await startSmtpServer({ user: 'mailer', pass: 's3cret-pass' });
     const mailer = smtpMailer(`smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`, 'Claims Copilot <no-reply@claims.example.org>');
     try {
-      const { email } = renderNotification('claim-status', { condition: 'Tinnitus', claimNumber: '2026-004', from: 'Submitted', to: 'Approved' }, 'https://claims.example.org');
+      const { email } = renderNotification(
+        'claim-status',
+        { condition: 'Tinnitus', claimNumber: '2026-004', from: 'Submitted', to: 'Approved' },
+        'https://claims.example.org',
+      );
       const id = '3f1e4c9a-1111-4222-8333-444455556666';
       const sent = await mailer.send({ to: '"Robin Hayes" <robin@example.org>', ...renderEmail(email, 'https://claims.example.org') }, id);
       expect(sent.messageId).toBe(`<${id}@claims.example.org>`);
@@ -36,7 +40,12 @@ describe('e-mail over real SMTP (nodemailer against smtp-server)', () => {
     const mailer = smtpMailer(`smtp://mailer:wrong@127.0.0.1:${smtp.port}`, 'Claims Copilot <no-reply@claims.example.org>');
     try {
       const { email } = renderNotification('welcome', { firstName: null }, 'https://claims.example.org');
-      await expect(mailer.send({ to: 'robin@example.org', ...renderEmail(email, 'https://claims.example.org') }, '3f1e4c9a-1111-4222-8333-444455556667')).rejects.toThrow();
+      await expect(
+        mailer.send(
+          { to: 'robin@example.org', ...renderEmail(email, 'https://claims.example.org') },
+          '3f1e4c9a-1111-4222-8333-444455556667',
+        ),
+      ).rejects.toThrow();
       expect(smtp.received).toHaveLength(0);
     } finally {
       mailer.close();
@@ -45,7 +54,11 @@ describe('e-mail over real SMTP (nodemailer against smtp-server)', () => {
   });
 
   it('escapes what users wrote: a condition cannot inject markup into the HTML part', () => {
-    const { email } = renderNotification('claim-status', { condition: '<script>alert(1)</script>', claimNumber: '2026-001', from: 'A', to: 'B' }, 'https://x.example');
+    const { email } = renderNotification(
+      'claim-status',
+      { condition: '<script>alert(1)</script>', claimNumber: '2026-001', from: 'A', to: 'B' },
+      'https://x.example',
+    );
     const { html } = renderEmail(email, 'https://x.example');
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;');
@@ -59,10 +72,16 @@ describe('e-mail over real SMTP (nodemailer against smtp-server)', () => {
 const live = process.env.SMTP_CONTRACT_URL && process.env.SMTP_CONTRACT_TO ? describe : describe.skip;
 live('e-mail over the configured SMTP server (contract)', () => {
   it('accepts a message', async () => {
-    const mailer = smtpMailer(process.env.SMTP_CONTRACT_URL!, process.env.MAIL_FROM ?? 'Claims Copilot <no-reply@claims-copilot.localhost>');
+    const mailer = smtpMailer(
+      process.env.SMTP_CONTRACT_URL!,
+      process.env.MAIL_FROM ?? 'Claims Copilot <no-reply@claims-copilot.localhost>',
+    );
     try {
       const { email } = renderNotification('welcome', { firstName: 'Contract test' }, 'https://claims.example.org');
-      const sent = await mailer.send({ to: process.env.SMTP_CONTRACT_TO!, ...renderEmail(email, 'https://claims.example.org') }, crypto.randomUUID());
+      const sent = await mailer.send(
+        { to: process.env.SMTP_CONTRACT_TO!, ...renderEmail(email, 'https://claims.example.org') },
+        crypto.randomUUID(),
+      );
       expect(sent.messageId).toMatch(/^<.+@.+>$/);
     } finally {
       mailer.close();

@@ -13,7 +13,9 @@ export type ReminderThreshold = (typeof REMINDER_THRESHOLDS)[number];
 export function reminderOwed(today: string, dueDate: string): ReminderThreshold | undefined {
   const daysLeft = daysBetweenDates(today, dueDate);
   if (daysLeft < 0) return undefined;
-  return REMINDER_THRESHOLDS.slice().reverse().find((threshold) => daysLeft <= threshold);
+  return REMINDER_THRESHOLDS.slice()
+    .reverse()
+    .find((threshold) => daysLeft <= threshold);
 }
 
 export interface ClaimDeadlines {
@@ -40,7 +42,14 @@ export function remindersDue(claims: readonly ClaimDeadlines[], today: string): 
       const daysBefore = reminderOwed(today, deadline.dueDate);
       if (!daysBefore) continue;
       const key = `${claim.claimId}|${deadline.dueDate}|${daysBefore}`;
-      const reminder = due.get(key) ?? { claimId: claim.claimId, userId: claim.userId, decisionDate: claim.decisionDate, dueDate: deadline.dueDate, kinds: [], daysBefore };
+      const reminder = due.get(key) ?? {
+        claimId: claim.claimId,
+        userId: claim.userId,
+        decisionDate: claim.decisionDate,
+        dueDate: deadline.dueDate,
+        kinds: [],
+        daysBefore,
+      };
       reminder.kinds.push(deadline.kind);
       due.set(key, reminder);
     }
@@ -73,7 +82,13 @@ export async function recordDueReminders(deps: DeadlineRemindersDeps): Promise<n
         streams.deadlineReminders(reminder.claimId),
         [
           {
-            id: idempotentEventId('deadline-reminder', reminder.claimId, reminder.decisionDate, reminder.dueDate, String(reminder.daysBefore)),
+            id: idempotentEventId(
+              'deadline-reminder',
+              reminder.claimId,
+              reminder.decisionDate,
+              reminder.dueDate,
+              String(reminder.daysBefore),
+            ),
             type: 'DeadlineReminderDue',
             data: reminder,
           },
@@ -96,7 +111,9 @@ export function startDeadlineReminders(deps: DeadlineRemindersDeps): { stop(): P
     return running;
   };
   const tick = () =>
-    void runNow().catch((error: unknown) => deps.logger.warn({ err: error }, 'deadline reminders: could not look for due reminders; trying again later'));
+    void runNow().catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'deadline reminders: could not look for due reminders; trying again later'),
+    );
   tick();
   const timer = setInterval(tick, deps.intervalMs ?? 3_600_000);
   timer.unref();

@@ -6,7 +6,17 @@ import type { Knex } from 'knex';
 import { simpleParser } from 'mailparser';
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, SAMPLE_EMAILS, sampleEmailBody, type OutboxMessage, type OutboxMessageDetail } from '@cc/contracts';
-import { countList, isUuid, pageList, parseListQuery, parseOrProblem, problems, requirePermission, sendList, type SortColumns } from '@cc/platform';
+import {
+  countList,
+  isUuid,
+  pageList,
+  parseListQuery,
+  parseOrProblem,
+  problems,
+  requirePermission,
+  sendList,
+  type SortColumns,
+} from '@cc/platform';
 import type { EmailDeliveries } from '../mail/deliveries';
 import { OUTBOX_FILE, type Mailer } from '../mail/mailer';
 import { renderEmail } from '../templates/layout';
@@ -63,7 +73,10 @@ export function emailRoutes(deps: EmailRoutesDeps): Router {
     for (const { kind } of SAMPLE_EMAILS) {
       const { email } = renderNotification(kind, samples[kind] as never, deps.appUrl);
       const rendered = renderEmail({ ...email, subject: `[Sample] ${email.subject}` }, deps.appUrl);
-      await deps.deliveries.deliver({ key: `sample:${batch}:${kind}`, userId: null, kind, sample: true }, async () => ({ to, ...rendered }));
+      await deps.deliveries.deliver({ key: `sample:${batch}:${kind}`, userId: null, kind, sample: true }, async () => ({
+        to,
+        ...rendered,
+      }));
     }
     res.locals.ctx?.logger.info({ requestedBy: auth.userId, count: SAMPLE_EMAILS.length }, 'sample e-mails sent');
     res.json({ message: `${SAMPLE_EMAILS.length} sample emails sent to ${to}` });

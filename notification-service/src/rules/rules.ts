@@ -53,7 +53,12 @@ export const claimStatusRule: NotificationRule = {
     return intent({
       userId: data.userId,
       kind: 'claim-status',
-      data: { condition: text.condition, claimNumber: filed.claimNumber, from: CLAIM_STATUS_LABELS[data.from], to: CLAIM_STATUS_LABELS[data.to] },
+      data: {
+        condition: text.condition,
+        claimNumber: filed.claimNumber,
+        from: CLAIM_STATUS_LABELS[data.from],
+        to: CLAIM_STATUS_LABELS[data.to],
+      },
     });
   },
 };
@@ -73,7 +78,11 @@ export const documentUploadRule: NotificationRule = {
       const filed = events.find((e) => e.type === 'ClaimFiled')?.data as EventDataOf<'ClaimFiled'> | undefined;
       if (filed) claimCondition = (await vault.open<ClaimText>(data.userId, filed.text))?.condition ?? null;
     }
-    return intent({ userId: data.userId, kind: 'document-upload', data: { fileName: name.fileName, fileSize: data.fileSize, claimCondition } });
+    return intent({
+      userId: data.userId,
+      kind: 'document-upload',
+      data: { fileName: name.fileName, fileSize: data.fileSize, claimCondition },
+    });
   },
 };
 
@@ -82,7 +91,11 @@ export const aiUsageLimitRule: NotificationRule = {
   eventTypes: pickEventTypes(USER_EVENT_TYPES, ['UserUsageLimitReached']),
   async notify(event) {
     const data = event.data as EventDataOf<'UserUsageLimitReached'>;
-    return intent({ userId: data.userId, kind: 'ai-usage-limit', data: { limit: data.limit, usage: data.usage, resetsOn: nextMonthStart(data.month) } });
+    return intent({
+      userId: data.userId,
+      kind: 'ai-usage-limit',
+      data: { limit: data.limit, usage: data.usage, resetsOn: nextMonthStart(data.month) },
+    });
   },
 };
 
@@ -117,7 +130,8 @@ export const passwordResetRule: NotificationRule = {
 };
 
 /** "A, B or C". */
-const orList = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
+const orList = (items: readonly string[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 
 export const deadlineReminderRule: NotificationRule = {
   name: 'deadline-reminder',
@@ -138,7 +152,13 @@ export const deadlineReminderRule: NotificationRule = {
     return intent({
       userId: data.userId,
       kind: 'deadline-reminder',
-      data: { condition: text.condition, claimNumber: filed.claimNumber, deadline: longDay(data.dueDate), daysLeft, option: orList(data.kinds.map((kind) => DEADLINE_TITLES[kind])) },
+      data: {
+        condition: text.condition,
+        claimNumber: filed.claimNumber,
+        deadline: longDay(data.dueDate),
+        daysLeft,
+        option: orList(data.kinds.map((kind) => DEADLINE_TITLES[kind])),
+      },
     });
   },
 };

@@ -23,7 +23,8 @@ export interface TemplateData {
 
 const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : 'Hello,');
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-const usageLabel = (usage: TemplateData['ai-usage-limit']['usage']) => (usage === 'document-analyses' ? 'document analyses' : 'AI questions');
+const usageLabel = (usage: TemplateData['ai-usage-limit']['usage']) =>
+  usage === 'document-analyses' ? 'document analyses' : 'AI questions';
 
 export const TEMPLATES: { [K in NotificationKind]: NotificationTemplate<TemplateData[K]> } = {
   welcome: {
@@ -54,7 +55,10 @@ export const TEMPLATES: { [K in NotificationKind]: NotificationTemplate<Template
       subject: `Claim ${data.claimNumber} is now ${data.to}`,
       preview: `${data.condition}: ${data.from} → ${data.to}`,
       heading: 'Your claim status changed',
-      paragraphs: [`Your claim ${data.claimNumber} for ${data.condition} moved from ${data.from} to ${data.to}.`, 'Open the claim to see its notes and full history.'],
+      paragraphs: [
+        `Your claim ${data.claimNumber} for ${data.condition} moved from ${data.from} to ${data.to}.`,
+        'Open the claim to see its notes and full history.',
+      ],
       action: { label: 'View your claims', url: `${appUrl}/claims` },
     }),
   },
@@ -126,7 +130,9 @@ export const TEMPLATES: { [K in NotificationKind]: NotificationTemplate<Template
       subject: `${data.daysLeft} days left to file a ${data.option}`,
       preview: `Deadline: ${data.deadline}`,
       heading: 'A decision-review deadline is coming up',
-      paragraphs: [`The deadline for a ${data.option} of your ${data.condition} decision (claim ${data.claimNumber}) is ${data.deadline}, in ${data.daysLeft} days.`],
+      paragraphs: [
+        `The deadline for a ${data.option} of your ${data.condition} decision (claim ${data.claimNumber}) is ${data.deadline}, in ${data.daysLeft} days.`,
+      ],
       action: { label: 'View your claims', url: `${appUrl}/claims` },
     }),
   },
@@ -148,6 +154,12 @@ export function sampleData(appUrl: string): { [K in NotificationKind]: TemplateD
     subscription: { from: 'Free', to: 'Basic', reason: 'subscription' },
     // A sample, so the link opens the reset page without a working token.
     'password-reset': { resetUrl: `${appUrl}/reset-password?token=sample-link-for-testing-only` },
-    'deadline-reminder': { condition: 'Tinnitus', claimNumber: '2026-001', deadline: 'March 1, 2027', daysLeft: 30, option: 'Higher-Level Review' },
+    'deadline-reminder': {
+      condition: 'Tinnitus',
+      claimNumber: '2026-001',
+      deadline: 'March 1, 2027',
+      daysLeft: 30,
+      option: 'Higher-Level Review',
+    },
   };
 }

@@ -33,4 +33,3 @@ export async function startSmtpServer(options: { user?: string; pass?: string } 
   const port = (server.server.address() as AddressInfo).port;
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
-

@@ -107,7 +107,9 @@ export function busContract(busName: string, factory: BusFactory): void {
         handle: async (event, context) => {
           if (event.streamVersion === 2 && outages-- > 0) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
           calls.push(event);
-          await ctx.store.appendToStream(`result-${event.streamId}`, [{ type: 'Done', id: context.eventId(), data: {} }], { expectedVersion: 'any' });
+          await ctx.store.appendToStream(`result-${event.streamId}`, [{ type: 'Done', id: context.eventId(), data: {} }], {
+            expectedVersion: 'any',
+          });
         },
       });
       await eventually(async () => (await results([id])) >= 3);
@@ -144,7 +146,9 @@ export function busContract(busName: string, factory: BusFactory): void {
         handle: async (event, context) => {
           if ((event.data as { poison?: boolean }).poison) throw new Error('cannot handle this one');
           calls.push(event);
-          await ctx.store.appendToStream(`result-${event.streamId}`, [{ type: 'Done', id: context.eventId(), data: {} }], { expectedVersion: 'any' });
+          await ctx.store.appendToStream(`result-${event.streamId}`, [{ type: 'Done', id: context.eventId(), data: {} }], {
+            expectedVersion: 'any',
+          });
         },
       });
       await eventually(async () => (await ctx.knex('subscription_dead_letters').where({ subscription: 'worker:poisoned' })).length === 1);

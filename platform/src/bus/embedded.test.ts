@@ -14,7 +14,10 @@ busContract('embedded (event store subscription)', async () => {
     knex: db.knex,
     // The embedded bus delivers again what lies after its checkpoint: put the checkpoint back.
     async redeliver(worker) {
-      await db.knex('subscription_checkpoints').where({ name: `worker:${worker}` }).update({ tx_id: db.knex.raw("'0'::xid8"), seq: 0 });
+      await db
+        .knex('subscription_checkpoints')
+        .where({ name: `worker:${worker}` })
+        .update({ tx_id: db.knex.raw("'0'::xid8"), seq: 0 });
     },
     async close() {
       await store.close();

@@ -65,7 +65,10 @@ describe('handleCommand with snapshots', () => {
   /** A long history written straight to the store, as older code (without snapshots) left it. */
   const history = async (streamId: string, count: number) => {
     for (let done = 0; done < count; done += 500) {
-      const batch = Array.from({ length: Math.min(500, count - done) }, () => ({ type: 'UserDocumentRegistered', data: { userId: 'u1', documentId: randomUUID() } }));
+      const batch = Array.from({ length: Math.min(500, count - done) }, () => ({
+        type: 'UserDocumentRegistered',
+        data: { userId: 'u1', documentId: randomUUID() },
+      }));
       await store.appendToStream(streamId, batch, { expectedVersion: done });
     }
   };
@@ -101,7 +104,13 @@ describe('handleCommand with snapshots', () => {
     const decider = { ...slots(5), snapshot: undefined };
     const answers = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
-        handleCommand({ store, streamId: 'burst', decider, command: { type: 'Take', data: { userId: 'u1', documentId: randomUUID(), limit: 100 } }, metadata: {} }),
+        handleCommand({
+          store,
+          streamId: 'burst',
+          decider,
+          command: { type: 'Take', data: { userId: 'u1', documentId: randomUUID(), limit: 100 } },
+          metadata: {},
+        }),
       ),
     );
     expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);

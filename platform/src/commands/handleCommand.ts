@@ -77,7 +77,12 @@ export async function loadState<State, Event extends DomainEvent>(
 }
 
 /** Writes a snapshot once enough events were folded past the last one. Never fails the command. */
-async function keepSnapshot<State>(store: EventStore, streamId: string, policy: SnapshotPolicy<State> | undefined, loaded: LoadedState<State>) {
+async function keepSnapshot<State>(
+  store: EventStore,
+  streamId: string,
+  policy: SnapshotPolicy<State> | undefined,
+  loaded: LoadedState<State>,
+) {
   if (!policy || loaded.folded < policy.every) return;
   try {
     await store.writeSnapshot(streamId, { name: policy.name, version: loaded.version, state: policy.save(loaded.state) });

@@ -7,7 +7,13 @@ import { problemHandler } from '../http/problem';
 import { isTransientFault } from '../subscriptions/faults';
 import type { GlobalPosition } from '../eventstore/types';
 import type { SendOptions } from './commandBus';
-import { HttpCommandBus, INTERNAL_COMMANDS_PATH, INTERNAL_SIGNATURE_HEADER, internalCommandRouter, signInternalRequest } from './internalCommands';
+import {
+  HttpCommandBus,
+  INTERNAL_COMMANDS_PATH,
+  INTERNAL_SIGNATURE_HEADER,
+  internalCommandRouter,
+  signInternalRequest,
+} from './internalCommands';
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters!';
 const fail: WorkerCommand = {
@@ -59,7 +65,10 @@ describe('internal command calls over HTTP', () => {
     const bus = new HttpCommandBus({ url, secret: SECRET });
     await bus.send(fail, { idempotencyKey: 'worker:analysis:e1', metadata: { userId: null, correlationId: 'corr-1', causationId: 'e1' } });
     expect(received).toEqual([
-      { command: fail, options: { idempotencyKey: 'worker:analysis:e1', metadata: { userId: null, correlationId: 'corr-1', causationId: 'e1' } } },
+      {
+        command: fail,
+        options: { idempotencyKey: 'worker:analysis:e1', metadata: { userId: null, correlationId: 'corr-1', causationId: 'e1' } },
+      },
     ]);
   });
 
@@ -86,7 +95,10 @@ describe('internal command calls over HTTP', () => {
   });
 
   it('answers 400 naming the field for a signed command that does not match its schema', async () => {
-    const body = JSON.stringify({ command: { type: 'FailDocumentAnalysis', data: { ...fail.data, documentId: 'nope' } }, idempotencyKey: 'k' });
+    const body = JSON.stringify({
+      command: { type: 'FailDocumentAnalysis', data: { ...fail.data, documentId: 'nope' } },
+      idempotencyKey: 'k',
+    });
     const response = await post(body, signInternalRequest(SECRET, body));
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain('documentId');
@@ -102,9 +114,13 @@ describe('internal command calls over HTTP', () => {
     expect(refused).toMatchObject({ status: 401 });
     expect(isTransientFault(refused)).toBe(false);
     answer = 'crash';
-    const failing = await new HttpCommandBus({ url, secret: SECRET }).send(fail, { idempotencyKey: 'k', metadata: {} }).catch((error: unknown) => error);
+    const failing = await new HttpCommandBus({ url, secret: SECRET })
+      .send(fail, { idempotencyKey: 'k', metadata: {} })
+      .catch((error: unknown) => error);
     expect(isTransientFault(failing)).toBe(true);
-    const down = await new HttpCommandBus({ url: 'http://127.0.0.1:1', secret: SECRET }).send(fail, { idempotencyKey: 'k', metadata: {} }).catch((error: unknown) => error);
+    const down = await new HttpCommandBus({ url: 'http://127.0.0.1:1', secret: SECRET })
+      .send(fail, { idempotencyKey: 'k', metadata: {} })
+      .catch((error: unknown) => error);
     expect(isTransientFault(down)).toBe(true);
   });
 

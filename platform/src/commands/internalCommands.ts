@@ -101,7 +101,9 @@ export class HttpCommandBus implements CommandBus {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
       });
     } catch (error) {
-      throw new TransientFault(`The command service could not be reached: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new TransientFault(`The command service could not be reached: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
     if (response.ok) return parsePosition(response.headers.get(WRITE_POSITION_HEADER) ?? undefined);
     const text = await response.text().catch(() => '');

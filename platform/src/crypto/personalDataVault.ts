@@ -85,7 +85,10 @@ export class PersonalDataVault {
     // Read before the query: an erasure committed while it runs is noticed by the next read at the latest.
     const until = Date.now() + this.cacheMs;
     if (create) {
-      await this.knex('personal_data_keys').insert({ subject_id: subjectId, key: randomBytes(32) }).onConflict('subject_id').ignore();
+      await this.knex('personal_data_keys')
+        .insert({ subject_id: subjectId, key: randomBytes(32) })
+        .onConflict('subject_id')
+        .ignore();
     }
     const row = await this.knex('personal_data_keys').where({ subject_id: subjectId }).first('key');
     if (!row) return undefined;

@@ -96,9 +96,13 @@ export function deadCopyPurge(deps: { connectionString: string; logger: Logger }
       try {
         const asked = (await client.query<{ at: Date }>('select clock_timestamp() as at')).rows[0]!.at;
         await client.query("select pg_advisory_lock(hashtextextended('claims-copilot:dead-copy-purge', 0))");
-        const covered = await client.query('select 1 from dead_copy_purges where started_at >= $1 and finished_at is not null limit 1', [asked]);
+        const covered = await client.query('select 1 from dead_copy_purges where started_at >= $1 and finished_at is not null limit 1', [
+          asked,
+        ]);
         if (covered.rowCount) return { shared: true, tables: 0, wal: false, ms: Date.now() - started };
-        const run = (await client.query<{ id: string }>('insert into dead_copy_purges (started_at) values (clock_timestamp()) returning id::text')).rows[0]!.id;
+        const run = (
+          await client.query<{ id: string }>('insert into dead_copy_purges (started_at) values (clock_timestamp()) returning id::text')
+        ).rows[0]!.id;
         await client.query(`set lock_timeout = ${LOCK_TIMEOUT_MS}`);
         const { rows } = await client.query<{ name: string }>(`
           select format('%I.%I', n.nspname, c.relname) as name
@@ -109,7 +113,11 @@ export function deadCopyPurge(deps: { connectionString: string; logger: Logger }
           order by 1`);
         for (const { name } of rows) await vacuumFull(client, name);
         const wal = await moveWalOn(client);
-        await client.query('update dead_copy_purges set finished_at = clock_timestamp(), tables = $2, wal = $3 where id = $1', [run, rows.length, wal]);
+        await client.query('update dead_copy_purges set finished_at = clock_timestamp(), tables = $2, wal = $3 where id = $1', [
+          run,
+          rows.length,
+          wal,
+        ]);
         return { shared: false, tables: rows.length, wal, ms: Date.now() - started };
       } finally {
         // Ending the session releases the advisory lock, whatever happened.

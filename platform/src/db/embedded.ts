@@ -75,7 +75,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // Loopback only, no Unix socket: nothing outside this machine can reach the embedded server.
     // WAL segments are removed, not recycled: a recycled segment keeps the bytes of rows an account
     // erasure deleted until it happens to be overwritten (deadCopies.ts).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'wal_recycle=off'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'wal_recycle=off',
+    ],
     onLog: (message: string) => log(message.trim()),
     onError: (error: unknown) => log(`embedded postgres: ${String(error)}`),
   });

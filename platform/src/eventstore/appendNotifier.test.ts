@@ -30,10 +30,13 @@ describe('AppendNotifier', () => {
   it('reports a failed notification and still sends the next one', async () => {
     const errors: unknown[] = [];
     let calls = 0;
-    const notifier = new AppendNotifier(async () => {
-      calls++;
-      if (calls === 1) throw new Error('connection lost');
-    }, (error) => errors.push(error));
+    const notifier = new AppendNotifier(
+      async () => {
+        calls++;
+        if (calls === 1) throw new Error('connection lost');
+      },
+      (error) => errors.push(error),
+    );
     notifier.appended();
     await notifier.settled();
     notifier.appended();

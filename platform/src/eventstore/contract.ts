@@ -109,7 +109,11 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
 
       it('reads only the events after a given version, and still says where the stream is', async () => {
         const id = stream();
-        await ctx.store.appendToStream(id, [1, 2, 3, 4].map((n) => ({ type: 'N', data: { n } })), { expectedVersion: 0 });
+        await ctx.store.appendToStream(
+          id,
+          [1, 2, 3, 4].map((n) => ({ type: 'N', data: { n } })),
+          { expectedVersion: 0 },
+        );
         const tail = await ctx.store.readStream(id, { after: 2 });
         expect(tail.version).toBe(4);
         expect(tail.events.map((e) => [e.streamVersion, e.data])).toEqual([
@@ -125,7 +129,9 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
         await ctx.store.writeSnapshot(id, { name: 'counter@1', version: 5, state: { count: 5, nested: { ok: true } } });
         await ctx.store.writeSnapshot(id, { name: 'counter@1', version: 3, state: { count: 3 } });
         expect(await ctx.store.readSnapshot(id)).toEqual({ name: 'counter@1', version: 5, state: { count: 5, nested: { ok: true } } });
-        await Promise.all([7, 9, 8].map((version) => ctx.store.writeSnapshot(id, { name: 'counter@1', version, state: { count: version } })));
+        await Promise.all(
+          [7, 9, 8].map((version) => ctx.store.writeSnapshot(id, { name: 'counter@1', version, state: { count: version } })),
+        );
         expect(await ctx.store.readSnapshot(id)).toMatchObject({ version: 9, state: { count: 9 } });
         await ctx.store.writeSnapshot(id, { name: 'counter@2', version: 2, state: { total: 2 } });
         expect(await ctx.store.readSnapshot(id)).toEqual({ name: 'counter@2', version: 2, state: { total: 2 } });
@@ -149,12 +155,18 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
         expect(read.events.map((e) => e.type)).toEqual(['A', 'B', 'D', 'E']);
       });
 
-      it('answers the third event\'s place in the global log after appending three', async () => {
+      it("answers the third event's place in the global log after appending three", async () => {
         const id = stream();
         await ctx.store.appendToStream(id, [{ type: 'Before', data: {} }], { expectedVersion: 0 });
-        const result = await ctx.store.appendToStream(id, [1, 2, 3].map((n) => ({ type: 'N', data: { n } })), { expectedVersion: 1 });
+        const result = await ctx.store.appendToStream(
+          id,
+          [1, 2, 3].map((n) => ({ type: 'N', data: { n } })),
+          { expectedVersion: 1 },
+        );
         let all: RecordedEvent[] = [];
-        await eventually(async () => (all = (await ctx.store.readAll({ after: START, limit: 100 })).filter((e) => e.streamId === id)).length >= 4);
+        await eventually(
+          async () => (all = (await ctx.store.readAll({ after: START, limit: 100 })).filter((e) => e.streamId === id)).length >= 4,
+        );
         expect(all.map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
         // Read-your-writes waits for exactly this position: neither a guess before it nor one past the log.
         expect(comparePositions(result.position, all[3]!.position)).toBe(0);
@@ -167,8 +179,12 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
         await ctx.store.appendToStream(id, [{ type: 'A', data: {} }], { expectedVersion: 0 });
         await ctx.store.appendToStream(id, [{ type: 'Done', id: chosen, data: {} }], { expectedVersion: 'any' });
         for (let i = 0; i < 3; i++) await ctx.store.appendToStream(id, [{ type: 'Later', data: { i } }], { expectedVersion: 'any' });
-        await expect(ctx.store.appendToStream(id, [{ type: 'Done', id: chosen, data: {} }], { expectedVersion: 'any' })).rejects.toBeInstanceOf(DuplicateEventError);
-        await expect(ctx.store.appendToStream(id, [{ type: 'Done', id: chosen, data: {} }], { expectedVersion: 5 })).rejects.toBeInstanceOf(DuplicateEventError);
+        await expect(
+          ctx.store.appendToStream(id, [{ type: 'Done', id: chosen, data: {} }], { expectedVersion: 'any' }),
+        ).rejects.toBeInstanceOf(DuplicateEventError);
+        await expect(ctx.store.appendToStream(id, [{ type: 'Done', id: chosen, data: {} }], { expectedVersion: 5 })).rejects.toBeInstanceOf(
+          DuplicateEventError,
+        );
         const read = await ctx.store.readStream(id);
         expect(read.events.filter((e) => e.id === chosen)).toHaveLength(1);
         expect(read.version).toBe(5);
@@ -217,7 +233,16 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
 
       it('counts the events after a position, of some types, up to a cap', async () => {
         const a = stream('a');
-        await ctx.store.appendToStream(a, [{ type: 'C1', data: {} }, { type: 'C2', data: {} }, { type: 'C1', data: {} }, { type: 'C3', data: {} }], { expectedVersion: 0 });
+        await ctx.store.appendToStream(
+          a,
+          [
+            { type: 'C1', data: {} },
+            { type: 'C2', data: {} },
+            { type: 'C1', data: {} },
+            { type: 'C3', data: {} },
+          ],
+          { expectedVersion: 0 },
+        );
         const events = (await ctx.store.readStream(a)).events;
         expect(await ctx.store.countEvents({ cap: 100 })).toBe(4);
         expect(await ctx.store.countEvents({ after: events[0]!.position, cap: 100 })).toBe(3);
@@ -231,22 +256,35 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
       it('pages the log as stored, both ways, and one stream on its own', async () => {
         const upcasting = await factory({
           schemaVersionOf: (type) => (type === 'Renamed' ? 2 : 1),
-          upcast: (type, version, data) => (type === 'Renamed' && version === 1 ? { version: 2, data: { fullName: (data as { name: string }).name } } : { version, data }),
+          upcast: (type, version, data) =>
+            type === 'Renamed' && version === 1 ? { version: 2, data: { fullName: (data as { name: string }).name } } : { version, data },
         });
         try {
           const { store } = upcasting;
           const a = stream('a');
           const b = stream('b');
-          await store.appendToStream(a, [{ type: 'Renamed', data: { name: 'Old Shape' }, metadata: { schemaVersion: 1, userId: 'u-1', correlationId: 'corr-1' } }], { expectedVersion: 0 });
+          await store.appendToStream(
+            a,
+            [{ type: 'Renamed', data: { name: 'Old Shape' }, metadata: { schemaVersion: 1, userId: 'u-1', correlationId: 'corr-1' } }],
+            { expectedVersion: 0 },
+          );
           await store.appendToStream(b, [{ type: 'B1', data: { n: 1 } }], { expectedVersion: 0 });
           await store.appendToStream(a, [{ type: 'A2', data: { n: 2 } }], { expectedVersion: 1 });
           const [a1, a2] = (await store.readStream(a)).events;
           const all = [a1!, (await store.readStream(b)).events[0]!, a2!];
 
           const first = await store.readStoredLog({ direction: 'forwards', limit: 2 });
-          expect(first.map((e) => [e.streamId, e.streamVersion, e.type])).toEqual([[a, 1, 'Renamed'], [b, 1, 'B1']]);
+          expect(first.map((e) => [e.streamId, e.streamVersion, e.type])).toEqual([
+            [a, 1, 'Renamed'],
+            [b, 1, 'B1'],
+          ]);
           // As stored: the old schema version and its data, not the upcast shape.
-          expect(first[0]).toMatchObject({ id: all[0]!.id, schemaVersion: 1, data: { name: 'Old Shape' }, metadata: { userId: 'u-1', correlationId: 'corr-1' } });
+          expect(first[0]).toMatchObject({
+            id: all[0]!.id,
+            schemaVersion: 1,
+            data: { name: 'Old Shape' },
+            metadata: { userId: 'u-1', correlationId: 'corr-1' },
+          });
           expect(first[0]!.recordedAt).toBeInstanceOf(Date);
           expect(first.map((e) => e.position)).toEqual(all.slice(0, 2).map((e) => e.position));
           const rest = await store.readStoredLog({ direction: 'forwards', from: first[1]!.position, limit: 2 });
@@ -259,8 +297,13 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
           expect(older.map((e) => e.type)).toEqual(['Renamed']);
           expect(await store.readStoredLog({ direction: 'backwards', from: older[0]!.position, limit: 2 })).toEqual([]);
 
-          expect((await store.readStoredLog({ direction: 'backwards', streamId: a, limit: 10 })).map((e) => e.type)).toEqual(['A2', 'Renamed']);
-          expect((await store.readStoredLog({ direction: 'forwards', streamId: a, from: all[0]!.position, limit: 10 })).map((e) => e.type)).toEqual(['A2']);
+          expect((await store.readStoredLog({ direction: 'backwards', streamId: a, limit: 10 })).map((e) => e.type)).toEqual([
+            'A2',
+            'Renamed',
+          ]);
+          expect(
+            (await store.readStoredLog({ direction: 'forwards', streamId: a, from: all[0]!.position, limit: 10 })).map((e) => e.type),
+          ).toEqual(['A2']);
           expect(await store.readStoredLog({ direction: 'forwards', streamId: stream('none'), limit: 10 })).toEqual([]);
         } finally {
           await upcasting.close();
@@ -273,9 +316,7 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
         const upcasting = await factory({
           schemaVersionOf: (type) => (type === 'Renamed' ? 2 : 1),
           upcast: (type, version, data) =>
-            type === 'Renamed' && version === 1
-              ? { version: 2, data: { fullName: (data as { name: string }).name } }
-              : { version, data },
+            type === 'Renamed' && version === 1 ? { version: 2, data: { fullName: (data as { name: string }).name } } : { version, data },
         });
         try {
           const id = stream();
@@ -416,7 +457,8 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
 
       it('parks an event that keeps failing and goes on with the rest', async () => {
         const id = stream();
-        for (let i = 0; i < 5; i++) await ctx.store.appendToStream(id, [{ type: 'Tick', data: { poison: i === 2 } }], { expectedVersion: i });
+        for (let i = 0; i < 5; i++)
+          await ctx.store.appendToStream(id, [{ type: 'Tick', data: { poison: i === 2 } }], { expectedVersion: i });
         const errors: boolean[] = [];
         const sub = ctx.store.subscribe({
           name: 'poisoned',
@@ -426,7 +468,12 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
           handle: async (events, trx) => {
             for (const e of events) {
               if ((e.data as { poison: boolean }).poison) throw new Error('cannot handle this one');
-              await trx('effects').insert({ subscriber: 'poisoned', event_id: e.id, stream_id: e.streamId, stream_version: e.streamVersion });
+              await trx('effects').insert({
+                subscriber: 'poisoned',
+                event_id: e.id,
+                stream_id: e.streamId,
+                stream_version: e.streamVersion,
+              });
             }
           },
         });
@@ -453,7 +500,15 @@ export function eventStoreContract(adapterName: string, factory: ContractFactory
             t.text('type');
           });
           const id = stream();
-          await broken.store.appendToStream(id, [{ type: 'Tick', data: {} }, { type: 'Broken', data: {} }, { type: 'Tick', data: {} }], { expectedVersion: 0 });
+          await broken.store.appendToStream(
+            id,
+            [
+              { type: 'Tick', data: {} },
+              { type: 'Broken', data: {} },
+              { type: 'Tick', data: {} },
+            ],
+            { expectedVersion: 0 },
+          );
           const subscriber = (name: string, types: string[]) =>
             broken.store.subscribe({
               name,

@@ -15,7 +15,10 @@ describeWithServer('EventStoreDB adapter', 'eventstore', (address) => {
     const db = await createTestDatabase('esdb');
     await migrate(db.knex, 'platform', eventStoreMigrations);
     const store = new EventStoreDbEventStore({
-      connectionString: options.connectionString ?? address(), knex: db.knex, upcast: options.upcast, schemaVersionOf: options.schemaVersionOf,
+      connectionString: options.connectionString ?? address(),
+      knex: db.knex,
+      upcast: options.upcast,
+      schemaVersionOf: options.schemaVersionOf,
       // Tests share one server: each store sees only its own streams, as a fresh database would.
       namespace: options.namespace ?? `t${randomBytes(6).toString('hex')}-`,
     });
@@ -43,7 +46,14 @@ describeWithServer('EventStoreDB adapter', 'eventstore', (address) => {
         await proxied.store.appendToStream(id, [{ type: 'Opened', data: {} }], { expectedVersion: 0 });
         // The server takes the next append; its answer never comes back.
         await proxy.setMode('mute');
-        const append = proxied.store.appendToStream(id, [{ type: 'Noted', data: { n: 1 } }, { type: 'Noted', data: { n: 2 } }], { expectedVersion: 1 });
+        const append = proxied.store.appendToStream(
+          id,
+          [
+            { type: 'Noted', data: { n: 1 } },
+            { type: 'Noted', data: { n: 2 } },
+          ],
+          { expectedVersion: 1 },
+        );
         for (let i = 0; i < 200 && (await direct.store.readStream(id)).version < 3; i++) await sleep(25);
         expect((await direct.store.readStream(id)).version).toBe(3);
         // The connection breaks (a leader election, a lost route); the client sends the append again.
@@ -71,7 +81,9 @@ describeWithServer('EventStoreDB adapter', 'eventstore', (address) => {
         await ctx.knex('eventstore_event_ids').insert({ event_id: chosen, stream_id: `elsewhere-${randomUUID()}`, stream_version: 1 });
         await ctx.store.appendToStream(id, [{ type: 'Done', id: chosen, data: {} }], { expectedVersion: 'any' });
         expect((await ctx.store.readStream(id)).events.map((e) => e.id)).toEqual([chosen]);
-        await expect(ctx.store.appendToStream(id, [{ type: 'Done', id: chosen, data: {} }], { expectedVersion: 'any' })).rejects.toMatchObject({ name: 'DuplicateEventError' });
+        await expect(
+          ctx.store.appendToStream(id, [{ type: 'Done', id: chosen, data: {} }], { expectedVersion: 'any' }),
+        ).rejects.toMatchObject({ name: 'DuplicateEventError' });
       } finally {
         await ctx.close();
       }

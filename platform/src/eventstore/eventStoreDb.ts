@@ -163,7 +163,12 @@ export class EventStoreDbEventStore extends LogStore implements EventStore {
         schemaVersion: event.metadata?.schemaVersion ?? this.schemaVersionOf(event.type),
         ...(operator ? { operator } : {}),
       };
-      return jsonEvent({ id: event.id ?? randomUUID(), type: event.type, data: (event.data ?? {}) as Record<string, unknown>, metadata: { ...metadata } });
+      return jsonEvent({
+        id: event.id ?? randomUUID(),
+        type: event.type,
+        data: (event.data ?? {}) as Record<string, unknown>,
+        metadata: { ...metadata },
+      });
     });
     const result = await this.appendRetrying(streamId, data, expected, options.expectedVersion);
     const nextExpectedVersion = Number(result.nextExpectedRevision) + 1;
@@ -172,7 +177,12 @@ export class EventStoreDbEventStore extends LogStore implements EventStore {
   }
 
   /** The append itself, sent again with the same events and expectation after an answer that was lost. */
-  private async appendRetrying(streamId: string, data: EventData[], expected: ExpectedVersion, asked: ExpectedVersion): Promise<ServerAppendResult> {
+  private async appendRetrying(
+    streamId: string,
+    data: EventData[],
+    expected: ExpectedVersion,
+    asked: ExpectedVersion,
+  ): Promise<ServerAppendResult> {
     const attempts = Math.max(1, this.options.appendAttempts ?? 6);
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -193,7 +203,11 @@ export class EventStoreDbEventStore extends LogStore implements EventStore {
   /** The stream's version, read from its last event alone (0 when it has none). */
   private async currentVersion(streamId: string): Promise<number> {
     try {
-      for await (const resolved of this.client.readStream(this.namespace + streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+      for await (const resolved of this.client.readStream(this.namespace + streamId, {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: 1,
+      })) {
         if (resolved.event) return Number(resolved.event.revision) + 1;
       }
     } catch (error) {
@@ -207,7 +221,11 @@ export class EventStoreDbEventStore extends LogStore implements EventStore {
   /** The event at this version of the stream, read alone; undefined when there is none. */
   private async eventAt(serverStream: string, version: number): Promise<ServerEvent | undefined> {
     try {
-      for await (const resolved of this.client.readStream(serverStream, { direction: FORWARDS, fromRevision: BigInt(version - 1), maxCount: 1 })) {
+      for await (const resolved of this.client.readStream(serverStream, {
+        direction: FORWARDS,
+        fromRevision: BigInt(version - 1),
+        maxCount: 1,
+      })) {
         return resolved.event as ServerEvent | undefined;
       }
     } catch (error) {
@@ -224,7 +242,9 @@ export class EventStoreDbEventStore extends LogStore implements EventStore {
    */
   private async claimIds(streamId: string, events: readonly NewEvent[], base: number, asked: ExpectedVersion): Promise<void> {
     const serverStream = this.namespace + streamId;
-    const wanted = events.flatMap((event, index) => (event.id ? [{ event_id: event.id, stream_id: serverStream, stream_version: base + index + 1 }] : []));
+    const wanted = events.flatMap((event, index) =>
+      event.id ? [{ event_id: event.id, stream_id: serverStream, stream_version: base + index + 1 }] : [],
+    );
     const { rows } = (await this.knex.raw(
       `insert into eventstore_event_ids (event_id, stream_id, stream_version)
        select * from jsonb_to_recordset(?::jsonb) as t(event_id uuid, stream_id text, stream_version bigint)
@@ -234,14 +254,17 @@ export class EventStoreDbEventStore extends LogStore implements EventStore {
     const claimed = new Set(rows.map((row) => row.event_id));
     for (const claim of wanted.filter((one) => !claimed.has(one.event_id))) {
       const earlier = (await this.knex('eventstore_event_ids').where({ event_id: claim.event_id }).first('stream_id', 'stream_version')) as
-        | { stream_id: string; stream_version: string }
-        | undefined;
+        { stream_id: string; stream_version: string } | undefined;
       if (earlier) {
         const stored = await this.eventAt(earlier.stream_id, Number(earlier.stream_version));
         if (stored?.id === claim.event_id) throw new DuplicateEventError(streamId);
       }
       const moved = await this.knex('eventstore_event_ids')
-        .where({ event_id: claim.event_id, stream_id: earlier?.stream_id ?? claim.stream_id, stream_version: earlier?.stream_version ?? claim.stream_version })
+        .where({
+          event_id: claim.event_id,
+          stream_id: earlier?.stream_id ?? claim.stream_id,
+          stream_version: earlier?.stream_version ?? claim.stream_version,
+        })
         .update({ stream_id: claim.stream_id, stream_version: claim.stream_version, claimed_at: this.knex.fn.now() });
       // Another append of this id claimed it meanwhile: one of the two loses; this one, now.
       if (moved === 0) throw new WrongExpectedVersionError(streamId, asked, base);
@@ -262,7 +285,10 @@ export class EventStoreDbEventStore extends LogStore implements EventStore {
     const after = options.after ?? 0;
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(this.namespace + streamId, { direction: FORWARDS, fromRevision: after === 0 ? ESDB_START : BigInt(after) })) {
+      for await (const resolved of this.client.readStream(this.namespace + streamId, {
+        direction: FORWARDS,
+        fromRevision: after === 0 ? ESDB_START : BigInt(after),
+      })) {
         const entry = this.toEntry(resolved);
         if (!entry) continue;
         if (entry.error) throw entry.error;
@@ -351,14 +377,18 @@ export class EventStoreDbEventStore extends LogStore implements EventStore {
     for (;;) {
       let read = 0;
       let last: GlobalPosition | undefined;
-      const page = streamId === undefined
-        ? this.client.readAll({
-            direction: forwards ? FORWARDS : BACKWARDS,
-            fromPosition: cursor ? fromPosition(cursor) : forwards ? ESDB_START : END,
-            maxCount: wanted + 1,
-            filter: this.ownEvents(),
-          })
-        : this.client.readStream(this.namespace + streamId, { direction: forwards ? FORWARDS : BACKWARDS, fromRevision: forwards ? ESDB_START : END });
+      const page =
+        streamId === undefined
+          ? this.client.readAll({
+              direction: forwards ? FORWARDS : BACKWARDS,
+              fromPosition: cursor ? fromPosition(cursor) : forwards ? ESDB_START : END,
+              maxCount: wanted + 1,
+              filter: this.ownEvents(),
+            })
+          : this.client.readStream(this.namespace + streamId, {
+              direction: forwards ? FORWARDS : BACKWARDS,
+              fromRevision: forwards ? ESDB_START : END,
+            });
       try {
         for await (const resolved of page) {
           read += 1;
@@ -366,7 +396,8 @@ export class EventStoreDbEventStore extends LogStore implements EventStore {
           if (!event || (streamId === undefined && !event.position)) continue;
           const position = event.position ? toPosition(event.position) : undefined;
           last = position ?? last;
-          if (cursor && position && (forwards ? comparePositions(position, cursor) <= 0 : comparePositions(position, cursor) >= 0)) continue;
+          if (cursor && position && (forwards ? comparePositions(position, cursor) <= 0 : comparePositions(position, cursor) >= 0))
+            continue;
           if (!this.owns(event)) continue;
           found.push(this.toStored(event));
           if (found.length >= wanted) break;
@@ -408,7 +439,12 @@ export class EventStoreDbEventStore extends LogStore implements EventStore {
       lost = true;
       if (this.live === subscription) this.live = undefined;
       if (this.closed) return;
-      this.options.logger?.warn({ err: error }, error ? 'event store: live subscription to $all lost; subscribers poll until it is back' : 'event store: the server ended the live subscription to $all; making it again');
+      this.options.logger?.warn(
+        { err: error },
+        error
+          ? 'event store: live subscription to $all lost; subscribers poll until it is back'
+          : 'event store: the server ended the live subscription to $all; making it again',
+      );
       clearTimeout(this.liveRetry);
       this.liveRetry = setTimeout(() => this.ensureLive(attempt + 1), Math.min(100 * 2 ** attempt, 5000));
       this.liveRetry.unref();

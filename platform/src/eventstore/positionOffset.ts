@@ -81,7 +81,9 @@ export async function alignPositions(knex: Knex): Promise<PositionAlignment> {
     // Also when only the functions disagree with the table (a restore that recreated the schema).
     if (row.id_source !== idFunction(offset) || row.horizon_source !== horizonFunction(offset)) {
       await trx.raw(`create or replace function events_transaction_id() returns xid8 language sql volatile as $$${idFunction(offset)}$$`);
-      await trx.raw(`create or replace function events_readable_before() returns xid8 language sql stable as $$${horizonFunction(offset)}$$`);
+      await trx.raw(
+        `create or replace function events_readable_before() returns xid8 language sql stable as $$${horizonFunction(offset)}$$`,
+      );
     }
     return { offset, newest, ...(offset !== before ? { raisedFrom: before } : {}) };
   });

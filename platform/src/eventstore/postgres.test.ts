@@ -47,8 +47,14 @@ describe('PostgreSQL event store specifics', () => {
   });
 
   it('records an operator as the actor only when one is named, with no user id', async () => {
-    await opened.store.appendToStream('acted-1', [{ type: 'A', data: {} }], { expectedVersion: 0, metadata: { userId: null, operator: 'ops@host-1' } });
-    await opened.store.appendToStream('acted-1', [{ type: 'B', data: {} }], { expectedVersion: 1, metadata: { userId: '7f0c1c52-5a4e-4a55-9a3c-8f2d1b9e0a11' } });
+    await opened.store.appendToStream('acted-1', [{ type: 'A', data: {} }], {
+      expectedVersion: 0,
+      metadata: { userId: null, operator: 'ops@host-1' },
+    });
+    await opened.store.appendToStream('acted-1', [{ type: 'B', data: {} }], {
+      expectedVersion: 1,
+      metadata: { userId: '7f0c1c52-5a4e-4a55-9a3c-8f2d1b9e0a11' },
+    });
     const [byOperator, byUser] = (await opened.store.readStream('acted-1')).events;
     expect(byOperator!.metadata).toMatchObject({ userId: null, operator: 'ops@host-1' });
     expect(byUser!.metadata.userId).toBe('7f0c1c52-5a4e-4a55-9a3c-8f2d1b9e0a11');
@@ -77,7 +83,7 @@ describe('PostgreSQL event store specifics', () => {
     expect((await opened.store.readAll()).map((e) => e.type)).toEqual(['A', 'B']);
   });
 
-  it("is not held back by an open transaction in another database of the same server", async () => {
+  it('is not held back by an open transaction in another database of the same server', async () => {
     const neighbour = await createTestDatabase('es_neighbour');
     const other = await neighbour.knex.transaction();
     try {
@@ -101,9 +107,11 @@ describe('PostgreSQL event store specifics', () => {
       await opened.store.appendToStream('after-batch', [{ type: 'AfterBatch', data: {} }], { expectedVersion: 0 });
       await waitUntil(async () => (await opened.store.readAll()).length === 1, 5_000);
       // The promise is kept by the database: the batch cannot append after all.
-      await expect(batch.raw(`select events_append('sneaky', 'any', '[{"event_id":"${'7f0c1c52-5a4e-4a55-9a3c-8f2d1b9e0a12'}","type":"S","schema_version":1,"data":{},"metadata":{}}]'::jsonb)`)).rejects.toThrow(
-        /said it would append no events/,
-      );
+      await expect(
+        batch.raw(
+          `select events_append('sneaky', 'any', '[{"event_id":"${'7f0c1c52-5a4e-4a55-9a3c-8f2d1b9e0a12'}","type":"S","schema_version":1,"data":{},"metadata":{}}]'::jsonb)`,
+        ),
+      ).rejects.toThrow(/said it would append no events/);
     } finally {
       await batch.rollback();
     }
@@ -139,7 +147,11 @@ describe('PostgreSQL event store specifics', () => {
 
   it('reads an event soon after the older transaction that hid it ends, not a whole poll interval later', async () => {
     const seen: string[] = [];
-    const sub = opened.store.subscribe({ name: 'patient', pollIntervalMs: 60_000, handle: async (events) => void seen.push(...events.map((e) => e.type)) });
+    const sub = opened.store.subscribe({
+      name: 'patient',
+      pollIntervalMs: 60_000,
+      handle: async (events) => void seen.push(...events.map((e) => e.type)),
+    });
     try {
       await sub.waitFor(await opened.store.headPosition(), 10_000);
       const older = await opened.db.knex.transaction();
@@ -165,7 +177,12 @@ describe('PostgreSQL event store specifics', () => {
     const record = (q: { sql: string }) => void statements.push(q.sql.replace(/\s+/g, ' ').trim().toLowerCase());
     const handled: string[] = [];
     await opened.store.appendToStream('warm', [{ type: 'NotWanted', data: {} }], { expectedVersion: 0 });
-    const sub = opened.store.subscribe({ name: 'picky', readOnly: true, filter: { types: ['Wanted'] }, handle: async (events) => void handled.push(...events.map((e) => e.type)) });
+    const sub = opened.store.subscribe({
+      name: 'picky',
+      readOnly: true,
+      filter: { types: ['Wanted'] },
+      handle: async (events) => void handled.push(...events.map((e) => e.type)),
+    });
     try {
       await sub.waitFor(await opened.store.headPosition(), 10_000);
       opened.knex.on('query', record);
@@ -177,7 +194,12 @@ describe('PostgreSQL event store specifics', () => {
       await sub.waitFor(wanted.position, 10_000);
       // Reads (the log, the head) and the append itself left aside: what the subscriber wrote.
       const handling = statements.filter((sql) => !sql.startsWith('select') || sql.startsWith('select events_will_not_append'));
-      expect(handling).toEqual(['begin;', 'select events_will_not_append()', expect.stringMatching(/^update subscription_checkpoints/), 'commit;']);
+      expect(handling).toEqual([
+        'begin;',
+        'select events_will_not_append()',
+        expect.stringMatching(/^update subscription_checkpoints/),
+        'commit;',
+      ]);
       expect(handled).toEqual(['Wanted']);
     } finally {
       opened.knex.off('query', record);
@@ -210,7 +232,14 @@ describe('PostgreSQL event store specifics', () => {
     const record = (query: { sql: string }) => statements.push(query.sql);
     opened.knex.on('query', record);
     try {
-      await opened.store.appendToStream('one-trip', [{ type: 'A', data: { n: 1 } }, { type: 'B', data: { n: 2 } }], { expectedVersion: 0 });
+      await opened.store.appendToStream(
+        'one-trip',
+        [
+          { type: 'A', data: { n: 1 } },
+          { type: 'B', data: { n: 2 } },
+        ],
+        { expectedVersion: 0 },
+      );
     } finally {
       opened.knex.off('query', record);
     }
@@ -236,7 +265,11 @@ describe('PostgreSQL event store specifics', () => {
       // What a fresh connection sees the moment the notification arrives.
       const seenAtNotification = new Promise<number>((resolve, reject) => {
         listener.once('notification', () => {
-          opened.knex('events').where({ stream_id: 'announced' }).count<{ count: string }[]>('* as count').then(([row]) => resolve(Number(row!.count)), reject);
+          opened
+            .knex('events')
+            .where({ stream_id: 'announced' })
+            .count<{ count: string }[]>('* as count')
+            .then(([row]) => resolve(Number(row!.count)), reject);
         });
       });
       await opened.store.appendToStream('announced', [{ type: 'A', data: {} }], { expectedVersion: 0 });
@@ -247,19 +280,37 @@ describe('PostgreSQL event store specifics', () => {
   });
 
   it('answers a wrong expected version with the actual version, for every kind of expectation', async () => {
-    await opened.store.appendToStream('versions', [{ type: 'A', data: {} }, { type: 'B', data: {} }], { expectedVersion: 'no_stream' });
-    await expect(opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: 'no_stream' })).rejects.toMatchObject({
+    await opened.store.appendToStream(
+      'versions',
+      [
+        { type: 'A', data: {} },
+        { type: 'B', data: {} },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
+    await expect(
+      opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: 'no_stream' }),
+    ).rejects.toMatchObject({
       name: 'WrongExpectedVersionError',
       expected: 'no_stream',
       actual: 2,
     });
-    await expect(opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: 0 })).rejects.toMatchObject({ expected: 0, actual: 2 });
-    await expect(opened.store.appendToStream('nothing-yet', [{ type: 'C', data: {} }], { expectedVersion: 'stream_exists' })).rejects.toMatchObject({
+    await expect(opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: 0 })).rejects.toMatchObject({
+      expected: 0,
+      actual: 2,
+    });
+    await expect(
+      opened.store.appendToStream('nothing-yet', [{ type: 'C', data: {} }], { expectedVersion: 'stream_exists' }),
+    ).rejects.toMatchObject({
       expected: 'stream_exists',
       actual: 0,
     });
-    await expect(opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: -1 })).rejects.toThrow(/Invalid expected version/);
-    expect((await opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: 'any' })).nextExpectedVersion).toBe(3);
+    await expect(opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: -1 })).rejects.toThrow(
+      /Invalid expected version/,
+    );
+    expect((await opened.store.appendToStream('versions', [{ type: 'C', data: {} }], { expectedVersion: 'any' })).nextExpectedVersion).toBe(
+      3,
+    );
     expect((await opened.store.readStream('versions')).events.map((e) => e.type)).toEqual(['A', 'B', 'C']);
   });
 

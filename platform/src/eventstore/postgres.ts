@@ -97,7 +97,11 @@ export class PostgresEventStore extends LogStore implements EventStore {
     super(options.knex);
     this.notifier = new AppendNotifier(
       async () => void (await this.knex.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, ''])),
-      (error) => this.options.logger?.warn({ err: error }, 'event store: could not notify subscribers of an append; they find it on their next poll'),
+      (error) =>
+        this.options.logger?.warn(
+          { err: error },
+          'event store: could not notify subscribers of an append; they find it on their next poll',
+        ),
     );
     this.upcast = options.upcast ?? contractsUpcast;
     this.schemaVersionOf = options.schemaVersionOf ?? contractsSchemaVersion;
@@ -113,7 +117,11 @@ export class PostgresEventStore extends LogStore implements EventStore {
       (alignment) => {
         if (alignment.raisedFrom !== undefined) {
           this.options.logger?.warn(
-            { offset: alignment.offset.toString(), previousOffset: alignment.raisedFrom.toString(), newestTransactionId: alignment.newest?.toString() },
+            {
+              offset: alignment.offset.toString(),
+              previousOffset: alignment.raisedFrom.toString(),
+              newestTransactionId: alignment.newest?.toString(),
+            },
             'event store: this database was restored into a cluster that hands out lower transaction ids; new events are numbered after the restored ones',
           );
         }
@@ -175,7 +183,8 @@ export class PostgresEventStore extends LogStore implements EventStore {
       };
     } catch (error) {
       const failure = error as { code?: string; constraint?: string; detail?: string };
-      if (failure?.code === WRONG_EXPECTED_VERSION) throw new WrongExpectedVersionError(streamId, options.expectedVersion, Number(failure.detail));
+      if (failure?.code === WRONG_EXPECTED_VERSION)
+        throw new WrongExpectedVersionError(streamId, options.expectedVersion, Number(failure.detail));
       if (failure?.code === '23505' && failure.constraint === 'events_event_id_key') throw new DuplicateEventError(streamId);
       throw error;
     }
@@ -261,7 +270,11 @@ export class PostgresEventStore extends LogStore implements EventStore {
       .select(this.knex.raw(EVENT_COLUMNS))
       .modify((q) => {
         if (streamId !== undefined) q.where({ stream_id: streamId });
-        if (from) q.whereRaw(`(transaction_id, global_position) ${forwards ? '>' : '<'} (?::xid8, ?::bigint)`, [from.txId.toString(), from.seq.toString()]);
+        if (from)
+          q.whereRaw(`(transaction_id, global_position) ${forwards ? '>' : '<'} (?::xid8, ?::bigint)`, [
+            from.txId.toString(),
+            from.seq.toString(),
+          ]);
       })
       .orderByRaw(forwards ? 'transaction_id, global_position' : 'transaction_id desc, global_position desc')
       .limit(logPageSize(limit));

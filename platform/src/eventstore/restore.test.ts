@@ -27,7 +27,11 @@ const scalar = async (url: string, sql: string) => String((await query(url, sql)
 /** Both kinds of subscriber: a projector-like catch-up subscription and a worker. */
 function subscribers(store: PostgresEventStore, seen: { catchUp: string[]; worker: string[] }): Subscription[] {
   return [
-    store.subscribe({ name: 'read-model', pollIntervalMs: 50, handle: async (events) => void seen.catchUp.push(...events.map((e) => e.streamId)) }),
+    store.subscribe({
+      name: 'read-model',
+      pollIntervalMs: 50,
+      handle: async (events) => void seen.catchUp.push(...events.map((e) => e.streamId)),
+    }),
     startWorker(store, { name: 'mailer', pollIntervalMs: 50, handle: async (event) => void seen.worker.push(event.streamId) }),
   ];
 }
@@ -103,7 +107,8 @@ describe('the event store after a dump and a restore into a new cluster', () => 
     const after = { catchUp: [] as string[], worker: [] as string[] };
     const restarted = subscribers(store, after);
     const appended: GlobalPosition[] = [];
-    for (let i = 0; i < 3; i++) appended.push((await store.appendToStream(`new-${i}`, [{ type: 'Happened', data: { i } }], { expectedVersion: 0 })).position);
+    for (let i = 0; i < 3; i++)
+      appended.push((await store.appendToStream(`new-${i}`, [{ type: 'Happened', data: { i } }], { expectedVersion: 0 })).position);
     for (const position of appended) expect(comparePositions(position, lastOld.position)).toBe(1);
 
     await Promise.all(restarted.map((s) => s.waitFor(appended[2]!, 15_000)));

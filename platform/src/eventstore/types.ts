@@ -158,7 +158,9 @@ export class UnreadableEventError extends Error {
     readonly schemaVersion: number,
     cause: unknown,
   ) {
-    super(`Event ${eventId} (${type} v${schemaVersion}) cannot be read: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`Event ${eventId} (${type} v${schemaVersion}) cannot be read: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
     this.name = 'UnreadableEventError';
   }
 }

@@ -24,7 +24,10 @@ const MAX_FIELD_NAME = 200;
 const refusal = (field: string, text: string): FieldError => {
   const code = text.match(FORBIDDEN)![0].charCodeAt(0);
   const where = !field ? '(body)' : field.length > MAX_FIELD_NAME ? `${field.slice(0, MAX_FIELD_NAME)}…` : field;
-  return { field: where, message: `${where} contains a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')}), which is not allowed` };
+  return {
+    field: where,
+    message: `${where} contains a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')}), which is not allowed`,
+  };
 };
 
 /** Where a value sits: its name and its parent's place, so a path is only spelled out for a refusal. */

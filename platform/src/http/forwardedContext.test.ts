@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createLogger } from '../logger';
 import { contextOf, type AuthContext } from './context';
-import { FORWARDED_NONCE_HEADER, NonceMemory, forwardedContext, forwardedContextHeaders, forwardedJsonBody, type ForwardedBody } from './forwardedContext';
+import {
+  FORWARDED_NONCE_HEADER,
+  NonceMemory,
+  forwardedContext,
+  forwardedContextHeaders,
+  forwardedJsonBody,
+  type ForwardedBody,
+} from './forwardedContext';
 import { problemHandler } from './problem';
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters!';

@@ -25,9 +25,7 @@ export const FORWARDED_BODY_HEADER = 'x-cc-body';
 
 const contextSchema = z.object({
   correlationId: z.string().min(1).max(200),
-  auth: z
-    .object({ userId: z.string(), sessionId: z.string(), tier: z.string(), roles: z.array(z.string()) })
-    .optional(),
+  auth: z.object({ userId: z.string(), sessionId: z.string(), tier: z.string(), roles: z.array(z.string()) }).optional(),
 });
 
 const signedText = (method: string, url: string, context: string, nonce: string, body: string) =>
@@ -126,7 +124,11 @@ export function forwardedContext(options: {
     const nonce = req.get(FORWARDED_NONCE_HEADER) ?? '';
     const body = req.get(FORWARDED_BODY_HEADER) ?? '';
     const signed = signedText(req.method, req.originalUrl, encoded, nonce, body);
-    if (nonce.length < 16 || !verifyInternalRequest(options.secret, req.get(FORWARDED_SIGNATURE_HEADER), signed) || !checkBodyDescription(req, body)) {
+    if (
+      nonce.length < 16 ||
+      !verifyInternalRequest(options.secret, req.get(FORWARDED_SIGNATURE_HEADER), signed) ||
+      !checkBodyDescription(req, body)
+    ) {
       throw problems.unauthorized('This service answers only requests the gateway forwards.');
     }
     // Checked after the signature, so nobody but the gateway can fill the memory.
@@ -139,7 +141,9 @@ export function forwardedContext(options: {
         if (!position) return;
         if (!res.headersSent) return recordWriteHeader(res, position);
         if (forwarded.auth && options.recordLateWrite) {
-          await options.recordLateWrite(forwarded.auth.sessionId, position).catch((error: unknown) => options.logger.warn({ err: error }, 'could not remember the write for read-your-writes'));
+          await options
+            .recordLateWrite(forwarded.auth.sessionId, position)
+            .catch((error: unknown) => options.logger.warn({ err: error }, 'could not remember the write for read-your-writes'));
         }
       },
       logger: options.logger.child({ correlationId: forwarded.correlationId }),

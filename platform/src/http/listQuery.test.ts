@@ -9,7 +9,11 @@ interface Row {
 }
 const COLUMNS: SortColumns<Row> = { id: 'row_id', name: 'name', createdAt: 'created_at' };
 const parse = (query: Record<string, unknown>) =>
-  parseListQuery(query, { sortColumns: COLUMNS, defaultSort: { field: 'createdAt', order: 'DESC' }, filter: z.object({ q: z.string().optional() }).strict() });
+  parseListQuery(query, {
+    sortColumns: COLUMNS,
+    defaultSort: { field: 'createdAt', order: 'DESC' },
+    filter: z.object({ q: z.string().optional() }).strict(),
+  });
 const problemOf = (query: Record<string, unknown>) => {
   try {
     parse(query);

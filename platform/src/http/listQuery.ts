@@ -31,7 +31,10 @@ export type SortValues<Row> = { readonly [K in keyof Row & string]-?: (row: Row)
 export const MAX_ID_FILTER = MAX_LIST_ROWS;
 
 const idValue = z.union([z.string().min(1).max(200), z.number().int()]).transform(String);
-const idFilter = z.union([idValue.transform((id) => [id]), z.array(idValue).max(MAX_ID_FILTER, `filter.id names at most ${MAX_ID_FILTER} ids`)]);
+const idFilter = z.union([
+  idValue.transform((id) => [id]),
+  z.array(idValue).max(MAX_ID_FILTER, `filter.id names at most ${MAX_ID_FILTER} ids`),
+]);
 
 function json(value: unknown, name: string): unknown {
   if (value === undefined) return undefined;
@@ -59,7 +62,10 @@ export function parseListQuery<Field extends string, Filter>(
   const rangeRaw = json(query.range, 'range');
   const filterRaw = json(query.filter, 'filter') ?? {};
 
-  const sortParsed = z.tuple([z.enum(sortable as [string, ...string[]]), ORDER]).optional().safeParse(sortRaw);
+  const sortParsed = z
+    .tuple([z.enum(sortable as [string, ...string[]]), ORDER])
+    .optional()
+    .safeParse(sortRaw);
   if (!sortParsed.success) {
     throw problems.validation([{ field: 'sort', message: `sort must be ["${sortable.join('"|"')}", "ASC"|"DESC"]` }]);
   }

@@ -18,7 +18,12 @@ export function answerMalformedRequests(server: Server): void {
       return;
     }
     const status = STATUS_OF[error.code ?? ''] ?? 400;
-    const problem = new HttpProblem(status, 'bad-request', STATUS_CODES[status] ?? 'Bad request', 'The request could not be read: it is not well-formed HTTP.');
+    const problem = new HttpProblem(
+      status,
+      'bad-request',
+      STATUS_CODES[status] ?? 'Bad request',
+      'The request could not be read: it is not well-formed HTTP.',
+    );
     const body = JSON.stringify(problem.toBody());
     // Closed once written, as Node's own handler does: an HTTP socket is half-open, so ending it
     // alone would leave it open for as long as a slow-loris sender keeps writing.

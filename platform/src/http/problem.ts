@@ -21,7 +21,12 @@ export class HttpProblem extends Error {
   }
 
   /** A problem the spec names: its slug, title and message as the spec has them. */
-  static fromSpec(status: number, spec: SpecProblem, extensions: Record<string, unknown> = {}, headers: Record<string, string> = {}): HttpProblem {
+  static fromSpec(
+    status: number,
+    spec: SpecProblem,
+    extensions: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ): HttpProblem {
     return new HttpProblem(status, spec.slug, spec.title, spec.detail, extensions, headers);
   }
 
@@ -60,15 +65,25 @@ export const problems = {
   payloadTooLarge: () => new HttpProblem(413, 'payload-too-large', 'Payload too large', 'The request body is too large.'),
   unsupportedMediaType: (detail: string) => new HttpProblem(415, 'unsupported-media-type', 'Unsupported media type', detail),
   tooManyRequests: (detail: string, retryAfterSeconds: number) =>
-    new HttpProblem(429, 'too-many-requests', 'Too many requests', detail, { retryAfter: retryAfterSeconds }, {
-      'Retry-After': String(retryAfterSeconds),
-    }),
+    new HttpProblem(
+      429,
+      'too-many-requests',
+      'Too many requests',
+      detail,
+      { retryAfter: retryAfterSeconds },
+      {
+        'Retry-After': String(retryAfterSeconds),
+      },
+    ),
   unavailable: (detail: string) => new HttpProblem(503, 'unavailable', 'Service unavailable', detail),
 };
 
 export function sendProblem(res: Response, problem: HttpProblem, instance?: string): void {
   for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
-  res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem.toBody(instance)));
+  res
+    .status(problem.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(problem.toBody(instance)));
 }
 
 export function fieldErrorsOf(error: ZodError): FieldError[] {
@@ -117,9 +132,17 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
       return sendProblem(res, problems.payloadTooLarge(), req.originalUrl);
     }
     if (status >= 400 && status < 500) {
-      return sendProblem(res, new HttpProblem(status, 'bad-request', 'Bad request', String(error?.message ?? 'Bad request')), req.originalUrl);
+      return sendProblem(
+        res,
+        new HttpProblem(status, 'bad-request', 'Bad request', String(error?.message ?? 'Bad request')),
+        req.originalUrl,
+      );
     }
     logger.error({ err: error, url: req.originalUrl, method: req.method }, 'unhandled error');
-    sendProblem(res, new HttpProblem(500, 'internal-error', 'Internal Server Error', 'Something went wrong on our side. Please try again.'), req.originalUrl);
+    sendProblem(
+      res,
+      new HttpProblem(500, 'internal-error', 'Internal Server Error', 'Something went wrong on our side. Please try again.'),
+      req.originalUrl,
+    );
   };
 }

@@ -76,8 +76,14 @@ type Sandbox = StorageUnderTest['filesystem'];
  * points into the test's own sandbox: a regression must never be able to overwrite /etc/passwd.
  */
 export const TRAVERSAL_KEYS: { label: string; key: (sandbox: Sandbox) => string }[] = [
-  ...['../x', 'a/../../x', 'a//b', 'a\\b', 'a/./b', 'a\0b', '..', '.', '', 'a/', 'a/..', '../outside/x'].map((k) => ({ label: JSON.stringify(k), key: () => k })),
-  { label: '"/etc/passwd" (a sandboxed absolute path on local disks)', key: (sandbox) => (sandbox ? path.join(sandbox.outside, 'passwd') : '/etc/passwd') },
+  ...['../x', 'a/../../x', 'a//b', 'a\\b', 'a/./b', 'a\0b', '..', '.', '', 'a/', 'a/..', '../outside/x'].map((k) => ({
+    label: JSON.stringify(k),
+    key: () => k,
+  })),
+  {
+    label: '"/etc/passwd" (a sandboxed absolute path on local disks)',
+    key: (sandbox) => (sandbox ? path.join(sandbox.outside, 'passwd') : '/etc/passwd'),
+  },
 ];
 
 export function objectStorageContract(name: string, factory: StorageFactory, capabilities: ContractCapabilities): void {
@@ -134,7 +140,9 @@ export function objectStorageContract(name: string, factory: StorageFactory, cap
 
       it('accepts a stream body and reports the size it stored', async () => {
         const data = randomBytes(300 * 1024 + 7);
-        await expect(storage.put(key('streamed'), chunked(data, 16 * 1024), { maxBytes: data.length })).resolves.toEqual({ size: data.length });
+        await expect(storage.put(key('streamed'), chunked(data, 16 * 1024), { maxBytes: data.length })).resolves.toEqual({
+          size: data.length,
+        });
         expect((await storage.head(key('streamed')))?.size).toBe(data.length);
         expect(sha256(await readAll(await storage.read(key('streamed'))))).toBe(sha256(data));
       });
@@ -262,7 +270,9 @@ export function objectStorageContract(name: string, factory: StorageFactory, cap
 
       it('keeps the previous version when an oversize overwrite is refused', async () => {
         await storage.put(key('a'), Buffer.from('original'));
-        await expect(storage.put(key('a'), chunked(randomBytes(5000), 1000), { maxBytes: 4000 })).rejects.toBeInstanceOf(ObjectTooLargeError);
+        await expect(storage.put(key('a'), chunked(randomBytes(5000), 1000), { maxBytes: 4000 })).rejects.toBeInstanceOf(
+          ObjectTooLargeError,
+        );
         expect((await readAll(await storage.read(key('a')))).toString()).toBe('original');
       });
     });
@@ -270,7 +280,13 @@ export function objectStorageContract(name: string, factory: StorageFactory, cap
     describe('a stream of declared length (an upload with its Content-Length)', () => {
       it('stores it', async () => {
         const data = randomBytes(3 * 1024 * 1024 + 11);
-        await expect(storage.put(key('declared'), chunked(data, 64 * 1024), { contentLength: data.length, maxBytes: data.length, contentType: 'application/pdf' })).resolves.toEqual({
+        await expect(
+          storage.put(key('declared'), chunked(data, 64 * 1024), {
+            contentLength: data.length,
+            maxBytes: data.length,
+            contentType: 'application/pdf',
+          }),
+        ).resolves.toEqual({
           size: data.length,
         });
         expect((await storage.head(key('declared')))?.size).toBe(data.length);
@@ -290,25 +306,37 @@ export function objectStorageContract(name: string, factory: StorageFactory, cap
             yield randomBytes(10);
           })(),
         );
-        await expect(storage.put(key('declared'), body, { contentLength: 1001, maxBytes: 1000 })).rejects.toBeInstanceOf(ObjectTooLargeError);
+        await expect(storage.put(key('declared'), body, { contentLength: 1001, maxBytes: 1000 })).rejects.toBeInstanceOf(
+          ObjectTooLargeError,
+        );
         expect(produced).toBe(0);
         expect(await storage.head(key('declared'))).toBeUndefined();
       });
 
       it('a body shorter or longer than declared stores nothing and keeps the previous version', async () => {
         await storage.put(key('a'), Buffer.from('original'));
-        await expect(storage.put(key('a'), chunked(randomBytes(5000), 1000), { contentLength: 6000 })).rejects.toBeInstanceOf(ObjectLengthMismatchError);
-        await expect(storage.put(key('a'), chunked(randomBytes(7000), 1000), { contentLength: 6000 })).rejects.toBeInstanceOf(ObjectLengthMismatchError);
+        await expect(storage.put(key('a'), chunked(randomBytes(5000), 1000), { contentLength: 6000 })).rejects.toBeInstanceOf(
+          ObjectLengthMismatchError,
+        );
+        await expect(storage.put(key('a'), chunked(randomBytes(7000), 1000), { contentLength: 6000 })).rejects.toBeInstanceOf(
+          ObjectLengthMismatchError,
+        );
         expect((await readAll(await storage.read(key('a')))).toString()).toBe('original');
-        await expect(storage.put(key('b'), chunked(randomBytes(5000), 1000), { contentLength: 6000 })).rejects.toBeInstanceOf(ObjectLengthMismatchError);
+        await expect(storage.put(key('b'), chunked(randomBytes(5000), 1000), { contentLength: 6000 })).rejects.toBeInstanceOf(
+          ObjectLengthMismatchError,
+        );
         expect(await storage.head(key('b'))).toBeUndefined();
       });
 
       it('a body that breaks midway stores nothing and keeps the previous version', async () => {
         await storage.put(key('a'), Buffer.from('original'));
-        await expect(storage.put(key('a'), failingAfter(randomBytes(10_000)), { contentLength: 20_000 })).rejects.toThrow('connection reset');
+        await expect(storage.put(key('a'), failingAfter(randomBytes(10_000)), { contentLength: 20_000 })).rejects.toThrow(
+          'connection reset',
+        );
         expect((await readAll(await storage.read(key('a')))).toString()).toBe('original');
-        await expect(storage.put(key('b'), failingAfter(randomBytes(10_000)), { contentLength: 20_000 })).rejects.toThrow('connection reset');
+        await expect(storage.put(key('b'), failingAfter(randomBytes(10_000)), { contentLength: 20_000 })).rejects.toThrow(
+          'connection reset',
+        );
         expect(await storage.head(key('b'))).toBeUndefined();
       });
     });
@@ -333,7 +361,9 @@ export function objectStorageContract(name: string, factory: StorageFactory, cap
         await expect(storage.readPrefix(bad, 4)).rejects.toBeInstanceOf(InvalidObjectKeyError);
         await expect(storage.read(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
         await expect(storage.delete(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        await expect(storage.put(bad, chunked(Buffer.from('pwned'), 2), { contentLength: 5 })).rejects.toBeInstanceOf(InvalidObjectKeyError);
+        await expect(storage.put(bad, chunked(Buffer.from('pwned'), 2), { contentLength: 5 })).rejects.toBeInstanceOf(
+          InvalidObjectKeyError,
+        );
         if (subject.filesystem && before) {
           expect(await snapshot(path.dirname(subject.filesystem.root), subject.filesystem.root)).toEqual(before);
           expect(await filesUnder(subject.filesystem.root)).toEqual([]);
@@ -346,60 +376,63 @@ export function objectStorageContract(name: string, factory: StorageFactory, cap
     });
 
     // Suites that cannot apply to an adapter are not registered at all, rather than reported as skipped.
-    if (capabilities.filesystem) describe('local folder containment', () => {
-      const fsOf = () => subject.filesystem!;
-      let secret: string;
+    if (capabilities.filesystem)
+      describe('local folder containment', () => {
+        const fsOf = () => subject.filesystem!;
+        let secret: string;
 
-      beforeEach(async () => {
-        secret = path.join(fsOf().outside, 'secret.txt');
-        await fs.mkdir(fsOf().outside, { recursive: true });
-        await fs.writeFile(secret, 'outside the root');
-        await fs.mkdir(fsOf().root, { recursive: true });
-      });
+        beforeEach(async () => {
+          secret = path.join(fsOf().outside, 'secret.txt');
+          await fs.mkdir(fsOf().outside, { recursive: true });
+          await fs.writeFile(secret, 'outside the root');
+          await fs.mkdir(fsOf().root, { recursive: true });
+        });
 
-      // Read-only on purpose: writing to the real /etc/passwd is what a regression must not be able to do.
-      it('will not read /etc/passwd', async () => {
-        await expect(storage.head('/etc/passwd')).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        await expect(storage.readPrefix('/etc/passwd', 4)).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        await expect(storage.read('/etc/passwd')).rejects.toBeInstanceOf(InvalidObjectKeyError);
-      });
+        // Read-only on purpose: writing to the real /etc/passwd is what a regression must not be able to do.
+        it('will not read /etc/passwd', async () => {
+          await expect(storage.head('/etc/passwd')).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          await expect(storage.readPrefix('/etc/passwd', 4)).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          await expect(storage.read('/etc/passwd')).rejects.toBeInstanceOf(InvalidObjectKeyError);
+        });
 
-      it('cannot be written, read or deleted through a planted folder symlink', async () => {
-        await fs.symlink(fsOf().outside, path.join(fsOf().root, 'link'), 'dir');
-        const before = await snapshot(fsOf().outside);
-        await expect(storage.put('link/pwned', Buffer.from('pwned'))).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        await expect(storage.put('link/deeper/pwned', chunked(Buffer.from('pwned'), 2))).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        await expect(storage.put('link/secret.txt', Buffer.from('pwned'))).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        await expect(storage.read('link/secret.txt')).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        await expect(storage.readPrefix('link/secret.txt', 4)).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        await expect(storage.head('link/secret.txt')).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        await expect(storage.delete('link/secret.txt')).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        expect(await snapshot(fsOf().outside)).toEqual(before);
-      });
+        it('cannot be written, read or deleted through a planted folder symlink', async () => {
+          await fs.symlink(fsOf().outside, path.join(fsOf().root, 'link'), 'dir');
+          const before = await snapshot(fsOf().outside);
+          await expect(storage.put('link/pwned', Buffer.from('pwned'))).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          await expect(storage.put('link/deeper/pwned', chunked(Buffer.from('pwned'), 2))).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          await expect(storage.put('link/secret.txt', Buffer.from('pwned'))).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          await expect(storage.read('link/secret.txt')).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          await expect(storage.readPrefix('link/secret.txt', 4)).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          await expect(storage.head('link/secret.txt')).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          await expect(storage.delete('link/secret.txt')).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          expect(await snapshot(fsOf().outside)).toEqual(before);
+        });
 
-      it('does not follow a planted file symlink', async () => {
-        const link = path.join(fsOf().root, 'file-link');
-        await fs.symlink(secret, link, 'file');
-        await expect(storage.read('file-link')).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        await expect(storage.readPrefix('file-link', 4)).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        await expect(storage.head('file-link')).rejects.toBeInstanceOf(InvalidObjectKeyError);
-        // A put replaces the link itself rather than writing through it.
-        await storage.put('file-link', Buffer.from('replaced'));
-        expect(await fs.readFile(secret, 'utf8')).toBe('outside the root');
-        expect((await fs.lstat(link)).isSymbolicLink()).toBe(false);
-        await fs.rm(link);
-        await fs.symlink(secret, link, 'file');
-        await storage.delete('file-link');
-        expect(await fs.readFile(secret, 'utf8')).toBe('outside the root');
-      });
+        it('does not follow a planted file symlink', async () => {
+          const link = path.join(fsOf().root, 'file-link');
+          await fs.symlink(secret, link, 'file');
+          await expect(storage.read('file-link')).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          await expect(storage.readPrefix('file-link', 4)).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          await expect(storage.head('file-link')).rejects.toBeInstanceOf(InvalidObjectKeyError);
+          // A put replaces the link itself rather than writing through it.
+          await storage.put('file-link', Buffer.from('replaced'));
+          expect(await fs.readFile(secret, 'utf8')).toBe('outside the root');
+          expect((await fs.lstat(link)).isSymbolicLink()).toBe(false);
+          await fs.rm(link);
+          await fs.symlink(secret, link, 'file');
+          await storage.delete('file-link');
+          expect(await fs.readFile(secret, 'utf8')).toBe('outside the root');
+        });
 
-      it('leaves no temporary files after refused or broken uploads', async () => {
-        await storage.put('kept/a', Buffer.from('kept'));
-        await expect(storage.put('kept/b', chunked(randomBytes(5000), 1000), { maxBytes: 100 })).rejects.toBeInstanceOf(ObjectTooLargeError);
-        await expect(storage.put('kept/a', failingAfter(randomBytes(1000)))).rejects.toThrow('connection reset');
-        await expect(storage.put('fresh/c', randomBytes(200), { maxBytes: 100 })).rejects.toBeInstanceOf(ObjectTooLargeError);
-        expect(await filesUnder(fsOf().root)).toEqual([path.join('kept', 'a')]);
+        it('leaves no temporary files after refused or broken uploads', async () => {
+          await storage.put('kept/a', Buffer.from('kept'));
+          await expect(storage.put('kept/b', chunked(randomBytes(5000), 1000), { maxBytes: 100 })).rejects.toBeInstanceOf(
+            ObjectTooLargeError,
+          );
+          await expect(storage.put('kept/a', failingAfter(randomBytes(1000)))).rejects.toThrow('connection reset');
+          await expect(storage.put('fresh/c', randomBytes(200), { maxBytes: 100 })).rejects.toBeInstanceOf(ObjectTooLargeError);
+          expect(await filesUnder(fsOf().root)).toEqual([path.join('kept', 'a')]);
+        });
       });
-    });
   });
 }

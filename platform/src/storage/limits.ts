@@ -42,7 +42,8 @@ export class ExactLength extends Transform {
 /** Checks a declared length against the limit before a byte is read. */
 export function assertDeclaredLength(contentLength: number | undefined, maxBytes: number | undefined): void {
   if (contentLength === undefined) return;
-  if (!Number.isSafeInteger(contentLength) || contentLength < 0) throw new RangeError(`contentLength must be a byte count >= 0, got ${contentLength}`);
+  if (!Number.isSafeInteger(contentLength) || contentLength < 0)
+    throw new RangeError(`contentLength must be a byte count >= 0, got ${contentLength}`);
   if (maxBytes !== undefined && contentLength > maxBytes) throw new ObjectTooLargeError(maxBytes);
 }
 

@@ -16,7 +16,11 @@ objectStorageContract(
     const outside = path.join(base, 'outside');
     await fs.mkdir(root);
     await fs.mkdir(outside);
-    return { storage: new LocalObjectStorage(root), filesystem: { root, outside }, dispose: () => fs.rm(base, { recursive: true, force: true }) };
+    return {
+      storage: new LocalObjectStorage(root),
+      filesystem: { root, outside },
+      dispose: () => fs.rm(base, { recursive: true, force: true }),
+    };
   },
   { filesystem: true },
 );

@@ -5,7 +5,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ByteLimit, ExactLength, assertDeclaredLength, assertPrefixLength } from './limits';
-import { InvalidObjectKeyError, ObjectNotFoundError, ObjectTooLargeError, assertSafeKey, type ObjectStorage, type PutOptions, assertSafePrefix } from './types';
+import {
+  InvalidObjectKeyError,
+  ObjectNotFoundError,
+  ObjectTooLargeError,
+  assertSafeKey,
+  type ObjectStorage,
+  type PutOptions,
+  assertSafePrefix,
+} from './types';
 
 // Objects are only ever regular files written by put(); refusing to follow a symlink in the last
 // segment means a link planted inside the root cannot expose a file outside it.
@@ -145,7 +153,13 @@ export class LocalObjectStorage implements ObjectStorage {
     // mkdir -p follows symlinks, so check the deepest folder that already exists before creating
     // anything below it; otherwise a planted link would get folders created outside the root.
     let existing = folder;
-    while (existing !== this.root && !(await fs.lstat(existing).then(() => true, () => false))) {
+    while (
+      existing !== this.root &&
+      !(await fs.lstat(existing).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       existing = path.dirname(existing);
     }
     await this.assertInsideRoot(existing, key);

@@ -44,10 +44,15 @@ describe('S3ObjectStorage on an in-process s3rver', () => {
       // s3rver may still write what arrived of an aborted PUT after it was aborted (S3 itself never
       // stores one), so earlier failures in this bucket can have left staging keys: compare before and after.
       const staged = async () =>
-        ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: S3_STAGING_PREFIX }))).Contents ?? []).map((o) => o.Key).sort();
+        ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: S3_STAGING_PREFIX }))).Contents ?? [])
+          .map((o) => o.Key)
+          .sort();
       try {
         const before = await staged();
-        await storage.put('staged/ok', Readable.from([Buffer.from('comp'), Buffer.from('lete')]), { contentLength: 8, contentType: 'text/plain' });
+        await storage.put('staged/ok', Readable.from([Buffer.from('comp'), Buffer.from('lete')]), {
+          contentLength: 8,
+          contentType: 'text/plain',
+        });
         expect(await storage.head('staged/ok')).toEqual({ size: 8, contentType: 'text/plain' });
         expect(await staged()).toEqual(before);
         await storage.delete('staged/ok');
@@ -80,7 +85,10 @@ describe('S3ObjectStorage on an in-process s3rver', () => {
     it('caps a stream put without maxBytes at streamBufferLimit', async () => {
       const storage = new S3ObjectStorage({ bucket: BUCKET, endpoint, credentials: S3RVER_CREDENTIALS, streamBufferLimit: 1024 });
       try {
-        await expect(storage.put('capped/x', Readable.from([Buffer.alloc(2048)]))).rejects.toMatchObject({ name: 'ObjectTooLargeError', maxBytes: 1024 });
+        await expect(storage.put('capped/x', Readable.from([Buffer.alloc(2048)]))).rejects.toMatchObject({
+          name: 'ObjectTooLargeError',
+          maxBytes: 1024,
+        });
         expect(await storage.head('capped/x')).toBeUndefined();
       } finally {
         storage.destroy();

@@ -85,7 +85,11 @@ export class S3ObjectStorage implements ObjectStorage {
     const endpoint = env.S3_ENDPOINT || undefined;
     const credentials =
       env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-        ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined }
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            sessionToken: env.AWS_SESSION_TOKEN || undefined,
+          }
         : undefined;
     return new S3ObjectStorage({ bucket, endpoint, region: env.S3_REGION || 'us-east-1', credentials });
   }
@@ -95,12 +99,16 @@ export class S3ObjectStorage implements ObjectStorage {
     const { maxBytes, contentType } = options;
     if (Buffer.isBuffer(body)) {
       if (maxBytes !== undefined && body.length > maxBytes) throw new ObjectTooLargeError(maxBytes);
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.length, ContentType: contentType }));
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.length, ContentType: contentType }),
+      );
       return { size: body.length };
     }
     if (options.contentLength === undefined) {
       const data = await readAtMost(body, maxBytes ?? this.streamBufferLimit);
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentType }));
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentType }),
+      );
       return { size: data.length };
     }
     assertDeclaredLength(options.contentLength, maxBytes);
@@ -205,7 +213,8 @@ export class S3ObjectStorage implements ObjectStorage {
       const result = await this.client.send(
         new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
       );
-      if (result.Errors?.length) throw new Error(`Could not delete ${result.Errors.length} objects under ${prefix}: ${result.Errors[0]?.Message ?? ''}`);
+      if (result.Errors?.length)
+        throw new Error(`Could not delete ${result.Errors.length} objects under ${prefix}: ${result.Errors[0]?.Message ?? ''}`);
       count += keys.length;
     }
   }

@@ -1,6 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
-import { START, comparePositions, type GlobalPosition, type LogEntry, type PublishingSubscribeOptions, type SubscribeOptions, type Subscription } from '../eventstore/types';
+import {
+  START,
+  comparePositions,
+  type GlobalPosition,
+  type LogEntry,
+  type PublishingSubscribeOptions,
+  type SubscribeOptions,
+  type Subscription,
+} from '../eventstore/types';
 import { CheckpointMovedError, insertDeadLetter, loadCheckpoint, moveCheckpoint } from './checkpoints';
 import { CheckpointWaiters, IdleWait, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
 import { backoffMs, isTransientFault } from './faults';
@@ -157,11 +165,16 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
     options.onError?.(error, { subscription: options.name, attempt: 0, parked: false });
   });
 
-  return subscriptionHandle(options.name, checkpoint, () => live, async () => {
-    running = false;
-    stopped.abort();
-    unlisten();
-    pauser.wake();
-    await done;
-  });
+  return subscriptionHandle(
+    options.name,
+    checkpoint,
+    () => live,
+    async () => {
+      running = false;
+      stopped.abort();
+      unlisten();
+      pauser.wake();
+      await done;
+    },
+  );
 }

@@ -5,10 +5,11 @@ import type { GlobalPosition, LogEntry } from '../eventstore/types';
 export class CheckpointMovedError extends Error {}
 
 export async function loadCheckpoint(knex: Knex, name: string, initial: GlobalPosition): Promise<GlobalPosition> {
-  await knex.raw(
-    'insert into subscription_checkpoints (name, tx_id, seq) values (?, ?::xid8, ?) on conflict (name) do nothing',
-    [name, initial.txId.toString(), initial.seq.toString()],
-  );
+  await knex.raw('insert into subscription_checkpoints (name, tx_id, seq) values (?, ?::xid8, ?) on conflict (name) do nothing', [
+    name,
+    initial.txId.toString(),
+    initial.seq.toString(),
+  ]);
   const row = await knex('subscription_checkpoints').where({ name }).first(knex.raw('tx_id::text as tx, seq::text as seq'));
   return { txId: BigInt(row.tx), seq: BigInt(row.seq) };
 }
@@ -36,7 +37,13 @@ export async function advanceCheckpoint(knex: Knex, name: string, to: GlobalPosi
 }
 
 /** Records an event its subscriber gave up on, for the support page. */
-export async function insertDeadLetter(trx: Knex | Knex.Transaction, name: string, entry: LogEntry, attempts: number, error: unknown): Promise<void> {
+export async function insertDeadLetter(
+  trx: Knex | Knex.Transaction,
+  name: string,
+  entry: LogEntry,
+  attempts: number,
+  error: unknown,
+): Promise<void> {
   await trx.raw(
     `insert into subscription_dead_letters (subscription, event_id, stream_id, type, tx_id, seq, attempts, error)
      values (?, ?, ?, ?, ?::xid8, ?, ?, ?) on conflict (subscription, event_id) do nothing`,

@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { START, comparePositions, type ConcurrentSubscribeOptions, type GlobalPosition, type LogEntry, type Subscription } from '../eventstore/types';
+import {
+  START,
+  comparePositions,
+  type ConcurrentSubscribeOptions,
+  type GlobalPosition,
+  type LogEntry,
+  type Subscription,
+} from '../eventstore/types';
 import { advanceCheckpoint, insertDeadLetter, loadCheckpoint } from './checkpoints';
 import { CheckpointWaiters, IdleWait, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
 import { backoffMs, isTransientFault } from './faults';
@@ -170,20 +177,25 @@ export function runConcurrentSubscription(source: CatchUpSource, options: Concur
     options.onError?.(error, { subscription: options.name, attempt: 0, parked: false });
   });
 
-  return subscriptionHandle(options.name, checkpoint, () => live, async () => {
-    running = false;
-    stopped.abort();
-    unlisten();
-    pauser.wake();
-    await done;
-    await Promise.allSettled([...inFlight]);
-    // What finished before the stop still moves the checkpoint, once, if the database lets it.
-    await flushing;
-    if (comparePositions(watermark, checkpoint.position) > 0) {
-      await advanceCheckpoint(knex, options.name, watermark).then(
-        () => checkpoint.set(watermark),
-        () => undefined,
-      );
-    }
-  });
+  return subscriptionHandle(
+    options.name,
+    checkpoint,
+    () => live,
+    async () => {
+      running = false;
+      stopped.abort();
+      unlisten();
+      pauser.wake();
+      await done;
+      await Promise.allSettled([...inFlight]);
+      // What finished before the stop still moves the checkpoint, once, if the database lets it.
+      await flushing;
+      if (comparePositions(watermark, checkpoint.position) > 0) {
+        await advanceCheckpoint(knex, options.name, watermark).then(
+          () => checkpoint.set(watermark),
+          () => undefined,
+        );
+      }
+    },
+  );
 }

@@ -1,11 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  comparePositions,
-  type GlobalPosition,
-  type LogEntry,
-  type Subscription,
-  type SubscriptionFilter,
-} from '../eventstore/types';
+import { comparePositions, type GlobalPosition, type LogEntry, type Subscription, type SubscriptionFilter } from '../eventstore/types';
 
 /** What a subscriber reads from: the global log, and a signal when something was appended. */
 export interface CatchUpSource {

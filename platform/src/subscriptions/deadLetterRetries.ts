@@ -104,7 +104,11 @@ export type RemoteRetryOutcome = { outcome: 'handled' } | { outcome: 'failed'; e
  * the row gone is handled, one more attempt is failed. Still waiting at the end is `requested`
  * (the retry stays asked for and happens when the worker gets to it). Undefined: no such row.
  */
-export async function retryThroughServer(knex: Knex, id: string, options: { timeoutMs?: number; pollMs?: number } = {}): Promise<RemoteRetryOutcome | undefined> {
+export async function retryThroughServer(
+  knex: Knex,
+  id: string,
+  options: { timeoutMs?: number; pollMs?: number } = {},
+): Promise<RemoteRetryOutcome | undefined> {
   const requested = await knex('subscription_dead_letters')
     .where({ id })
     .update({ retry_requested_at: knex.fn.now(), retry_started_at: null })

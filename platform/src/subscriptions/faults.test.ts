@@ -15,13 +15,26 @@ describe('telling faults apart', () => {
     ['too many connections', withCode('53300')],
     ['connection failure', withCode('08006')],
     ['connection ended by the driver', new Error('Connection terminated unexpectedly')],
-    ['knex pool exhausted', Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' })],
+    [
+      'knex pool exhausted',
+      Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }),
+    ],
     ['a cause that is transient', new Error('commit failed', { cause: withCode('ECONNRESET') })],
     ['an adapter says the other side is down', new TransientFault('Kafka did not take the batch')],
     ['EventStoreDB unavailable', Object.assign(new Error('14 UNAVAILABLE: No connection established'), { type: 'unavailable' })],
     ['connect to several addresses', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], 'connect failed')],
-    ['S3 answering 503', Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable', $fault: 'server', $metadata: { httpStatusCode: 503 } })],
-    ['S3 throttling', Object.assign(new Error('Please reduce your request rate.'), { name: 'SlowDown', $fault: 'client', $retryable: { throttling: true } })],
+    [
+      'S3 answering 503',
+      Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable', $fault: 'server', $metadata: { httpStatusCode: 503 } }),
+    ],
+    [
+      'S3 throttling',
+      Object.assign(new Error('Please reduce your request rate.'), {
+        name: 'SlowDown',
+        $fault: 'client',
+        $retryable: { throttling: true },
+      }),
+    ],
     ['a wrapper that kept only the message', new Error('AWS SDK error wrapper for Error: connect ECONNREFUSED 127.0.0.1:9000')],
     ['a request past its time limit', Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' })],
   ])('%s is transient', (_name, error) => {
@@ -33,7 +46,10 @@ describe('telling faults apart', () => {
     ['a unique violation', withCode('23505')],
     ['text PostgreSQL cannot store', withCode('22P05')],
     ['a zod parse error', Object.assign(new Error('Invalid input'), { name: 'ZodError' })],
-    ['S3 refusing the request', Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $fault: 'client', $metadata: { httpStatusCode: 403 } })],
+    [
+      'S3 refusing the request',
+      Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $fault: 'client', $metadata: { httpStatusCode: 403 } }),
+    ],
     ['nothing', undefined],
     ['a string', 'ECONNRESET'],
   ])('%s is the event’s own', (_name, error) => {
@@ -60,7 +76,9 @@ describe('telling faults apart', () => {
     it('waits out transient faults and answers what the work answers', async () => {
       const { tries, work } = failing([withCode('ECONNREFUSED'), withCode('ECONNRESET')]);
       const waits: number[] = [];
-      await expect(retryTransientFaults(work, { deadline: Date.now() + 10_000, baseMs: 5, onFault: (_e, _n, ms) => waits.push(ms) })).resolves.toBe('done');
+      await expect(
+        retryTransientFaults(work, { deadline: Date.now() + 10_000, baseMs: 5, onFault: (_e, _n, ms) => waits.push(ms) }),
+      ).resolves.toBe('done');
       expect(tries.count).toBe(3);
       expect(waits).toHaveLength(2);
       expect(waits[1]!).toBeGreaterThan(waits[0]!);

@@ -5,7 +5,6 @@ import { eventually } from '../testing/eventually';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 describe('projector lease', () => {
   let db: TestDatabase;
   const leases: Lease[] = [];
@@ -63,7 +62,7 @@ describe('projector lease', () => {
     expect(made.filter((l) => l.holds())).toHaveLength(1);
   });
 
-  it('hands over within the bound when the holder\'s network drops every packet, and the old holder stops first', async () => {
+  it("hands over within the bound when the holder's network drops every packet, and the old holder stops first", async () => {
     const target = new URL(db.url);
     const proxy = await startFaultyProxy({ host: target.hostname, port: Number(target.port) });
     const events: string[] = [];

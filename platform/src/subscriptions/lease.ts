@@ -93,7 +93,9 @@ export function holdLease(options: LeaseOptions): Lease {
         await boundSilence(session, silenceMs);
         while (running && !lost) {
           if (!held) {
-            const { rows } = await session.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [options.key]);
+            const { rows } = await session.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [
+              options.key,
+            ]);
             if (rows[0]?.ok) {
               held = true;
               options.onChange?.(true);

@@ -22,7 +22,10 @@ export function systemPostgresBin(): string {
   const majors = existsSync(root)
     ? readdirSync(root)
         .map(Number)
-        .filter((major) => major >= 13 && major <= NEWEST_USABLE_MAJOR && TOOLS.every((tool) => existsSync(path.join(root, String(major), 'bin', tool))))
+        .filter(
+          (major) =>
+            major >= 13 && major <= NEWEST_USABLE_MAJOR && TOOLS.every((tool) => existsSync(path.join(root, String(major), 'bin', tool))),
+        )
         .sort((a, b) => b - a)
     : [];
   if (majors.length === 0) {
@@ -64,10 +67,14 @@ export async function startSystemPostgres(): Promise<SystemPostgres> {
   await fs.writeFile(passwordFile, password, { mode: 0o600 });
   if (owner) await fs.chown(passwordFile, owner.uid, owner.gid);
   const asOwner = owner ? { uid: owner.uid, gid: owner.gid } : {};
-  await run(path.join(bin, 'initdb'), ['-D', cluster, '-U', 'postgres', `--pwfile=${passwordFile}`, '-A', 'scram-sha-256', '--encoding=UTF8', '--no-sync'], {
-    ...asOwner,
-    cwd: dir,
-  });
+  await run(
+    path.join(bin, 'initdb'),
+    ['-D', cluster, '-U', 'postgres', `--pwfile=${passwordFile}`, '-A', 'scram-sha-256', '--encoding=UTF8', '--no-sync'],
+    {
+      ...asOwner,
+      cwd: dir,
+    },
+  );
   const port = await freePort();
   await run(
     path.join(bin, 'pg_ctl'),
@@ -89,5 +96,11 @@ export async function startSystemPostgres(): Promise<SystemPostgres> {
 
 /** `pg_restore` of a custom-format dump into a database (any server this tool version can reach). */
 export async function restoreDump(file: string, databaseUrl: string): Promise<void> {
-  await run(path.join(systemPostgresBin(), 'pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${databaseUrl}`, file]);
+  await run(path.join(systemPostgresBin(), 'pg_restore'), [
+    '--no-owner',
+    '--no-privileges',
+    '--exit-on-error',
+    `--dbname=${databaseUrl}`,
+    file,
+  ]);
 }

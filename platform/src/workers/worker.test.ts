@@ -25,11 +25,10 @@ describe('worker subscriber helper', () => {
       filter: { types: ['Requested'] },
       pollIntervalMs: 10,
       handle: async (event, context) => {
-        await store.appendToStream(
-          `result-${event.streamId}`,
-          [{ type: 'Done', id: context.eventId(), data: { for: event.id } }],
-          { expectedVersion: 'any', metadata: context.metadata },
-        );
+        await store.appendToStream(`result-${event.streamId}`, [{ type: 'Done', id: context.eventId(), data: { for: event.id } }], {
+          expectedVersion: 'any',
+          metadata: context.metadata,
+        });
       },
     });
 
@@ -53,7 +52,10 @@ describe('worker subscriber helper', () => {
     await first.waitFor(position, 10_000);
     await first.stop();
     // As if the checkpoint had never been written: the event comes again.
-    await db.knex('subscription_checkpoints').where({ name: 'worker:answerer' }).update({ tx_id: db.knex.raw("'0'::xid8"), seq: 0 });
+    await db
+      .knex('subscription_checkpoints')
+      .where({ name: 'worker:answerer' })
+      .update({ tx_id: db.knex.raw("'0'::xid8"), seq: 0 });
     const again = answer();
     await again.waitFor(position as GlobalPosition, 10_000);
     await again.stop();
@@ -84,7 +86,9 @@ describe('worker subscriber helper', () => {
       onError: (_e, context) => parked.push(context.parked),
       handle: async (event, context) => {
         if ((event.data as { poison?: boolean }).poison) throw new Error('cannot do this one');
-        await store.appendToStream(`result-${event.streamId}`, [{ type: 'Done', id: context.eventId(), data: {} }], { expectedVersion: 'any' });
+        await store.appendToStream(`result-${event.streamId}`, [{ type: 'Done', id: context.eventId(), data: {} }], {
+          expectedVersion: 'any',
+        });
       },
     });
     await worker.waitFor(position, 15_000);
@@ -96,7 +100,10 @@ describe('worker subscriber helper', () => {
 
   describe('concurrently, outside any transaction', () => {
     const checkpointOf = async (name: string): Promise<GlobalPosition> => {
-      const row = await db.knex('subscription_checkpoints').where({ name: `worker:${name}` }).first(db.knex.raw('tx_id::text as tx, seq::text as seq'));
+      const row = await db
+        .knex('subscription_checkpoints')
+        .where({ name: `worker:${name}` })
+        .first(db.knex.raw('tx_id::text as tx, seq::text as seq'));
       return row ? { txId: BigInt(row.tx), seq: BigInt(row.seq) } : { txId: 0n, seq: 0n };
     };
     const eventually = async (check: () => Promise<boolean> | boolean, timeoutMs = 10_000) => {
@@ -131,7 +138,9 @@ describe('worker subscriber helper', () => {
           started.push(i);
           most = Math.max(most, ++running);
           await gates[i]!.opened;
-          await store.appendToStream(`result-${event.streamId}`, [{ type: 'Done', id: context.eventId(), data: {} }], { expectedVersion: 'any' });
+          await store.appendToStream(`result-${event.streamId}`, [{ type: 'Done', id: context.eventId(), data: {} }], {
+            expectedVersion: 'any',
+          });
           running -= 1;
         },
       });
@@ -219,7 +228,9 @@ describe('worker subscriber helper', () => {
             if (i === hangOn) {
               await new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(new Error('stopped'))));
             }
-            await store.appendToStream(`result-${event.streamId}`, [{ type: 'Done', id: context.eventId(), data: {} }], { expectedVersion: 'any' });
+            await store.appendToStream(`result-${event.streamId}`, [{ type: 'Done', id: context.eventId(), data: {} }], {
+              expectedVersion: 'any',
+            });
             handled.push(i);
           },
         });

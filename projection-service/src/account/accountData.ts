@@ -12,8 +12,11 @@ import { findUserProfile } from '../userProfiles/queries';
 
 /** A file name that is safe inside an archive on any system. */
 export function archiveFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^\.+/, '_').slice(0, 150);
+  const cleaned = name
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 150);
   return cleaned || 'document';
 }
 
@@ -76,7 +79,8 @@ export function readSideAccountData(deps: {
     },
     {
       name: 'billing',
-      describes: 'billing.json: your subscriptions (plan, amounts, dates, coupon, refunds). Card details are kept by the payment provider, never by this app.',
+      describes:
+        'billing.json: your subscriptions (plan, amounts, dates, coupon, refunds). Card details are kept by the payment provider, never by this app.',
       async export(userId, into) {
         into.json('billing.json', await allSubscriptions(knex, userId, now()));
       },
@@ -110,7 +114,14 @@ export function readSideAccountData(deps: {
             if (event.type !== 'DocumentAnalysisCompleted') continue;
             const data = event.data as EventDataOf<'DocumentAnalysisCompleted'>;
             const result = await vault.open<AnalysisResult>(userId, data.result);
-            analyses.push({ documentId: row.document_id, analysisId: data.analysisId, analysisType: data.analysisType, completedAt: event.metadata.occurredAt, engine: data.engine, result });
+            analyses.push({
+              documentId: row.document_id,
+              analysisId: data.analysisId,
+              analysisType: data.analysisType,
+              completedAt: event.metadata.occurredAt,
+              engine: data.engine,
+              result,
+            });
           }
         }
         into.json('documents.json', documents);

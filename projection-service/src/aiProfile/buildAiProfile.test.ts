@@ -36,7 +36,12 @@ describe('sameCondition', () => {
 describe('buildAiProfile', () => {
   it('suggests conditions no claim covers, the better evidenced first', () => {
     const results = [
-      base({ ...named('Tinnitus', 'Hypertension', 'PTSD'), serviceConnectionEvidence: [{ condition: 'Hypertension', evidenceStrength: 'strong', connectionType: 'direct', inServiceEvent: 'x', reasoning: 'y' }] }),
+      base({
+        ...named('Tinnitus', 'Hypertension', 'PTSD'),
+        serviceConnectionEvidence: [
+          { condition: 'Hypertension', evidenceStrength: 'strong', connectionType: 'direct', inServiceEvent: 'x', reasoning: 'y' },
+        ],
+      }),
       base({ ...named('Hypertension') }),
     ];
     const profile = buildAiProfile(results, [{ condition: 'Post-traumatic stress disorder', status: 'submitted', rating: null }]);
@@ -49,10 +54,21 @@ describe('buildAiProfile', () => {
   it('raises confidence for a favourable nexus opinion and caps it below certainty', () => {
     const nexus = base({
       ...named('Obstructive sleep apnea'),
-      serviceConnectionEvidence: [{ condition: 'Obstructive sleep apnea', evidenceStrength: 'strong', connectionType: 'secondary', inServiceEvent: '', reasoning: '' }],
+      serviceConnectionEvidence: [
+        {
+          condition: 'Obstructive sleep apnea',
+          evidenceStrength: 'strong',
+          connectionType: 'secondary',
+          inServiceEvent: '',
+          reasoning: '',
+        },
+      ],
     });
     const withOpinion = { ...nexus, nexusEvaluation: { classification: 'favourable' } } as unknown as AnalysisResult;
-    expect(buildAiProfile([withOpinion, withOpinion, withOpinion], []).potentialConditions[0]).toEqual({ condition: 'Obstructive sleep apnea', confidence: 0.95 });
+    expect(buildAiProfile([withOpinion, withOpinion, withOpinion], []).potentialConditions[0]).toEqual({
+      condition: 'Obstructive sleep apnea',
+      confidence: 0.95,
+    });
   });
 
   it('lists secondary conditions once, most likely first, leaving out claimed ones', () => {

@@ -7,10 +7,37 @@ export interface ProfileClaim {
 }
 
 /** Words that say nothing about which condition is meant. */
-const FILLER = new Set(['condition', 'conditions', 'disorder', 'disease', 'syndrome', 'chronic', 'left', 'right', 'bilateral', 'of', 'the', 'and', 'with', 'secondary', 'to', 'type', 'due', 'strain', 'pain']);
+const FILLER = new Set([
+  'condition',
+  'conditions',
+  'disorder',
+  'disease',
+  'syndrome',
+  'chronic',
+  'left',
+  'right',
+  'bilateral',
+  'of',
+  'the',
+  'and',
+  'with',
+  'secondary',
+  'to',
+  'type',
+  'due',
+  'strain',
+  'pain',
+]);
 
-const words = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-const acronym = (name: string) => words(name).map((w) => w[0]).join('');
+const words = (name: string) =>
+  name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+const acronym = (name: string) =>
+  words(name)
+    .map((w) => w[0])
+    .join('');
 
 /**
  * Whether two names mean the same condition, loosely: a claim says "Left knee strain" or

@@ -12,7 +12,17 @@ describe('billing subscriptions projector', () => {
 
   const started = {
     type: 'SubscriptionCheckoutStarted',
-    data: { ...base, provider: 'test', providerSubscriptionId: null, customerId: 'tcus_1', tierName: 'basic', cycle: 'monthly', amount: 999, currency: 'usd', startedAt: T0 },
+    data: {
+      ...base,
+      provider: 'test',
+      providerSubscriptionId: null,
+      customerId: 'tcus_1',
+      tierName: 'basic',
+      cycle: 'monthly',
+      amount: 999,
+      currency: 'usd',
+      startedAt: T0,
+    },
   };
   const activated = {
     type: 'SubscriptionActivated',
@@ -53,11 +63,26 @@ describe('billing subscriptions projector', () => {
     await spec.given(stream, [
       {
         type: 'CouponApplied',
-        data: { ...base, couponId: 'tcoupon_WELCOME20', code: 'WELCOME20', name: 'WELCOME20', percentOff: 20, amountOff: null, amountDue: 799, providerSubscriptionId: 'tsub_1', appliedAt: T0 },
+        data: {
+          ...base,
+          couponId: 'tcoupon_WELCOME20',
+          code: 'WELCOME20',
+          name: 'WELCOME20',
+          percentOff: 20,
+          amountOff: null,
+          amountDue: 799,
+          providerSubscriptionId: 'tsub_1',
+          appliedAt: T0,
+        },
       },
     ]);
     await spec.thenRows('billing_subscriptions', [
-      { amount: 999, amount_due: 799, provider_subscription_id: 'tsub_1', coupon: { name: 'WELCOME20', percent_off: 20, amount_off: null } },
+      {
+        amount: 999,
+        amount_due: 799,
+        provider_subscription_id: 'tsub_1',
+        coupon: { name: 'WELCOME20', percent_off: 20, amount_off: null },
+      },
     ]);
   });
 
@@ -77,35 +102,86 @@ describe('billing subscriptions projector', () => {
     await spec.given(stream, [
       {
         type: 'SubscriptionRenewed',
-        data: { ...base, tierName: 'basic', paymentId: 'pay_2', amountPaid: 999, currency: 'usd', currentPeriodStart: '2026-04-10T12:00:00.000Z', currentPeriodEnd: '2026-05-10T12:00:00.000Z', renewedAt: '2026-04-10T12:00:00.000Z' },
+        data: {
+          ...base,
+          tierName: 'basic',
+          paymentId: 'pay_2',
+          amountPaid: 999,
+          currency: 'usd',
+          currentPeriodStart: '2026-04-10T12:00:00.000Z',
+          currentPeriodEnd: '2026-05-10T12:00:00.000Z',
+          renewedAt: '2026-04-10T12:00:00.000Z',
+        },
       },
     ]);
-    await spec.thenRows('billing_subscriptions', [{ status: 'active', current_period_end: new Date('2026-05-10T12:00:00.000Z'), first_amount_paid: 799, last_amount_paid: 999 }]);
+    await spec.thenRows('billing_subscriptions', [
+      { status: 'active', current_period_end: new Date('2026-05-10T12:00:00.000Z'), first_amount_paid: 799, last_amount_paid: 999 },
+    ]);
     await spec.given(stream, [
-      { type: 'SubscriptionPaymentFailed', data: { ...base, paymentId: 'pay_3', amountDue: 999, currency: 'usd', reason: 'Your card was declined.', status: 'past_due', failedAt: '2026-05-10T12:00:00.000Z' } },
-      { type: 'SubscriptionCancellationScheduled', data: { ...base, cancelAt: '2026-06-10T12:00:00.000Z', requestedAt: '2026-05-11T12:00:00.000Z' } },
+      {
+        type: 'SubscriptionPaymentFailed',
+        data: {
+          ...base,
+          paymentId: 'pay_3',
+          amountDue: 999,
+          currency: 'usd',
+          reason: 'Your card was declined.',
+          status: 'past_due',
+          failedAt: '2026-05-10T12:00:00.000Z',
+        },
+      },
+      {
+        type: 'SubscriptionCancellationScheduled',
+        data: { ...base, cancelAt: '2026-06-10T12:00:00.000Z', requestedAt: '2026-05-11T12:00:00.000Z' },
+      },
     ]);
     await spec.thenRows('billing_subscriptions', [{ status: 'past_due', cancel_at_period_end: true }]);
     await spec.given(stream, [
-      { type: 'SubscriptionResumed', data: { ...base, currentPeriodEnd: '2026-06-10T12:00:00.000Z', resumedAt: '2026-05-12T12:00:00.000Z' } },
+      {
+        type: 'SubscriptionResumed',
+        data: { ...base, currentPeriodEnd: '2026-06-10T12:00:00.000Z', resumedAt: '2026-05-12T12:00:00.000Z' },
+      },
       {
         type: 'SubscriptionPlanChanged',
-        data: { ...base, fromTierName: 'basic', fromCycle: 'monthly', tierName: 'pro', cycle: 'yearly', planName: 'Pro', amount: 19900, changedAt: '2026-05-12T12:00:00.000Z' },
+        data: {
+          ...base,
+          fromTierName: 'basic',
+          fromCycle: 'monthly',
+          tierName: 'pro',
+          cycle: 'yearly',
+          planName: 'Pro',
+          amount: 19900,
+          changedAt: '2026-05-12T12:00:00.000Z',
+        },
       },
       { type: 'SubscriptionMarkedUnpaid', data: { ...base, planName: 'Pro', markedAt: '2026-05-20T12:00:00.000Z' } },
     ]);
-    await spec.thenRows('billing_subscriptions', [{ cancel_at_period_end: false, tier_name: 'pro', cycle: 'yearly', plan_name: 'Pro', amount: 19900, status: 'unpaid' }]);
+    await spec.thenRows('billing_subscriptions', [
+      { cancel_at_period_end: false, tier_name: 'pro', cycle: 'yearly', plan_name: 'Pro', amount: 19900, status: 'unpaid' },
+    ]);
   });
 
   it('records a refund and the cancellation with its reason', async () => {
     await spec.given(stream, [started, activated]);
     await spec.given(stream, [
-      { type: 'SubscriptionCancellationScheduled', data: { ...base, cancelAt: '2026-04-10T12:00:00.000Z', requestedAt: '2026-03-11T12:00:00.000Z' } },
-      { type: 'SubscriptionRefunded', data: { ...base, refundId: 're_1', amountRefunded: 799, currency: 'usd', refundedAt: '2026-03-12T12:00:00.000Z' } },
+      {
+        type: 'SubscriptionCancellationScheduled',
+        data: { ...base, cancelAt: '2026-04-10T12:00:00.000Z', requestedAt: '2026-03-11T12:00:00.000Z' },
+      },
+      {
+        type: 'SubscriptionRefunded',
+        data: { ...base, refundId: 're_1', amountRefunded: 799, currency: 'usd', refundedAt: '2026-03-12T12:00:00.000Z' },
+      },
       { type: 'SubscriptionCanceled', data: { ...base, tierName: 'basic', reason: 'refunded', canceledAt: '2026-03-12T12:00:00.000Z' } },
     ]);
     await spec.thenRows('billing_subscriptions', [
-      { status: 'canceled', cancel_at_period_end: false, canceled_at: new Date('2026-03-12T12:00:00.000Z'), cancel_reason: 'refunded', refunded_amount: 799 },
+      {
+        status: 'canceled',
+        cancel_at_period_end: false,
+        canceled_at: new Date('2026-03-12T12:00:00.000Z'),
+        cancel_reason: 'refunded',
+        refunded_amount: 799,
+      },
     ]);
   });
 

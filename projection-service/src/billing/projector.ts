@@ -26,7 +26,9 @@ export function billingSubscriptionsProjector(): Projector {
       }
       const at = event.metadata.occurredAt;
       const update = (subscriptionId: string, row: Record<string, unknown>) =>
-        trx('billing_subscriptions').where({ subscription_id: subscriptionId }).update({ ...row, updated_at: at });
+        trx('billing_subscriptions')
+          .where({ subscription_id: subscriptionId })
+          .update({ ...row, updated_at: at });
       switch (event.type as HandledType) {
         case 'SubscriptionCheckoutStarted': {
           const d = dataOf(event, 'SubscriptionCheckoutStarted');
@@ -53,7 +55,11 @@ export function billingSubscriptionsProjector(): Projector {
         case 'CouponApplied': {
           const d = dataOf(event, 'CouponApplied');
           const coupon = { name: d.name, percent_off: d.percentOff, amount_off: d.amountOff };
-          await update(d.subscriptionId, { coupon: JSON.stringify(coupon), amount_due: d.amountDue, provider_subscription_id: d.providerSubscriptionId });
+          await update(d.subscriptionId, {
+            coupon: JSON.stringify(coupon),
+            amount_due: d.amountDue,
+            provider_subscription_id: d.providerSubscriptionId,
+          });
           return;
         }
         case 'SubscriptionActivated': {
@@ -106,7 +112,12 @@ export function billingSubscriptionsProjector(): Projector {
         }
         case 'SubscriptionCanceled': {
           const d = dataOf(event, 'SubscriptionCanceled');
-          await update(d.subscriptionId, { status: 'canceled', cancel_at_period_end: false, canceled_at: d.canceledAt, cancel_reason: d.reason });
+          await update(d.subscriptionId, {
+            status: 'canceled',
+            cancel_at_period_end: false,
+            canceled_at: d.canceledAt,
+            cancel_reason: d.reason,
+          });
           return;
         }
         case 'SubscriptionRefunded': {
@@ -117,7 +128,10 @@ export function billingSubscriptionsProjector(): Projector {
         case 'BillingEntitlementChanged': {
           const d = dataOf(event, 'BillingEntitlementChanged');
           if (d.tierName === null) return;
-          await trx('billing_customers').insert({ user_id: d.userId, first_entitled_subscription_id: d.subscriptionId }).onConflict('user_id').ignore();
+          await trx('billing_customers')
+            .insert({ user_id: d.userId, first_entitled_subscription_id: d.subscriptionId })
+            .onConflict('user_id')
+            .ignore();
           return;
         }
       }

@@ -43,7 +43,10 @@ function guaranteeOf(row: SubscriptionRow, now: Date): SubscriptionView['guarant
   if (row.tier_name !== MONEY_BACK_GUARANTEE_TIER || !first || !row.activated_at) return { eligible: false, until: null };
   const until = new Date(row.activated_at.getTime() + MONEY_BACK_GUARANTEE_DAYS * DAY_MS);
   const eligible =
-    (row.status === 'active' || row.status === 'past_due') && row.refunded_amount === null && (row.first_amount_paid ?? 0) > 0 && now <= until;
+    (row.status === 'active' || row.status === 'past_due') &&
+    row.refunded_amount === null &&
+    (row.first_amount_paid ?? 0) > 0 &&
+    now <= until;
   return { eligible, until: until.toISOString() };
 }
 
@@ -56,7 +59,16 @@ function toView(row: SubscriptionRow, now: Date): SubscriptionView {
     current_period_end: seconds(row.current_period_end),
     canceled_at: seconds(row.canceled_at),
     items: {
-      data: [{ price: { unit_amount: row.amount, currency: row.currency, recurring: { interval: CYCLE_INTERVAL[row.cycle] }, product: { name: row.plan_name } } }],
+      data: [
+        {
+          price: {
+            unit_amount: row.amount,
+            currency: row.currency,
+            recurring: { interval: CYCLE_INTERVAL[row.cycle] },
+            product: { name: row.plan_name },
+          },
+        },
+      ],
     },
     tierName: row.tier_name,
     cycle: row.cycle,
@@ -96,7 +108,11 @@ export async function currentSubscriptionId(knex: Knex, userId: string): Promise
 }
 
 /** The checkout page's subscription query: the user's own only. */
-export async function checkoutSubscription(knex: Knex, userId: string, subscriptionId: string): Promise<CheckoutSubscriptionView | undefined> {
+export async function checkoutSubscription(
+  knex: Knex,
+  userId: string,
+  subscriptionId: string,
+): Promise<CheckoutSubscriptionView | undefined> {
   const row = await subscriptions(knex).where({ 's.subscription_id': subscriptionId, 's.user_id': userId }).first();
   if (!row) return undefined;
   return {

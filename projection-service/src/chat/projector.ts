@@ -51,7 +51,9 @@ export function chatProjector(vault: PersonalDataVault): Projector {
         }
         case 'ChatSessionRenamed': {
           const d = event.data as EventDataOf<'ChatSessionRenamed'>;
-          await trx('chat_sessions').where({ session_id: d.sessionId }).update({ title: await openText(vault, d.userId, d.title, 'title') });
+          await trx('chat_sessions')
+            .where({ session_id: d.sessionId })
+            .update({ title: await openText(vault, d.userId, d.title, 'title') });
           return;
         }
         case 'ChatSessionDeleted': {

@@ -60,7 +60,12 @@ export const CHAT_MESSAGE_SORT_COLUMNS: SortColumns<ChatMessage> = {
   engine: 'm.engine',
 };
 
-export const WIDGET_MESSAGE_SORT_COLUMNS: SortColumns<WidgetMessage> = { id: 'm.message_id', role: 'm.role', content: 'm.content', createdAt: CREATED };
+export const WIDGET_MESSAGE_SORT_COLUMNS: SortColumns<WidgetMessage> = {
+  id: 'm.message_id',
+  role: 'm.role',
+  content: 'm.content',
+  createdAt: CREATED,
+};
 
 export type ChatSessionListQuery = ListQuery<keyof ChatSession, { q?: string }>;
 export type ChatMessageListQuery<Field extends string> = ListQuery<Field, { role?: ChatMessage['role'] }>;
@@ -116,7 +121,10 @@ export async function listWidgetMessages(knex: Knex, userId: string, query: Chat
   const sessionId = await widgetSession(knex, userId);
   if (!sessionId) return { rows: [] as WidgetMessage[], total: 0 };
   const { rows, total } = await pageMessages(knex, sessionId, query, WIDGET_MESSAGE_SORT_COLUMNS);
-  return { rows: rows.map((r): WidgetMessage => ({ id: r.message_id, role: r.role, content: r.content, createdAt: r.created_at.toISOString() })), total };
+  return {
+    rows: rows.map((r): WidgetMessage => ({ id: r.message_id, role: r.role, content: r.content, createdAt: r.created_at.toISOString() })),
+    total,
+  };
 }
 
 export async function chatUsage(knex: Knex, userId: string, now: Date): Promise<ChatUsage> {
@@ -146,7 +154,14 @@ export async function chatExportForUser(knex: Knex, userId: string): Promise<Cha
       updatedAt: s.updated_at.toISOString(),
       messages: messages
         .filter((m) => m.session_id === s.session_id)
-        .map((m) => ({ id: m.message_id, role: m.role, content: m.content, citations: m.citations ?? [], engine: m.engine ?? null, createdAt: m.created_at.toISOString() })),
+        .map((m) => ({
+          id: m.message_id,
+          role: m.role,
+          content: m.content,
+          citations: m.citations ?? [],
+          engine: m.engine ?? null,
+          createdAt: m.created_at.toISOString(),
+        })),
     })),
     questionsByMonth: usage.map((u) => ({ month: u.month, used: Number(u.used) })),
   };
@@ -204,7 +219,12 @@ export async function veteranFile(knex: Knex, userId: string, now: Date): Promis
 }
 
 /** The last turns of one of the user's sessions, oldest first, for the assistant (nothing for someone else's session). */
-export async function chatHistory(knex: Knex, userId: string, sessionId: string, limit = 20): Promise<{ role: ChatMessage['role']; content: string }[]> {
+export async function chatHistory(
+  knex: Knex,
+  userId: string,
+  sessionId: string,
+  limit = 20,
+): Promise<{ role: ChatMessage['role']; content: string }[]> {
   const rows = await knex('chat_messages')
     .where({ session_id: sessionId, user_id: userId, failed: false })
     .orderByRaw('created_at desc, position_tx desc, position_seq desc')

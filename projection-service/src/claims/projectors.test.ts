@@ -12,7 +12,8 @@ describe('claims projections', () => {
   const claimId = randomUUID();
   const filedAt = new Date('2026-03-01T12:00:00.000Z');
 
-  const append = (events: NewEvent[], occurredAt: Date) => spec.given(`claim-${claimId}`, events, { occurredAt: occurredAt.toISOString(), userId });
+  const append = (events: NewEvent[], occurredAt: Date) =>
+    spec.given(`claim-${claimId}`, events, { occurredAt: occurredAt.toISOString(), userId });
   const project = () => spec.project();
 
   const status = (from: string, to: string, progressPercentage: number): NewEvent => ({
@@ -46,11 +47,19 @@ describe('claims projections', () => {
     await append([status('submitted', 'approved', 100)], new Date(filedAt.getTime() + 10 * DAY));
     await project();
     const later = new Date(filedAt.getTime() + 40 * DAY);
-    expect((await findClaimDetail(spec.knex, userId, claimId, later))!).toMatchObject({ status: 'approved', daysPending: 10, isApproved: true });
+    expect((await findClaimDetail(spec.knex, userId, claimId, later))!).toMatchObject({
+      status: 'approved',
+      daysPending: 10,
+      isApproved: true,
+    });
 
     await append([status('approved', 'evidence_review', 50)], new Date(filedAt.getTime() + 20 * DAY));
     await project();
-    expect((await findClaimDetail(spec.knex, userId, claimId, later))!).toMatchObject({ status: 'evidence_review', daysPending: 40, isApproved: false });
+    expect((await findClaimDetail(spec.knex, userId, claimId, later))!).toMatchObject({
+      status: 'evidence_review',
+      daysPending: 40,
+      isApproved: false,
+    });
     const board = await dashboard(spec.knex, userId, later);
     expect(board.stats).toMatchObject({ activeClaims: 1, oldestPendingDays: 40 });
   });
@@ -85,7 +94,17 @@ describe('claims projections', () => {
       [
         {
           type: 'DocumentRegistered',
-          data: { documentId, userId, name, fileType: 'application/pdf', detectedType: 'application/pdf', fileSize: 10, objectPath: `documents/${userId}/${documentId}`, digest: { plain: 'ab' }, claimId },
+          data: {
+            documentId,
+            userId,
+            name,
+            fileType: 'application/pdf',
+            detectedType: 'application/pdf',
+            fileSize: 10,
+            objectPath: `documents/${userId}/${documentId}`,
+            digest: { plain: 'ab' },
+            claimId,
+          },
         },
       ],
       { occurredAt: new Date(filedAt.getTime() + DAY).toISOString(), userId },
@@ -95,7 +114,15 @@ describe('claims projections', () => {
       [
         {
           type: 'DocumentAnalysisCompleted',
-          data: { documentId, userId, analysisId, analysisType: 'nexus-letter', engine: { name: 'offline', model: 'rules' }, result: await spec.vault.seal(userId, {}), name },
+          data: {
+            documentId,
+            userId,
+            analysisId,
+            analysisType: 'nexus-letter',
+            engine: { name: 'offline', model: 'rules' },
+            result: await spec.vault.seal(userId, {}),
+            name,
+          },
         },
       ],
       { occurredAt: new Date(filedAt.getTime() + 2 * DAY).toISOString(), userId },
@@ -103,9 +130,30 @@ describe('claims projections', () => {
     await spec.thenRows(
       'activities',
       [
-        { user_id: userId, subject_id: claimId, type: 'claim_created', title: 'New claim added', description: 'Migraines (2026-001)', created_at: filedAt },
-        { user_id: userId, subject_id: documentId, type: 'document_upload', title: 'Document uploaded', description: 'migraine-log.pdf', created_at: new Date(filedAt.getTime() + DAY) },
-        { user_id: userId, subject_id: documentId, type: 'ai_analysis', title: 'Nexus Letter Evaluator completed', description: 'migraine-log.pdf', created_at: new Date(filedAt.getTime() + 2 * DAY) },
+        {
+          user_id: userId,
+          subject_id: claimId,
+          type: 'claim_created',
+          title: 'New claim added',
+          description: 'Migraines (2026-001)',
+          created_at: filedAt,
+        },
+        {
+          user_id: userId,
+          subject_id: documentId,
+          type: 'document_upload',
+          title: 'Document uploaded',
+          description: 'migraine-log.pdf',
+          created_at: new Date(filedAt.getTime() + DAY),
+        },
+        {
+          user_id: userId,
+          subject_id: documentId,
+          type: 'ai_analysis',
+          title: 'Nexus Letter Evaluator completed',
+          description: 'migraine-log.pdf',
+          created_at: new Date(filedAt.getTime() + 2 * DAY),
+        },
       ],
       { orderBy: 'created_at' },
     );

@@ -17,7 +17,6 @@ import type { Projector } from '../runner/projector';
 import { ERASED, openClaimText, openNextAction, openNote } from './sealed';
 import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
 
-
 const dataOf = <T extends EventType>(event: RecordedEvent, _type: T) => event.data as EventDataOf<T>;
 
 /** The claims list and claim detail: one row per claim, plus its notes (status changes included). */
@@ -150,7 +149,10 @@ export type Change = { field: string; from: string | number | boolean | null; to
 const percent = (value: number | null) => (value === null ? null : `${value}%`);
 
 /** What each claim event means to a person reading the claim's history. */
-export async function describe(vault: PersonalDataVault, event: RecordedEvent): Promise<{ title: string; description: string | null; changes: Change[] } | undefined> {
+export async function describe(
+  vault: PersonalDataVault,
+  event: RecordedEvent,
+): Promise<{ title: string; description: string | null; changes: Change[] } | undefined> {
   switch (event.type) {
     case 'ClaimFiled': {
       const d = dataOf(event, 'ClaimFiled');
@@ -179,7 +181,11 @@ export async function describe(vault: PersonalDataVault, event: RecordedEvent): 
     }
     case 'ClaimRatingChanged': {
       const d = dataOf(event, 'ClaimRatingChanged');
-      return { title: d.to === null ? 'Rating cleared' : 'Rating changed', description: null, changes: [{ field: 'Rating', from: percent(d.from), to: percent(d.to) }] };
+      return {
+        title: d.to === null ? 'Rating cleared' : 'Rating changed',
+        description: null,
+        changes: [{ field: 'Rating', from: percent(d.from), to: percent(d.to) }],
+      };
     }
     case 'ClaimNoteAdded': {
       const d = dataOf(event, 'ClaimNoteAdded');
@@ -212,7 +218,11 @@ export async function describe(vault: PersonalDataVault, event: RecordedEvent): 
     }
     case 'ClaimDecisionDateSet': {
       const d = dataOf(event, 'ClaimDecisionDateSet');
-      return { title: d.to === null ? 'Decision date cleared' : 'Decision date set', description: null, changes: [{ field: 'Decision date', from: d.from, to: d.to }] };
+      return {
+        title: d.to === null ? 'Decision date cleared' : 'Decision date set',
+        description: null,
+        changes: [{ field: 'Decision date', from: d.from, to: d.to }],
+      };
     }
   }
   return undefined;
@@ -256,7 +266,11 @@ export function claimHistoryProjector(vault: PersonalDataVault): Projector {
 
 /** The dashboard's recent activity: claim_created, document_upload and ai_analysis. */
 export function activitiesProjector(vault: PersonalDataVault): Projector {
-  const record = (trx: Knex.Transaction, event: RecordedEvent, row: { user_id: string; subject_id: string; type: string; title: string; description: string }) =>
+  const record = (
+    trx: Knex.Transaction,
+    event: RecordedEvent,
+    row: { user_id: string; subject_id: string; type: string; title: string; description: string },
+  ) =>
     trx('activities')
       .insert({ id: event.id, ...row, created_at: event.metadata.occurredAt })
       .onConflict('id')
@@ -282,24 +296,44 @@ export function activitiesProjector(vault: PersonalDataVault): Projector {
       switch (event.type) {
         case 'DocumentDeleted':
           // The history keeps that a document existed; the dashboard stops naming a deleted file.
-          await trx('activities').where({ subject_id: dataOf(event, 'DocumentDeleted').documentId }).del();
+          await trx('activities')
+            .where({ subject_id: dataOf(event, 'DocumentDeleted').documentId })
+            .del();
           return;
         case 'DocumentRegistered': {
           const d = dataOf(event, 'DocumentRegistered');
           const description = await fileName(d.userId, d.name);
-          await record(trx, event, { user_id: d.userId, subject_id: d.documentId, type: 'document_upload', title: 'Document uploaded', description });
+          await record(trx, event, {
+            user_id: d.userId,
+            subject_id: d.documentId,
+            type: 'document_upload',
+            title: 'Document uploaded',
+            description,
+          });
           return;
         }
         case 'DocumentAnalysisCompleted': {
           const d = dataOf(event, 'DocumentAnalysisCompleted');
           const title = `${ANALYSIS_TYPE_LABELS[d.analysisType]} completed`;
-          await record(trx, event, { user_id: d.userId, subject_id: d.documentId, type: 'ai_analysis', title, description: await fileName(d.userId, d.name) });
+          await record(trx, event, {
+            user_id: d.userId,
+            subject_id: d.documentId,
+            type: 'ai_analysis',
+            title,
+            description: await fileName(d.userId, d.name),
+          });
           return;
         }
         case 'ClaimFiled': {
           const d = dataOf(event, 'ClaimFiled');
           const text = await openClaimText(vault, d.userId, d.text);
-          await record(trx, event, { user_id: d.userId, subject_id: d.claimId, type: 'claim_created', title: 'New claim added', description: `${text.condition} (${d.claimNumber})` });
+          await record(trx, event, {
+            user_id: d.userId,
+            subject_id: d.claimId,
+            type: 'claim_created',
+            title: 'New claim added',
+            description: `${text.condition} (${d.claimNumber})`,
+          });
           return;
         }
       }

@@ -68,7 +68,10 @@ export const CLAIM_SORT_COLUMNS: SortColumns<Claim> = {
   condition: 'condition',
   conditionType: 'condition_type',
   status: 'status',
-  priority: `array_position(array[${[...CLAIM_PRIORITIES].reverse().map((p) => `'${p}'`).join(', ')}], priority)`,
+  priority: `array_position(array[${[...CLAIM_PRIORITIES]
+    .reverse()
+    .map((p) => `'${p}'`)
+    .join(', ')}], priority)`,
   progressPercentage: 'progress',
   ratingPercentage: 'rating',
   isApproved: "(status = 'approved')",

@@ -12,7 +12,8 @@ describe('DBQ list projector', () => {
     fileUrl: 'https://www.vba.va.gov/pubs/forms/VBA-21-0960M-9-ARE.pdf',
     source: 'bundled catalogue',
   };
-  const catalogue = (occurredAt: string, ...events: { type: string; data: Record<string, unknown> }[]) => spec.given('dbq-catalogue', events, { occurredAt });
+  const catalogue = (occurredAt: string, ...events: { type: string; data: Record<string, unknown> }[]) =>
+    spec.given('dbq-catalogue', events, { occurredAt });
 
   it('adds a DBQ active at version 1 with no downloads', async () => {
     await catalogue('2026-04-01T00:00:00.000Z', { type: 'DbqAdded', data: knee });
@@ -35,9 +36,15 @@ describe('DBQ list projector', () => {
     await catalogue(
       '2026-04-01T00:00:00.000Z',
       { type: 'DbqAdded', data: knee },
-      { type: 'DbqUpdated', data: { dbqId: knee.dbqId, changes: { title: 'Knee and Lower Leg Conditions (revised)' }, reinstated: false, source: 'VA website' } },
+      {
+        type: 'DbqUpdated',
+        data: { dbqId: knee.dbqId, changes: { title: 'Knee and Lower Leg Conditions (revised)' }, reinstated: false, source: 'VA website' },
+      },
     );
-    await catalogue('2026-04-02T00:00:00.000Z', { type: 'DbqUpdated', data: { dbqId: knee.dbqId, changes: { conditionGroup: null }, reinstated: false, source: 'VA website' } });
+    await catalogue('2026-04-02T00:00:00.000Z', {
+      type: 'DbqUpdated',
+      data: { dbqId: knee.dbqId, changes: { conditionGroup: null }, reinstated: false, source: 'VA website' },
+    });
     await spec.thenRows('dbqs', [
       {
         dbq_id: knee.dbqId,
@@ -53,17 +60,27 @@ describe('DBQ list projector', () => {
 
   it('keeps a retired DBQ in the list, inactive, and makes it active again when reinstated', async () => {
     await catalogue('2026-04-01T00:00:00.000Z', { type: 'DbqAdded', data: knee });
-    await catalogue('2026-04-02T00:00:00.000Z', { type: 'DbqRetired', data: { dbqId: knee.dbqId, reason: 'No longer listed on the source', source: 'VA website' } });
+    await catalogue('2026-04-02T00:00:00.000Z', {
+      type: 'DbqRetired',
+      data: { dbqId: knee.dbqId, reason: 'No longer listed on the source', source: 'VA website' },
+    });
     await spec.thenRows('dbqs', [{ dbq_id: knee.dbqId, is_active: false, version: 2, last_updated: new Date('2026-04-02T00:00:00.000Z') }]);
-    await catalogue('2026-04-03T00:00:00.000Z', { type: 'DbqUpdated', data: { dbqId: knee.dbqId, changes: {}, reinstated: true, source: 'VA website' } });
+    await catalogue('2026-04-03T00:00:00.000Z', {
+      type: 'DbqUpdated',
+      data: { dbqId: knee.dbqId, changes: {}, reinstated: true, source: 'VA website' },
+    });
     await spec.thenRows('dbqs', [{ dbq_id: knee.dbqId, title: knee.title, is_active: true, version: 3 }]);
   });
 
   it('counts downloads without changing the version', async () => {
     await catalogue('2026-04-01T00:00:00.000Z', { type: 'DbqAdded', data: knee });
     for (const userId of [randomUUID(), randomUUID()]) {
-      await spec.given(`dbq-downloads-${knee.dbqId}`, [{ type: 'DbqDownloaded', data: { dbqId: knee.dbqId, userId } }], { occurredAt: '2026-04-05T00:00:00.000Z' });
+      await spec.given(`dbq-downloads-${knee.dbqId}`, [{ type: 'DbqDownloaded', data: { dbqId: knee.dbqId, userId } }], {
+        occurredAt: '2026-04-05T00:00:00.000Z',
+      });
     }
-    await spec.thenRows('dbqs', [{ dbq_id: knee.dbqId, download_count: 2, version: 1, last_updated: new Date('2026-04-01T00:00:00.000Z') }]);
+    await spec.thenRows('dbqs', [
+      { dbq_id: knee.dbqId, download_count: 2, version: 1, last_updated: new Date('2026-04-01T00:00:00.000Z') },
+    ]);
   });
 });

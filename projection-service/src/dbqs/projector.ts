@@ -46,7 +46,9 @@ export function dbqsProjector(): Projector {
         }
         case 'DbqRetired': {
           const d = event.data as EventDataOf<'DbqRetired'>;
-          await trx('dbqs').where({ dbq_id: d.dbqId }).update({ is_active: false, version: trx.raw('version + 1'), last_updated: at });
+          await trx('dbqs')
+            .where({ dbq_id: d.dbqId })
+            .update({ is_active: false, version: trx.raw('version + 1'), last_updated: at });
           return;
         }
         case 'DbqDownloaded': {

@@ -51,7 +51,9 @@ export async function listDbqs(knex: Knex, query: DbqListQuery): Promise<{ rows:
     if (query.filter.isActive !== undefined) q.where('is_active', query.filter.isActive);
     for (const word of (query.filter.q ?? '').split(/\s+/).filter(Boolean)) {
       const like = `%${escapeLike(word)}%`;
-      q.where((w) => w.whereILike('dbq_id', like).orWhereILike('title', like).orWhereILike('category', like).orWhereILike('condition_group', like));
+      q.where((w) =>
+        w.whereILike('dbq_id', like).orWhereILike('title', like).orWhereILike('category', like).orWhereILike('condition_group', like),
+      );
     }
   });
   const total = await countList(base, DBQ_SORT_COLUMNS, query);
@@ -73,7 +75,12 @@ export const DBQ_CATEGORY_SORT_COLUMNS: SortColumns<DbqCategoryRow> = { id: 'cat
 
 export async function dbqCategories(knex: Knex, query: Pick<ListQuery<keyof DbqCategoryRow, unknown>, 'sort' | 'range' | 'ids'>) {
   const base = knex('dbqs').select('category').count({ count: '*' }).groupBy('category');
-  const [{ total }] = (await knex.from(filterByIds(base.clone(), DBQ_CATEGORY_SORT_COLUMNS, query).as('c')).count({ total: '*' })) as [{ total: string }];
+  const [{ total }] = (await knex.from(filterByIds(base.clone(), DBQ_CATEGORY_SORT_COLUMNS, query).as('c')).count({ total: '*' })) as [
+    { total: string },
+  ];
   const rows: { category: string; count: string }[] = await pageList(base.clone(), DBQ_CATEGORY_SORT_COLUMNS, query, 'category');
-  return { rows: rows.map((r): DbqCategoryRow => ({ id: r.category, category: r.category, count: Number(r.count) })), total: Number(total) };
+  return {
+    rows: rows.map((r): DbqCategoryRow => ({ id: r.category, category: r.category, count: Number(r.count) })),
+    total: Number(total),
+  };
 }

@@ -5,7 +5,11 @@ import { DBQ_MESSAGES } from '@cc/contracts';
 import { parseListQuery, problems, requireTierFeature, sendList } from '@cc/platform';
 import { DBQ_CATEGORY_SORT_COLUMNS, DBQ_SORT_COLUMNS, dbqCategories, listDbqs } from './queries';
 
-const text = (name: string) => z.string({ message: `${name} must be text` }).trim().max(200, `${name} must be at most 200 characters`);
+const text = (name: string) =>
+  z
+    .string({ message: `${name} must be text` })
+    .trim()
+    .max(200, `${name} must be at most 200 characters`);
 
 /**
  * `GET /api/dbqs?category=&search=` and `GET /api/dbqs/categories` (spec doc 2 §7), for tiers with
@@ -31,11 +35,16 @@ export function dbqReadRoutes(knex: Knex): Router {
     const query = parseListQuery(raw, {
       sortColumns: DBQ_SORT_COLUMNS,
       defaultSort: { field: 'title', order: 'ASC' },
-      filter: z.object({ category: text('filter.category').optional(), q: text('filter.q').optional(), isActive: z.boolean().optional() }).strict(),
+      filter: z
+        .object({ category: text('filter.category').optional(), q: text('filter.q').optional(), isActive: z.boolean().optional() })
+        .strict(),
     });
     // The spec's client sends ?category= and ?search=; react-admin sends filter={...}.
-    const direct = z.object({ category: text('category').optional(), search: text('search').optional() }).safeParse({ category: raw.category, search: raw.search });
-    if (!direct.success) throw problems.validation(direct.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
+    const direct = z
+      .object({ category: text('category').optional(), search: text('search').optional() })
+      .safeParse({ category: raw.category, search: raw.search });
+    if (!direct.success)
+      throw problems.validation(direct.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
     const filter = {
       ...query.filter,
       category: query.filter.category || direct.data.category || undefined,

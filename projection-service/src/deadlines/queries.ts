@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { addDays, claimReviewDeadlines, utcDay, type ClaimStatus, type ConditionType, type Deadline, type UpcomingDeadline } from '@cc/contracts';
+import {
+  addDays,
+  claimReviewDeadlines,
+  utcDay,
+  type ClaimStatus,
+  type ConditionType,
+  type Deadline,
+  type UpcomingDeadline,
+} from '@cc/contracts';
 import type { SortColumns } from '@cc/platform';
 
 /** Every field of an upcoming deadline is a sort key (sorted in memory; the names are the fields). */
@@ -26,12 +34,18 @@ export const UPCOMING_DEADLINE_SORT_COLUMNS: SortColumns<UpcomingDeadline> = {
  * knows the veteran's day, says which are due today.
  */
 export async function upcomingDeadlines(knex: Knex, userId: string, now: Date): Promise<UpcomingDeadline[]> {
-  const rows: { claim_id: string; claim_number: string; condition: string; condition_type: ConditionType; status: ClaimStatus; decision_date: string }[] =
-    await knex('claims')
-      .where({ user_id: userId })
-      .whereIn('status', ['approved', 'denied'])
-      .whereNotNull('decision_date')
-      .select('claim_id', 'claim_number', 'condition', 'condition_type', 'status', 'decision_date');
+  const rows: {
+    claim_id: string;
+    claim_number: string;
+    condition: string;
+    condition_type: ConditionType;
+    status: ClaimStatus;
+    decision_date: string;
+  }[] = await knex('claims')
+    .where({ user_id: userId })
+    .whereIn('status', ['approved', 'denied'])
+    .whereNotNull('decision_date')
+    .select('claim_id', 'claim_number', 'condition', 'condition_type', 'status', 'decision_date');
   const earliest = addDays(utcDay(now), -1);
   return rows.flatMap((row) =>
     claimReviewDeadlines({ decisionDate: row.decision_date, conditionType: row.condition_type, status: row.status })
@@ -57,10 +71,11 @@ export interface DeadlinesDue {
 
 export async function deadlinesDueWithin(knex: Knex, now: Date, days: number): Promise<DeadlinesDue[]> {
   const today = utcDay(now);
-  const rows: { claim_id: string; user_id: string; condition_type: ConditionType; status: ClaimStatus; decision_date: string }[] = await knex('claims')
-    .whereIn('status', ['approved', 'denied'])
-    .whereNotNull('decision_date')
-    .select('claim_id', 'user_id', 'condition_type', 'status', 'decision_date');
+  const rows: { claim_id: string; user_id: string; condition_type: ConditionType; status: ClaimStatus; decision_date: string }[] =
+    await knex('claims')
+      .whereIn('status', ['approved', 'denied'])
+      .whereNotNull('decision_date')
+      .select('claim_id', 'user_id', 'condition_type', 'status', 'decision_date');
   const last = addDays(today, days);
   return rows
     .map((row) => ({

@@ -28,7 +28,16 @@ describe('documents projector', () => {
   });
   const requested = (id: string) => ({
     type: 'DocumentAnalysisRequested',
-    data: { documentId, userId, analysisId: id, analysisType: 'nexus-letter', objectPath: `documents/${userId}/${documentId}`, detectedType: 'application/pdf', fileSize: 1234, requestedAt: '2026-09-01T10:01:00.000Z' },
+    data: {
+      documentId,
+      userId,
+      analysisId: id,
+      analysisType: 'nexus-letter',
+      objectPath: `documents/${userId}/${documentId}`,
+      detectedType: 'application/pdf',
+      fileSize: 1234,
+      requestedAt: '2026-09-01T10:01:00.000Z',
+    },
   });
   const completed = async (id: string) => ({
     type: 'DocumentAnalysisCompleted',
@@ -66,19 +75,33 @@ describe('documents projector', () => {
 
   it('follows an analysis from processing to its results, and keeps them when a later one fails', async () => {
     await spec.given(stream, [await registered(), requested(analysisId)]);
-    await spec.thenRows('documents', [{ processing_status: 'processing', analysis_type: 'nexus-letter', analysis_error: null, ai_analysis_results: null }]);
+    await spec.thenRows('documents', [
+      { processing_status: 'processing', analysis_type: 'nexus-letter', analysis_error: null, ai_analysis_results: null },
+    ]);
     await spec.given(stream, [await completed(analysisId)], { occurredAt: '2026-09-01T10:02:00.000Z' });
     await spec.thenRows('documents', [
-      { processing_status: 'completed', analysis_id: analysisId, ai_analysis_results: result, analyzed_at: new Date('2026-09-01T10:02:00.000Z') },
+      {
+        processing_status: 'completed',
+        analysis_id: analysisId,
+        ai_analysis_results: result,
+        analyzed_at: new Date('2026-09-01T10:02:00.000Z'),
+      },
     ]);
-    await spec.given(stream, [requested(later), { type: 'DocumentAnalysisFailed', data: { documentId, userId, analysisId: later, analysisType: 'nexus-letter', reason: 'No text.' } }]);
-    await spec.thenRows('documents', [{ processing_status: 'failed', analysis_error: 'No text.', analysis_id: analysisId, ai_analysis_results: result }]);
+    await spec.given(stream, [
+      requested(later),
+      { type: 'DocumentAnalysisFailed', data: { documentId, userId, analysisId: later, analysisType: 'nexus-letter', reason: 'No text.' } },
+    ]);
+    await spec.thenRows('documents', [
+      { processing_status: 'failed', analysis_error: 'No text.', analysis_id: analysisId, ai_analysis_results: result },
+    ]);
   });
 
   it('completes without results once the key is erased, and removes a deleted document', async () => {
     await spec.given(stream, [await registered(), requested(analysisId), await completed(analysisId)]);
     await spec.vault.erase(userId);
-    await spec.thenRows('documents', [{ file_name: ERASED, sha256: '', processing_status: 'completed', analysis_id: null, ai_analysis_results: null, analyzed_at: null }]);
+    await spec.thenRows('documents', [
+      { file_name: ERASED, sha256: '', processing_status: 'completed', analysis_id: null, ai_analysis_results: null, analyzed_at: null },
+    ]);
     await spec.given(stream, [{ type: 'DocumentDeleted', data: { documentId, userId } }]);
     await spec.thenRows('documents', []);
   });

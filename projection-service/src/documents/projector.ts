@@ -78,7 +78,9 @@ export function documentsProjector(vault: PersonalDataVault): Projector {
         case 'DocumentAnalysisFailed': {
           const d = event.data as EventDataOf<'DocumentAnalysisFailed'>;
           // Earlier results stay: a failed re-analysis does not take away what the veteran had.
-          await trx('documents').where({ document_id: d.documentId }).update({ processing_status: 'failed', analysis_type: d.analysisType, analysis_error: d.reason });
+          await trx('documents')
+            .where({ document_id: d.documentId })
+            .update({ processing_status: 'failed', analysis_type: d.analysisType, analysis_error: d.reason });
           return;
         }
         case 'DocumentDeleted': {

@@ -2,7 +2,16 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { PROCESSING_STATUSES, SPEC_PROBLEMS } from '@cc/contracts';
-import { HttpProblem, isUuid, ObjectNotFoundError, parseListQuery, problems, requireAuth, sendList, type ObjectStorage } from '@cc/platform';
+import {
+  HttpProblem,
+  isUuid,
+  ObjectNotFoundError,
+  parseListQuery,
+  problems,
+  requireAuth,
+  sendList,
+  type ObjectStorage,
+} from '@cc/platform';
 import { DOCUMENT_SORT_COLUMNS, findDocument, listDocuments } from './queries';
 
 /**

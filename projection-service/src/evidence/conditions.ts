@@ -5,7 +5,29 @@ import { bundledDbqs, referenceList, type BundledDbq } from '@cc/contracts/refer
  * Whether a finding is the claimed condition is the shared reader's call (`@cc/contracts/reading`).
  */
 
-const GENERIC = new Set(['condition', 'conditions', 'disorder', 'disease', 'chronic', 'left', 'right', 'bilateral', 'pain', 'the', 'and', 'of', 'with', 'due', 'to', 'secondary', 'syndrome', 'acute', 'mild', 'severe', 'dbq']);
+const GENERIC = new Set([
+  'condition',
+  'conditions',
+  'disorder',
+  'disease',
+  'chronic',
+  'left',
+  'right',
+  'bilateral',
+  'pain',
+  'the',
+  'and',
+  'of',
+  'with',
+  'due',
+  'to',
+  'secondary',
+  'syndrome',
+  'acute',
+  'mild',
+  'severe',
+  'dbq',
+]);
 
 /** The words of a condition that tell it apart ("Left knee pain" → knee); abbreviations kept as words. */
 function conditionWords(text: string): Set<string> {
@@ -45,7 +67,14 @@ function indexedDisabilities(): IndexedDisability[] {
   disabilityIndex ??= referenceList('disabilities').flatMap((d) => {
     if (!d.dbq) return [];
     const names = [d.name, ...(d.synonyms ?? [])];
-    return [{ dbq: d.dbq, names: names.map((n) => n.toLowerCase()), words: new Set(names.flatMap((n) => [...conditionWords(n)])), diagnosticCodes: d.diagnosticCodes ?? [] }];
+    return [
+      {
+        dbq: d.dbq,
+        names: names.map((n) => n.toLowerCase()),
+        words: new Set(names.flatMap((n) => [...conditionWords(n)])),
+        diagnosticCodes: d.diagnosticCodes ?? [],
+      },
+    ];
   });
   return disabilityIndex;
 }

@@ -16,12 +16,20 @@ const ESTABLISHED: Record<EvidenceElementName, string> = {
 };
 
 export function grantedElements(): EvidenceElement[] {
-  return (['diagnosis', 'in-service', 'nexus'] as const).map((element) => ({ element, state: 'established', reason: ESTABLISHED[element], items: [], nextSteps: [] }));
+  return (['diagnosis', 'in-service', 'nexus'] as const).map((element) => ({
+    element,
+    state: 'established',
+    reason: ESTABLISHED[element],
+    items: [],
+    nextSteps: [],
+  }));
 }
 
 export function grantedReason(claim: EvidenceClaim, condition: string, codes: readonly string[]): string {
   const severity = `For a higher rating later, what counts is medical evidence of how severe ${condition} is now under its rating criteria${codes[0] ? ` (DC ${codes[0]})` : ''}.`;
-  return claim.conditionType === 'increase' ? `VA decided the increase; service connection was already established. ${severity}` : `VA granted service connection; the three elements are established by the decision. ${severity}`;
+  return claim.conditionType === 'increase'
+    ? `VA decided the increase; service connection was already established. ${severity}`
+    : `VA granted service connection; the three elements are established by the decision. ${severity}`;
 }
 
 /** The Supplemental Claim deadline (keeps the effective date) of a decision, or null without a date or for a legacy decision. */
@@ -30,7 +38,11 @@ export function supplementalDeadline(decisionDate: string | null | undefined): D
   return decisionReviewDeadlines({ decisionDate }).deadlines.find((d) => d.kind === 'supplemental_claim') ?? null;
 }
 
-const NEEDS: Record<EvidenceElementName, string> = { diagnosis: 'the current diagnosis', 'in-service': 'the in-service event', nexus: 'the link to service (nexus)' };
+const NEEDS: Record<EvidenceElementName, string> = {
+  diagnosis: 'the current diagnosis',
+  'in-service': 'the in-service event',
+  nexus: 'the link to service (nexus)',
+};
 
 const SETTLED = new Set(['proven', 'not-needed', 'established']);
 
@@ -39,7 +51,10 @@ export function deniedElements(elements: EvidenceElement[]): EvidenceElement[] {
   const supplemental = formStep('20-0995', 'File a Supplemental Claim (VA Form 20-0995) with the new evidence');
   return elements.map((e) => {
     if (SETTLED.has(e.state)) {
-      return { ...e, reason: `${e.reason} Your documents show this; if the decision letter says VA found otherwise, new evidence on it is what a Supplemental Claim needs.` };
+      return {
+        ...e,
+        reason: `${e.reason} Your documents show this; if the decision letter says VA found otherwise, new evidence on it is what a Supplemental Claim needs.`,
+      };
     }
     return {
       ...e,
@@ -50,7 +65,8 @@ export function deniedElements(elements: EvidenceElement[]): EvidenceElement[] {
 }
 
 /** "March 3, 2026": a deadline in words, as the letter is dated (a calendar day, no time zone). */
-const inWords = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+const inWords = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 
 export function deniedReason(elements: readonly EvidenceElement[], claim: EvidenceClaim, deadline: Deadline | null): string {
   const open = elements.filter((e) => !SETTLED.has(e.state)).map((e) => NEEDS[e.element]);

@@ -28,7 +28,9 @@ function matchingFindings(condition: string, a: EvidenceAnalysis): { finding: Co
   const findings = a.result.conditionFindings.map((f) => ({ finding: f, match: findingMatches(condition, f) }));
   const diagnoses = (a.result.medicalTimeline?.timelineEvents ?? [])
     .filter((e) => e.eventType === 'diagnosis')
-    .flatMap((e) => e.conditions.map((name) => ({ finding: { name, source: e.source }, match: findingMatches(condition, { name, source: e.source }) })));
+    .flatMap((e) =>
+      e.conditions.map((name) => ({ finding: { name, source: e.source }, match: findingMatches(condition, { name, source: e.source }) })),
+    );
   return [...findings, ...diagnoses].filter((f) => f.match.same).map((f) => ({ finding: f.finding, sideUnstated: f.match.sideUnstated }));
 }
 
@@ -55,15 +57,29 @@ function collect(condition: string, analyses: readonly EvidenceAnalysis[]): Foun
 const AUDIOGRAM_STEP = 'Upload an audiogram with puretone thresholds and a Maryland CNC score';
 
 /** 38 CFR 3.385 on the medical records that diagnose hearing loss. */
-function hearingLoss(condition: string, items: EvidenceItem[], analyses: readonly EvidenceAnalysis[], claim: EvidenceClaim, codes: string[]): ElementRuling | undefined {
+function hearingLoss(
+  condition: string,
+  items: EvidenceItem[],
+  analyses: readonly EvidenceAnalysis[],
+  claim: EvidenceClaim,
+  codes: string[],
+): ElementRuling | undefined {
   if (!identify(condition).families.has('hearing loss') || items.length === 0) return undefined;
   const documents = new Set(items.map((i) => i.documentId));
-  const lines = analyses.filter((a) => documents.has(a.documentId)).flatMap((a) => [...legalSentences(a, 'hearing-test'), ...items.filter((i) => i.documentId === a.documentId).map((i) => i.quote)]);
+  const lines = analyses
+    .filter((a) => documents.has(a.documentId))
+    .flatMap((a) => [...legalSentences(a, 'hearing-test'), ...items.filter((i) => i.documentId === a.documentId).map((i) => i.quote)]);
   const verdict = hearingVerdict(readAudiometry(lines.join('\n')));
   const steps = [uploadStep(claim, AUDIOGRAM_STEP), dbqStep(condition, codes)];
   switch (verdict.verdict) {
     case 'meets':
-      return { element: 'diagnosis', state: 'proven', reason: `An audiogram shows hearing loss that is a disability for VA (38 CFR 3.385): ${verdict.reason}`, items, nextSteps: [] };
+      return {
+        element: 'diagnosis',
+        state: 'proven',
+        reason: `An audiogram shows hearing loss that is a disability for VA (38 CFR 3.385): ${verdict.reason}`,
+        items,
+        nextSteps: [],
+      };
     case 'does-not-meet':
       return {
         element: 'diagnosis',
@@ -83,27 +99,57 @@ function hearingLoss(condition: string, items: EvidenceItem[], analyses: readonl
   }
 }
 
-export function diagnosisElement(claim: EvidenceClaim, condition: string, analyses: readonly EvidenceAnalysis[], codes: string[]): ElementRuling {
+export function diagnosisElement(
+  claim: EvidenceClaim,
+  condition: string,
+  analyses: readonly EvidenceAnalysis[],
+  codes: string[],
+): ElementRuling {
   const f = collect(condition, analyses);
   const upload = uploadStep(claim, 'Upload the medical record that shows the diagnosis');
   const steps = [dbqStep(condition, codes), upload];
-  const ruling = (state: ElementRuling['state'], reason: string, items: EvidenceItem[], nextSteps = steps): ElementRuling => ({ element: 'diagnosis', state, reason, items: uniqueItems(items), nextSteps });
+  const ruling = (state: ElementRuling['state'], reason: string, items: EvidenceItem[], nextSteps = steps): ElementRuling => ({
+    element: 'diagnosis',
+    state,
+    reason,
+    items: uniqueItems(items),
+    nextSteps,
+  });
   const medical = uniqueItems(f.medical);
   if (medical.length) {
     const hearing = hearingLoss(condition, medical, analyses, claim, codes);
     if (hearing) return hearing;
     if (claim.conditionType === 'increase') {
-      return ruling('proven', `A medical record documents ${condition}. For an increase, what counts is how severe it is now under the rating criteria${codes[0] ? ` of DC ${codes[0]}` : ''}.`, medical, []);
+      return ruling(
+        'proven',
+        `A medical record documents ${condition}. For an increase, what counts is how severe it is now under the rating criteria${codes[0] ? ` of DC ${codes[0]}` : ''}.`,
+        medical,
+        [],
+      );
     }
     return ruling('proven', `A medical record diagnoses ${condition}.`, medical, []);
   }
   if (f.sideUnstated.length) {
-    return ruling('weak', `A medical record diagnoses the condition without saying which side; each side is its own disability (38 CFR 4.25(b)), so VA needs the record of ${condition}.`, f.sideUnstated);
+    return ruling(
+      'weak',
+      `A medical record diagnoses the condition without saying which side; each side is its own disability (38 CFR 4.25(b)), so VA needs the record of ${condition}.`,
+      f.sideUnstated,
+    );
   }
-  if (f.unsourced.length) return ruling('unverified', `A diagnosis of ${condition} was found without the sentence it came from, so it cannot be checked.`, f.unsourced);
-  if (f.inService.length) return ruling('weak', `Service records show ${condition} during service; they cannot show that it is diagnosed now.`, f.inService);
+  if (f.unsourced.length)
+    return ruling(
+      'unverified',
+      `A diagnosis of ${condition} was found without the sentence it came from, so it cannot be checked.`,
+      f.unsourced,
+    );
+  if (f.inService.length)
+    return ruling('weak', `Service records show ${condition} during service; they cannot show that it is diagnosed now.`, f.inService);
   if (f.selfReported.length) {
-    return ruling('weak', `Only your own statement says ${condition} was diagnosed. You can report what a doctor told you (Jandreau v. Nicholson), but VA needs the medical record or a DBQ that shows it.`, f.selfReported);
+    return ruling(
+      'weak',
+      `Only your own statement says ${condition} was diagnosed. You can report what a doctor told you (Jandreau v. Nicholson), but VA needs the medical record or a DBQ that shows it.`,
+      f.selfReported,
+    );
   }
   if (f.layObserved.length) {
     return ruling(
@@ -115,7 +161,9 @@ export function diagnosisElement(claim: EvidenceClaim, condition: string, analys
   const lay = analyses.some((a) => documentSource(a.result.documentType) === 'lay');
   return ruling(
     'missing',
-    lay ? `A lay statement can describe ${condition} and when it began, but only a medical professional can diagnose it.` : `No document linked to this claim diagnoses ${condition}.`,
+    lay
+      ? `A lay statement can describe ${condition} and when it began, but only a medical professional can diagnose it.`
+      : `No document linked to this claim diagnoses ${condition}.`,
     [],
   );
 }

@@ -41,15 +41,21 @@ function opinionsOn(condition: string, primary: string | undefined, analyses: re
   for (const a of analyses) {
     const n = a.result.nexusEvaluation;
     if (!n || n.classification === 'none' || documentSource(a.result.documentType) === 'lay') continue;
-    const about = a.result.conditionFindings.some((f) => findingMatches(condition, f).same) || (has(n.nexusOpinion) && sameCondition(condition, n.nexusOpinion));
+    const about =
+      a.result.conditionFindings.some((f) => findingMatches(condition, f).same) ||
+      (has(n.nexusOpinion) && sameCondition(condition, n.nexusOpinion));
     if (!about) continue;
     const sentences = [...new Set([...n.phrases.map((p) => p.source), n.nexusOpinion].filter(has))];
     const read = concludeOpinion(sentences);
     // No probability phrase in the quoted sentences: a causal statement, else what the engine said.
     const causal = has(n.nexusOpinion) ? readCausalStatement(n.nexusOpinion) : 'none';
-    const classification: Classification = read.classification !== 'none' ? read.classification : causal !== 'none' ? causal : n.classification;
+    const classification: Classification =
+      read.classification !== 'none' ? read.classification : causal !== 'none' ? causal : n.classification;
     const quote = read.conclusion ?? n.nexusOpinion ?? '';
-    const forPrimary = !primary || sameCondition(primary, quote) || a.result.relevantConditions.some((c) => sameCondition(primary, c) && !sameCondition(condition, c));
+    const forPrimary =
+      !primary ||
+      sameCondition(primary, quote) ||
+      a.result.relevantConditions.some((c) => sameCondition(primary, c) && !sameCondition(condition, c));
     out.push({ analysis: a, classification, quote, rationale: n.hasMedicalRationale, forPrimary });
   }
   return out;
@@ -65,12 +71,17 @@ function presumptionItem(finding: PresumptionFinding, analyses: readonly Evidenc
 
 /** What the records say about the condition (its diagnosis, history, onset): the qualifiers of a presumption read these. */
 function conditionSentences(condition: string, analyses: readonly EvidenceAnalysis[]): string[] {
-  return [...new Set(analyses.flatMap((a) => [...sentencesOf(a).filter((s) => sameCondition(condition, s)), ...legalSentences(a, 'onset')]))];
+  return [
+    ...new Set(analyses.flatMap((a) => [...sentencesOf(a).filter((s) => sameCondition(condition, s)), ...legalSentences(a, 'onset')])),
+  ];
 }
 
 /** The presumptions for a direct claim, best first: the places of service, then 3.309(a). */
 function presumptions(condition: string, analyses: readonly EvidenceAnalysis[]): PresumptionFinding[] {
-  const names = [condition, ...analyses.flatMap((a) => a.result.conditionFindings.filter((f) => findingMatches(condition, f).same).map((f) => f.name))];
+  const names = [
+    condition,
+    ...analyses.flatMap((a) => a.result.conditionFindings.filter((f) => findingMatches(condition, f).same).map((f) => f.name)),
+  ];
   const evidence = [condition, ...conditionSentences(condition, analyses)];
   const service = [...new Set(analyses.flatMap(serviceSentencesOf))];
   const found = presumptionsFor(service, { names, evidence });
@@ -91,9 +102,16 @@ export function nexusElement(
   const askDoctor = letter(`Ask your doctor for a nexus letter on ${condition} (prefilled template)`);
   const uploadOpinion = uploadStep(claim, 'Upload a medical opinion you already have');
   const steps = [askDoctor, uploadOpinion];
-  const ruling = (state: ElementRuling['state'], reason: string, items: EvidenceItem[], nextSteps = steps): ElementRuling => ({ element: 'nexus', state, reason, items, nextSteps });
+  const ruling = (state: ElementRuling['state'], reason: string, items: EvidenceItem[], nextSteps = steps): ElementRuling => ({
+    element: 'nexus',
+    state,
+    reason,
+    items,
+    nextSteps,
+  });
 
-  if (claim.conditionType === 'increase') return ruling('not-needed', `${condition} is already service-connected; an increase needs evidence of how severe it is now.`, [], []);
+  if (claim.conditionType === 'increase')
+    return ruling('not-needed', `${condition} is already service-connected; an increase needs evidence of how severe it is now.`, [], []);
 
   // What the law supplies instead of an opinion.
   let assumed: { reason: string; step?: string; items: EvidenceItem[] } | undefined;
@@ -107,7 +125,10 @@ export function nexusElement(
   } else if (primaryName && identify(primaryName).families.has('TBI')) {
     const text = analyses.flatMap(sentencesOf);
     const severity = tbiSeverity([primaryName, ...text].join('. '));
-    const months = text.filter((s) => sameCondition(condition, s)).map(monthsAfterInjury).find((m) => m !== undefined);
+    const months = text
+      .filter((s) => sameCondition(condition, s))
+      .map(monthsAfterInjury)
+      .find((m) => m !== undefined);
     const tbi = tbiSecondaryRuling(condition, severity, months);
     if (tbi.status === 'presumed') return ruling('not-needed', tbi.reason, [], []);
     if (tbi.status === 'assumed') assumed = { reason: tbi.reason, step: tbi.nextStep, items: [] };
@@ -124,28 +145,50 @@ export function nexusElement(
       'weak',
       `The medical opinions disagree: ${strong.length} for the claim and ${against.length} against it. VA weighs them by their reasoning, and when they are in approximate balance the benefit of the doubt goes to you (38 CFR 3.102).`,
       itemsOf([...strong, ...against]),
-      [letter(`Ask your doctor to answer the negative opinion's reasoning in a nexus letter on ${condition} (prefilled template)`), uploadOpinion],
+      [
+        letter(`Ask your doctor to answer the negative opinion's reasoning in a nexus letter on ${condition} (prefilled template)`),
+        uploadOpinion,
+      ],
     );
   }
   if (strong.length) {
     const to = secondary ? `your service-connected ${primaryName ?? 'condition'}` : 'your service';
-    return ruling('proven', `A medical opinion in VA's standard language, with a rationale, links ${condition} to ${to}.`, itemsOf(strong), []);
+    return ruling(
+      'proven',
+      `A medical opinion in VA's standard language, with a rationale, links ${condition} to ${to}.`,
+      itemsOf(strong),
+      [],
+    );
   }
   if (favourable.length && secondary && !favourable.some((o) => o.forPrimary)) {
-    return ruling('weak', `The opinion does not tie ${condition} to your service-connected ${primaryName ?? 'primary condition'}; a secondary claim needs that link (38 CFR 3.310(a)).`, itemsOf(favourable));
+    return ruling(
+      'weak',
+      `The opinion does not tie ${condition} to your service-connected ${primaryName ?? 'primary condition'}; a secondary claim needs that link (38 CFR 3.310(a)).`,
+      itemsOf(favourable),
+    );
   }
-  if (favourable.length) return ruling('weak', 'The opinion is favorable but gives no medical rationale, so VA may give it little weight.', itemsOf(favourable));
+  if (favourable.length)
+    return ruling('weak', 'The opinion is favorable but gives no medical rationale, so VA may give it little weight.', itemsOf(favourable));
   if (assumed) return ruling('weak', assumed.reason, assumed.items, assumed.step ? [uploadStep(claim, assumed.step), ...steps] : steps);
   const speculative = sourced.filter((o) => o.classification === 'speculative');
   if (speculative.length) {
-    return ruling('weak', 'The opinion is speculative ("may", "could", "possibly"); VA gives such language little or no weight (Obert v. Brown).', itemsOf(speculative));
+    return ruling(
+      'weak',
+      'The opinion is speculative ("may", "could", "possibly"); VA gives such language little or no weight (Obert v. Brown).',
+      itemsOf(speculative),
+    );
   }
   if (against.length) {
     return ruling(
       'against',
       `The medical opinion finds ${condition} less likely than not (under 50%) related to ${secondary ? `your ${primaryName ?? 'primary condition'}` : 'service'}. VA will decide on it unless a favorable opinion with a medical rationale answers its reasons.`,
       itemsOf(against),
-      [letter(`Ask a doctor for an independent medical opinion on ${condition} that answers the negative opinion's reasons (prefilled template)`), uploadStep(claim, 'Upload a favorable medical opinion you already have')],
+      [
+        letter(
+          `Ask a doctor for an independent medical opinion on ${condition} that answers the negative opinion's reasons (prefilled template)`,
+        ),
+        uploadStep(claim, 'Upload a favorable medical opinion you already have'),
+      ],
     );
   }
   const nonOpinions = sourced.filter((o) => o.classification === 'non-opinion');
@@ -156,7 +199,10 @@ export function nexusElement(
       itemsOf(nonOpinions),
     );
   }
-  if (found.length) return ruling('unverified', 'A nexus opinion was found without the sentence it came from, so it cannot be checked.', []);
-  const what = secondary ? `${condition} to ${primaryName ? `your service-connected ${primaryName}` : 'a service-connected condition'}` : `${condition} to your service`;
+  if (found.length)
+    return ruling('unverified', 'A nexus opinion was found without the sentence it came from, so it cannot be checked.', []);
+  const what = secondary
+    ? `${condition} to ${primaryName ? `your service-connected ${primaryName}` : 'a service-connected condition'}`
+    : `${condition} to your service`;
   return ruling('missing', `No medical opinion links ${what}.${outside ? ` ${outside}` : ''}`, []);
 }

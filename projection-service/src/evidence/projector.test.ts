@@ -36,7 +36,14 @@ describe('evidence projector', () => {
   /** The map row the rules give for the claim over these analyses, as stored (JSON). */
   const mapOf = (status: EvidenceClaim['status'], analyses: EvidenceAnalysis[]) => {
     const ruling = evidenceRuling({ claim: claim(status), analyses, otherClaims: [] });
-    return { claim_id: claimId, user_id: userId, stage: ruling.stage, readiness: ruling.readiness, readiness_reason: ruling.readinessReason, elements: JSON.parse(JSON.stringify(ruling.elements)) };
+    return {
+      claim_id: claimId,
+      user_id: userId,
+      stage: ruling.stage,
+      readiness: ruling.readiness,
+      readiness_reason: ruling.readinessReason,
+      elements: JSON.parse(JSON.stringify(ruling.elements)),
+    };
   };
 
   async function fileClaim() {
@@ -44,7 +51,16 @@ describe('evidence projector', () => {
     await spec.given(claimStream, [
       {
         type: 'ClaimFiled',
-        data: { claimId, userId, claimNumber: '2026-001', text, conditionType: 'primary', priority: 'normal', estimatedDecisionDate: null, filedAt: '2026-10-01T12:00:00.000Z' },
+        data: {
+          claimId,
+          userId,
+          claimNumber: '2026-001',
+          text,
+          conditionType: 'primary',
+          priority: 'normal',
+          estimatedDecisionDate: null,
+          filedAt: '2026-10-01T12:00:00.000Z',
+        },
       },
     ]);
   }
@@ -53,18 +69,46 @@ describe('evidence projector', () => {
     await spec.given(documentStream, [
       {
         type: 'DocumentRegistered',
-        data: { documentId, userId, name, fileType: 'application/pdf', detectedType: 'application/pdf', fileSize: 10, objectPath: `documents/${userId}/${documentId}`, digest: { plain: 'ab' }, claimId },
+        data: {
+          documentId,
+          userId,
+          name,
+          fileType: 'application/pdf',
+          detectedType: 'application/pdf',
+          fileSize: 10,
+          objectPath: `documents/${userId}/${documentId}`,
+          digest: { plain: 'ab' },
+          claimId,
+        },
       },
       {
         type: 'DocumentAnalysisCompleted',
-        data: { documentId, userId, analysisId, analysisType: 'medical', engine: { name: 'offline', model: 'rules-v1' }, result: await spec.vault.seal(userId, diagnosis), name },
+        data: {
+          documentId,
+          userId,
+          analysisId,
+          analysisType: 'medical',
+          engine: { name: 'offline', model: 'rules-v1' },
+          result: await spec.vault.seal(userId, diagnosis),
+          name,
+        },
       },
     ]);
   }
 
   it('keeps a filed claim with its opened condition and maps it with no evidence yet', async () => {
     await fileClaim();
-    await spec.thenRows('evidence_claims', [{ claim_id: claimId, user_id: userId, claim_number: '2026-001', condition: 'Tinnitus', condition_type: 'primary', status: 'submitted', decision_date: null }]);
+    await spec.thenRows('evidence_claims', [
+      {
+        claim_id: claimId,
+        user_id: userId,
+        claim_number: '2026-001',
+        condition: 'Tinnitus',
+        condition_type: 'primary',
+        status: 'submitted',
+        decision_date: null,
+      },
+    ]);
     await spec.thenRows('evidence_maps', [{ ...mapOf('submitted', []), stage: 'building' }]);
     expect(mapOf('submitted', []).elements.find((e: { element: string }) => e.element === 'diagnosis').state).toBe('missing');
   });
@@ -72,7 +116,17 @@ describe('evidence projector', () => {
   it("maps a claim over its documents' latest analyses, and takes a deleted document's evidence away", async () => {
     await fileClaim();
     await analyseDocument();
-    await spec.thenRows('evidence_documents', [{ document_id: documentId, user_id: userId, claim_id: claimId, file_name: 'audiology.pdf', analysis_id: analysisId, analysis_type: 'medical', result: diagnosis }]);
+    await spec.thenRows('evidence_documents', [
+      {
+        document_id: documentId,
+        user_id: userId,
+        claim_id: claimId,
+        file_name: 'audiology.pdf',
+        analysis_id: analysisId,
+        analysis_type: 'medical',
+        result: diagnosis,
+      },
+    ]);
     const withDiagnosis = mapOf('submitted', [analysed]);
     expect(withDiagnosis.elements).not.toEqual(mapOf('submitted', []).elements);
     await spec.thenRows('evidence_maps', [withDiagnosis]);
@@ -92,7 +146,9 @@ describe('evidence projector', () => {
   it('follows the claim to its decision, and drops every row when the account is erased', async () => {
     await fileClaim();
     await analyseDocument();
-    await spec.given(claimStream, [{ type: 'ClaimStatusChanged', data: { claimId, userId, from: 'submitted', to: 'approved', progressPercentage: 100, note: null } }]);
+    await spec.given(claimStream, [
+      { type: 'ClaimStatusChanged', data: { claimId, userId, from: 'submitted', to: 'approved', progressPercentage: 100, note: null } },
+    ]);
     await spec.thenRows('evidence_claims', [{ claim_id: claimId, status: 'approved' }]);
     await spec.thenRows('evidence_maps', [{ ...mapOf('approved', [analysed]), stage: 'granted' }]);
     await spec.given(`account-${userId}`, [{ type: 'AccountErased', data: { userId, erasedAt: '2026-10-05T00:00:00.000Z' } }]);

@@ -43,7 +43,9 @@ export const toClaim = (r: ClaimRow): EvidenceClaim => ({
   decisionDate: r.decision_date,
 });
 export const toAnalysis = (d: DocumentRow): EvidenceAnalysis[] =>
-  d.result && d.analysis_id && d.analysis_type ? [{ documentId: d.document_id, fileName: d.file_name, analysisId: d.analysis_id, analysisType: d.analysis_type, result: d.result }] : [];
+  d.result && d.analysis_id && d.analysis_type
+    ? [{ documentId: d.document_id, fileName: d.file_name, analysisId: d.analysis_id, analysisType: d.analysis_type, result: d.result }]
+    : [];
 
 /** Recomputes one claim's map from the rows (the rules are pure; this is the only place they meet SQL). */
 async function remap(trx: Knex.Transaction, claimId: string | null | undefined, at: string): Promise<void> {
@@ -81,23 +83,38 @@ export function evidenceProjector(vault: PersonalDataVault): Projector {
     tables: ['evidence_claims', 'evidence_documents', 'evidence_maps'],
     handles: [
       ...pickEventTypes(CLAIM_EVENT_TYPES, ['ClaimFiled', 'ClaimStatusChanged', 'ClaimDecisionDateSet']),
-      ...pickEventTypes(DOCUMENT_EVENT_TYPES, ['DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentAnalysisCompleted', 'DocumentDeleted']),
+      ...pickEventTypes(DOCUMENT_EVENT_TYPES, [
+        'DocumentRegistered',
+        'DocumentLinkedToClaim',
+        'DocumentAnalysisCompleted',
+        'DocumentDeleted',
+      ]),
       ACCOUNT_ERASED,
     ],
     async project(event, trx) {
       const at = event.metadata.occurredAt;
       const erased = erasedUserOf(event);
       if (erased) {
-        for (const table of ['evidence_claims', 'evidence_documents', 'evidence_maps']) await trx(table).where({ user_id: erased }).delete();
+        for (const table of ['evidence_claims', 'evidence_documents', 'evidence_maps'])
+          await trx(table).where({ user_id: erased }).delete();
         return;
       }
-      const claimOf = async (documentId: string) => (await trx<DocumentRow>('evidence_documents').where({ document_id: documentId }).first())?.claim_id ?? null;
+      const claimOf = async (documentId: string) =>
+        (await trx<DocumentRow>('evidence_documents').where({ document_id: documentId }).first())?.claim_id ?? null;
       switch (event.type) {
         case 'ClaimFiled': {
           const d = event.data as EventDataOf<'ClaimFiled'>;
           const { condition } = await openClaimText(vault, d.userId, d.text);
           await trx('evidence_claims')
-            .insert({ claim_id: d.claimId, user_id: d.userId, claim_number: d.claimNumber, condition, condition_type: d.conditionType, status: 'submitted', decision_date: null })
+            .insert({
+              claim_id: d.claimId,
+              user_id: d.userId,
+              claim_number: d.claimNumber,
+              condition,
+              condition_type: d.conditionType,
+              status: 'submitted',
+              decision_date: null,
+            })
             .onConflict('claim_id')
             .ignore();
           await remap(trx, d.claimId, at);
@@ -110,7 +127,9 @@ export function evidenceProjector(vault: PersonalDataVault): Projector {
           await remap(trx, d.claimId, at);
           // An approval (or its reversal) changes what the owner's secondary claims can stand on.
           if ((d.from === 'approved') !== (d.to === 'approved')) {
-            const secondaries = await trx<ClaimRow>('evidence_claims').where({ user_id: d.userId, condition_type: 'secondary' }).whereNot({ claim_id: d.claimId });
+            const secondaries = await trx<ClaimRow>('evidence_claims')
+              .where({ user_id: d.userId, condition_type: 'secondary' })
+              .whereNot({ claim_id: d.claimId });
             for (const s of secondaries) await remap(trx, s.claim_id, at);
           }
           return;
@@ -124,7 +143,12 @@ export function evidenceProjector(vault: PersonalDataVault): Projector {
         case 'DocumentRegistered': {
           const d = event.data as EventDataOf<'DocumentRegistered'>;
           await trx('evidence_documents')
-            .insert({ document_id: d.documentId, user_id: d.userId, claim_id: d.claimId, file_name: await openFileName(vault, d.userId, d.name) })
+            .insert({
+              document_id: d.documentId,
+              user_id: d.userId,
+              claim_id: d.claimId,
+              file_name: await openFileName(vault, d.userId, d.name),
+            })
             .onConflict('document_id')
             .ignore();
           return;
@@ -143,7 +167,9 @@ export function evidenceProjector(vault: PersonalDataVault): Projector {
           const d = event.data as EventDataOf<'DocumentAnalysisCompleted'>;
           const result = await vault.open<AnalysisResult>(d.userId, d.result);
           if (!result) return;
-          await trx('evidence_documents').where({ document_id: d.documentId }).update({ analysis_id: d.analysisId, analysis_type: d.analysisType, result: JSON.stringify(result) });
+          await trx('evidence_documents')
+            .where({ document_id: d.documentId })
+            .update({ analysis_id: d.analysisId, analysis_type: d.analysisType, result: JSON.stringify(result) });
           await remap(trx, await claimOf(d.documentId), at);
           return;
         }

@@ -38,16 +38,21 @@ export async function claimReadiness(knex: Knex, userId: string): Promise<ClaimR
   const rows = await knex('evidence_maps as m')
     .join('evidence_claims as c', 'c.claim_id', 'm.claim_id')
     .where('m.user_id', userId)
-    .orderBy([{ column: 'm.readiness', order: 'asc' }, { column: 'c.claim_number', order: 'asc' }])
-    .select<{ claim_id: string; claim_number: string; condition: string; stage: EvidenceStage; readiness: number; readiness_reason: string; updated_at: Date }[]>(
-      'm.claim_id',
-      'c.claim_number',
-      'c.condition',
-      'm.stage',
-      'm.readiness',
-      'm.readiness_reason',
-      'm.updated_at',
-    );
+    .orderBy([
+      { column: 'm.readiness', order: 'asc' },
+      { column: 'c.claim_number', order: 'asc' },
+    ])
+    .select<
+      {
+        claim_id: string;
+        claim_number: string;
+        condition: string;
+        stage: EvidenceStage;
+        readiness: number;
+        readiness_reason: string;
+        updated_at: Date;
+      }[]
+    >('m.claim_id', 'c.claim_number', 'c.condition', 'm.stage', 'm.readiness', 'm.readiness_reason', 'm.updated_at');
   return rows.map((r) => ({
     id: r.claim_id,
     claimNumber: r.claim_number,
@@ -79,7 +84,14 @@ export async function evidenceMapAt(
     switch (event.type) {
       case 'ClaimFiled': {
         const d = event.data as EventDataOf<'ClaimFiled'>;
-        claim ??= { claimId, claimNumber: d.claimNumber, condition: texts.condition ?? '', conditionType: d.conditionType, status: 'submitted', decisionDate: null };
+        claim ??= {
+          claimId,
+          claimNumber: d.claimNumber,
+          condition: texts.condition ?? '',
+          conditionType: d.conditionType,
+          status: 'submitted',
+          decisionDate: null,
+        };
         break;
       }
       case 'ClaimStatusChanged':
@@ -103,7 +115,14 @@ export async function evidenceMapAt(
         const d = event.data as EventDataOf<'DocumentAnalysisCompleted'>;
         const doc = documents.get(d.documentId);
         const result = await deps.vault.open<AnalysisResult>(d.userId, d.result);
-        if (doc && result) doc.analysis = { documentId: d.documentId, fileName: doc.fileName, analysisId: d.analysisId, analysisType: d.analysisType, result };
+        if (doc && result)
+          doc.analysis = {
+            documentId: d.documentId,
+            fileName: doc.fileName,
+            analysisId: d.analysisId,
+            analysisType: d.analysisType,
+            result,
+          };
         break;
       }
       case 'DocumentDeleted':
@@ -116,11 +135,23 @@ export async function evidenceMapAt(
     .filter(([, d]) => d.claimId === claimId && d.analysis)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, d]) => d.analysis!);
-  const others = await deps.knex<ClaimRow>('evidence_claims').where({ user_id: timeline.ownerId }).whereNot({ claim_id: claimId }).orderBy('claim_id');
+  const others = await deps
+    .knex<ClaimRow>('evidence_claims')
+    .where({ user_id: timeline.ownerId })
+    .whereNot({ claim_id: claimId })
+    .orderBy('claim_id');
   const ruling = evidenceRuling({ claim, analyses, otherClaims: others.map(toClaim) });
   const asOf = timeline.items[version - 1]!.event.metadata.occurredAt;
   return {
     versions: timeline.items.length,
-    map: { claimId, stage: ruling.stage, readiness: ruling.readiness, readinessReason: ruling.readinessReason, elements: ruling.elements, reviewDeadline: ruling.reviewDeadline, updatedAt: asOf },
+    map: {
+      claimId,
+      stage: ruling.stage,
+      readiness: ruling.readiness,
+      readinessReason: ruling.readinessReason,
+      elements: ruling.elements,
+      reviewDeadline: ruling.reviewDeadline,
+      updatedAt: asOf,
+    },
   };
 }

@@ -2,13 +2,27 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { ClaimReadiness } from '@cc/contracts';
-import { isUuid, pageArray, parseListQuery, problems, requireAuth, requirePermission, sendList, type EventStore, type PersonalDataVault } from '@cc/platform';
+import {
+  isUuid,
+  pageArray,
+  parseListQuery,
+  problems,
+  requireAuth,
+  requirePermission,
+  sendList,
+  type EventStore,
+  type PersonalDataVault,
+} from '@cc/platform';
 import { claimOwner } from '../claims/queries';
 import { recordStaffRead, type StaffAccessRecorder } from '../staff/access';
 import { claimReadiness, evidenceMapAt, findEvidenceMap, ownsClaim } from './queries';
 
 const atQuery = z.object({
-  at: z.coerce.number({ message: 'at must be a version number' }).int('at must be a version number').min(1, 'at must be a version number').optional(),
+  at: z.coerce
+    .number({ message: 'at must be a version number' })
+    .int('at must be a version number')
+    .min(1, 'at must be a version number')
+    .optional(),
 });
 
 type EvidenceDeps = { knex: Knex; store: EventStore; vault: PersonalDataVault };
@@ -17,7 +31,8 @@ type EvidenceDeps = { knex: Knex; store: EventStore; vault: PersonalDataVault };
 async function mapFor(deps: EvidenceDeps, id: string, at: number | undefined) {
   if (at !== undefined) {
     const found = await evidenceMapAt(deps, id, at);
-    if (!found || !('map' in found)) throw problems.notFound(`This claim's history has ${found?.versions ?? 0} versions; there is no version ${at}.`);
+    if (!found || !('map' in found))
+      throw problems.notFound(`This claim's history has ${found?.versions ?? 0} versions; there is no version ${at}.`);
     return { ...found.map, version: at, versions: found.versions };
   }
   const map = await findEvidenceMap(deps.knex, id);
@@ -25,7 +40,15 @@ async function mapFor(deps: EvidenceDeps, id: string, at: number | undefined) {
   return map;
 }
 
-const READINESS_SORT: Record<keyof ClaimReadiness, true> = { id: true, claimNumber: true, condition: true, stage: true, readiness: true, readinessReason: true, updatedAt: true };
+const READINESS_SORT: Record<keyof ClaimReadiness, true> = {
+  id: true,
+  claimNumber: true,
+  condition: true,
+  stage: true,
+  readiness: true,
+  readinessReason: true,
+  updatedAt: true,
+};
 
 /** `GET /api/claims/{id}/evidence` (`?at=<version>` for the map as it was) and `GET /api/evidence/readiness` (the dashboard card). */
 export function evidenceReadRoutes(deps: EvidenceDeps): Router {
@@ -70,7 +93,12 @@ export function evidenceStaffRoutes(deps: EvidenceDeps & { access: StaffAccessRe
     if (!ownerId) throw problems.notFound('Claim not found.');
     const { at } = atQuery.strict().parse(req.query);
     const map = await mapFor(deps, id, at);
-    await recordStaffRead(res, deps.access, auth, { endpoint: at === undefined ? 'GET /api/staff/claims/{id}/evidence' : 'GET /api/staff/claims/{id}/evidence?at', claimId: id, ownerId, version: at ?? null });
+    await recordStaffRead(res, deps.access, auth, {
+      endpoint: at === undefined ? 'GET /api/staff/claims/{id}/evidence' : 'GET /api/staff/claims/{id}/evidence?at',
+      claimId: id,
+      ownerId,
+      version: at ?? null,
+    });
     res.setHeader('Cache-Control', 'no-store');
     res.json(map);
   });

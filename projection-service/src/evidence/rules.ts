@@ -1,4 +1,11 @@
-import { readinessOf, type Deadline, type EvidenceElement, type EvidenceElementName, type EvidenceStage, type EvidenceState } from '@cc/contracts';
+import {
+  readinessOf,
+  type Deadline,
+  type EvidenceElement,
+  type EvidenceElementName,
+  type EvidenceStage,
+  type EvidenceState,
+} from '@cc/contracts';
 import { findingMatches, splitSecondary } from '@cc/contracts/reading';
 import { deniedElements, deniedReason, grantedElements, grantedReason, supplementalDeadline } from './decided';
 import { diagnosisElement } from './diagnosis';
@@ -26,7 +33,11 @@ export interface EvidenceRuling {
   reviewDeadline: Deadline | null;
 }
 
-const NEEDS: Record<EvidenceElementName, string> = { diagnosis: 'a current diagnosis', 'in-service': 'an in-service event', nexus: 'a nexus opinion' };
+const NEEDS: Record<EvidenceElementName, string> = {
+  diagnosis: 'a current diagnosis',
+  'in-service': 'an in-service event',
+  nexus: 'a nexus opinion',
+};
 
 const list = (xs: string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 const isAre = (xs: string[]) => (xs.length > 1 ? 'are' : 'is');
@@ -50,15 +61,39 @@ export function evidenceRuling(input: EvidenceInput): EvidenceRuling {
   const { claim, analyses, otherClaims } = input;
   const split = claim.conditionType === 'secondary' ? splitSecondary(claim.condition) : { condition: claim.condition, primary: null };
   const condition = split.condition;
-  const codes = [...new Set(analyses.flatMap((a) => a.result.conditionFindings.filter((f) => f.diagnosticCode && findingMatches(condition, f).same).map((f) => f.diagnosticCode!)))];
+  const codes = [
+    ...new Set(
+      analyses.flatMap((a) =>
+        a.result.conditionFindings.filter((f) => f.diagnosticCode && findingMatches(condition, f).same).map((f) => f.diagnosticCode!),
+      ),
+    ),
+  ];
 
   if (claim.status === 'approved') {
     const elements = grantedElements();
-    return { stage: 'granted', readiness: readinessOf(elements.map((e) => e.state)), readinessReason: grantedReason(claim, condition, codes), elements, reviewDeadline: null };
+    return {
+      stage: 'granted',
+      readiness: readinessOf(elements.map((e) => e.state)),
+      readinessReason: grantedReason(claim, condition, codes),
+      elements,
+      reviewDeadline: null,
+    };
   }
 
-  const secondary = claim.conditionType === 'secondary' ? primaryOf(condition, split.primary, otherClaims.filter((c) => c.claimId !== claim.claimId), analyses) : undefined;
-  const building = [diagnosisElement(claim, condition, analyses, codes), inServiceElement(claim, condition, analyses, secondary), nexusElement(claim, condition, analyses, secondary)];
+  const secondary =
+    claim.conditionType === 'secondary'
+      ? primaryOf(
+          condition,
+          split.primary,
+          otherClaims.filter((c) => c.claimId !== claim.claimId),
+          analyses,
+        )
+      : undefined;
+  const building = [
+    diagnosisElement(claim, condition, analyses, codes),
+    inServiceElement(claim, condition, analyses, secondary),
+    nexusElement(claim, condition, analyses, secondary),
+  ];
   const readiness = readinessOf(building.map((e) => e.state));
   if (claim.status === 'denied') {
     const elements = deniedElements(building);

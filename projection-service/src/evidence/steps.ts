@@ -14,8 +14,17 @@ export function formStep(form: string, label: string, kind: NextStep['kind'] = '
 
 export function dbqStep(condition: string, codes: readonly string[]): NextStep {
   const dbq = dbqForCondition(condition, codes);
-  if (dbq) return { kind: 'dbq', label: `Ask your doctor to complete DBQ ${dbq.formNumber} (${dbq.title})`, href: `/templates?tab=dbqs&dbq=${encodeURIComponent(dbq.formNumber)}` };
-  return { kind: 'dbq', label: `Find the DBQ for ${condition} for your doctor to complete`, href: `/templates?tab=dbqs&q=${encodeURIComponent(condition)}` };
+  if (dbq)
+    return {
+      kind: 'dbq',
+      label: `Ask your doctor to complete DBQ ${dbq.formNumber} (${dbq.title})`,
+      href: `/templates?tab=dbqs&dbq=${encodeURIComponent(dbq.formNumber)}`,
+    };
+  return {
+    kind: 'dbq',
+    label: `Find the DBQ for ${condition} for your doctor to complete`,
+    href: `/templates?tab=dbqs&q=${encodeURIComponent(condition)}`,
+  };
 }
 
 export function nexusLetterStep(claim: EvidenceClaim, condition: string, label: string, primary?: string): NextStep {
@@ -29,5 +38,9 @@ export function nexusLetterStep(claim: EvidenceClaim, condition: string, label: 
 
 /** A lay statement of what happened (21-4138), or one from someone who saw it (21-10210). */
 export function layStatementStep(): NextStep {
-  return formStep('21-10210', 'Write a statement of what happened in service (VA Form 21-4138) or ask a fellow service member for one (21-10210)', 'lay-statement');
+  return formStep(
+    '21-10210',
+    'Write a statement of what happened in service (VA Form 21-4138) or ask a fellow service member for one (21-10210)',
+    'lay-statement',
+  );
 }

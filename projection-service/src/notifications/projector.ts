@@ -24,7 +24,15 @@ export function notificationsProjector(vault: PersonalDataVault): Projector {
           // Without the key (an erased account) there is nothing to show: no row.
           if (!content) return;
           await trx('notifications')
-            .insert({ id: d.notificationId, user_id: d.userId, kind: d.kind, title: content.title, body: content.body, link: d.link, created_at: at })
+            .insert({
+              id: d.notificationId,
+              user_id: d.userId,
+              kind: d.kind,
+              title: content.title,
+              body: content.body,
+              link: d.link,
+              created_at: at,
+            })
             .onConflict('id')
             .ignore();
           return;

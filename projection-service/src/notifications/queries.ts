@@ -55,7 +55,9 @@ export async function findNotification(knex: Knex, userId: string, id: string): 
 }
 
 export async function countUnread(knex: Knex, userId: string): Promise<number> {
-  const [{ count }] = (await knex('notifications').where({ user_id: userId }).whereNull('read_at').count('* as count')) as [{ count: string }];
+  const [{ count }] = (await knex('notifications').where({ user_id: userId }).whereNull('read_at').count('* as count')) as [
+    { count: string },
+  ];
   return Number(count);
 }
 

@@ -11,8 +11,15 @@ const MAX_ANALYSES = 50;
  * analyses (the latest result per document), newest first. Only this user's rows.
  */
 export async function assistGrounding(knex: Knex, userId: string, now: Date) {
-  const { rows } = await listClaims(knex, userId, { sort: { field: 'filedAt', order: 'DESC' }, range: [0, MAX_CLAIMS - 1], filter: {} }, now);
-  const analysed: { document_id: string; file_name: string; analyzed_at: Date | null; ai_analysis_results: AnalysisResult }[] = await knex('documents')
+  const { rows } = await listClaims(
+    knex,
+    userId,
+    { sort: { field: 'filedAt', order: 'DESC' }, range: [0, MAX_CLAIMS - 1], filter: {} },
+    now,
+  );
+  const analysed: { document_id: string; file_name: string; analyzed_at: Date | null; ai_analysis_results: AnalysisResult }[] = await knex(
+    'documents',
+  )
     .where({ user_id: userId })
     .whereNotNull('ai_analysis_results')
     .orderBy('analyzed_at', 'desc')

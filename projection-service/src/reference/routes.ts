@@ -87,7 +87,8 @@ export function referenceRoutes(): Router {
       const direct = z
         .object({ search: search.optional(), branch: branch.optional() })
         .safeParse({ search: raw.search, branch: raw.branch });
-      if (!direct.success) throw problems.validation(direct.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
+      if (!direct.success)
+        throw problems.validation(direct.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
       const filter = { q: query.filter.q || direct.data.search || undefined, branch: query.filter.branch ?? direct.data.branch };
       const matching = filterReferenceItems(naturalOrder(list), filter);
       const { rows: page, total } = pageArray(matching, query, 'id', { keepOrder: raw.sort === undefined });

@@ -9,10 +9,12 @@ import type { GlobalPosition, Knex } from '@cc/platform';
  */
 export function checkpointWaiter(knex: Knex, names: readonly string[], pollMs = 20) {
   const passed = async (position: GlobalPosition) => {
-    const row = (await knex('subscription_checkpoints')
-      .whereIn('name', [...names])
-      .andWhereRaw('(tx_id, seq) >= (?::xid8, ?::bigint)', [position.txId.toString(), position.seq.toString()])
-      .count<{ count: string }[]>('* as count'))[0];
+    const row = (
+      await knex('subscription_checkpoints')
+        .whereIn('name', [...names])
+        .andWhereRaw('(tx_id, seq) >= (?::xid8, ?::bigint)', [position.txId.toString(), position.seq.toString()])
+        .count<{ count: string }[]>('* as count')
+    )[0];
     return Number(row?.count ?? 0) >= names.length;
   };
   return async (position: GlobalPosition, timeoutMs: number): Promise<void> => {

@@ -59,7 +59,10 @@ export class ProjectionRunner {
           await lockProjection(trx, projector.name);
           for (const event of events) {
             await projector.project(event, trx);
-            logger.debug({ projector: projector.name, eventId: event.id, type: event.type, correlationId: event.metadata.correlationId }, 'projected');
+            logger.debug(
+              { projector: projector.name, eventId: event.id, type: event.type, correlationId: event.metadata.correlationId },
+              'projected',
+            );
           }
         },
         onError: (error, context) => {
@@ -102,7 +105,12 @@ export class ProjectionRunner {
    * Runs one event through a projector again (a dead letter's retry), under the projection's lock so
    * it cannot interleave with a batch or a swap. Throws what the projector throws.
    */
-  async projectAgain(knex: Knex, subscriptionName: string, event: RecordedEvent, inSameTransaction?: (trx: Knex.Transaction) => Promise<void>): Promise<boolean> {
+  async projectAgain(
+    knex: Knex,
+    subscriptionName: string,
+    event: RecordedEvent,
+    inSameTransaction?: (trx: Knex.Transaction) => Promise<void>,
+  ): Promise<boolean> {
     const projector = this.options.projectors.find((p) => checkpointName(p) === subscriptionName);
     if (!projector) return false;
     await knex.transaction(async (trx) => {

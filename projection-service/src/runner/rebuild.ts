@@ -176,7 +176,16 @@ export class ProjectionRebuilder {
        values (?, ?, ?, ?, ?, 'running', ?, ?, ?)
        on conflict (projection) where state = 'running' do nothing
        returning *`,
-      [id, name, projector.version, `rebuild_${id.replace(/-/g, '').slice(0, 20)}`, this.fingerprint(projector), request.requestedBy, request.operator ?? null, this.owner],
+      [
+        id,
+        name,
+        projector.version,
+        `rebuild_${id.replace(/-/g, '').slice(0, 20)}`,
+        this.fingerprint(projector),
+        request.requestedBy,
+        request.operator ?? null,
+        this.owner,
+      ],
     )) as { rows: RebuildRow[] };
     const created = rows[0];
     if (!created) {
@@ -196,9 +205,13 @@ export class ProjectionRebuilder {
 
   /** The newest rebuild of each read model (running or finished). */
   async latest(): Promise<Map<string, RebuildStatus>> {
-    const rows: RebuildRow[] = await this.options.knex
-      .select('*')
-      .from(this.options.knex('projection_rebuilds').distinctOn('projection').orderBy([{ column: 'projection' }, { column: 'started_at', order: 'desc' }]).as('latest'));
+    const rows: RebuildRow[] = await this.options.knex.select('*').from(
+      this.options
+        .knex('projection_rebuilds')
+        .distinctOn('projection')
+        .orderBy([{ column: 'projection' }, { column: 'started_at', order: 'desc' }])
+        .as('latest'),
+    );
     return new Map(rows.map((row) => [row.projection, toRebuildStatus(row)]));
   }
 
@@ -236,7 +249,9 @@ export class ProjectionRebuilder {
   startSupervisor(intervalMs = 5000): void {
     if (this.supervisor || this.stopping) return;
     const look = () =>
-      void this.resumeAbandoned().catch((error: unknown) => this.options.logger.warn({ err: error }, 'could not look for abandoned rebuilds'));
+      void this.resumeAbandoned().catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'could not look for abandoned rebuilds'),
+      );
     look();
     this.supervisor = setInterval(look, intervalMs);
     this.supervisor.unref();
@@ -254,7 +269,8 @@ export class ProjectionRebuilder {
     for (const run of runs) run.abandoned = true;
     await Promise.all(runs.map((run) => run.done));
     if (options.handBack !== false) {
-      await this.options.knex('projection_rebuilds')
+      await this.options
+        .knex('projection_rebuilds')
         .where({ owner: this.owner, state: 'running' })
         .update({ owner: null, heartbeat_at: this.options.knex.raw(`'epoch'::timestamptz`) })
         .catch(() => undefined);
@@ -263,7 +279,13 @@ export class ProjectionRebuilder {
 
   private fingerprint(projector: Projector): string {
     const hash = createHash('sha256');
-    hash.update(JSON.stringify({ migrations: this.options.readModelMigrations.map((m) => m.name), version: projector.version, tables: [...projector.tables].sort() }));
+    hash.update(
+      JSON.stringify({
+        migrations: this.options.readModelMigrations.map((m) => m.name),
+        version: projector.version,
+        tables: [...projector.tables].sort(),
+      }),
+    );
     return hash.digest('hex').slice(0, 32);
   }
 
@@ -319,8 +341,12 @@ export class ProjectionRebuilder {
         return;
       }
       log.error({ err: error }, 'rebuild failed; the old tables stay in use');
-      await this.finish(id, 'failed', messageOf(error)).catch((finishError: unknown) => log.error({ err: finishError }, 'could not record the failed rebuild'));
-      await this.discard(row).catch((discardError: unknown) => log.warn({ err: discardError }, 'could not remove the scratch tables of a failed rebuild'));
+      await this.finish(id, 'failed', messageOf(error)).catch((finishError: unknown) =>
+        log.error({ err: finishError }, 'could not record the failed rebuild'),
+      );
+      await this.discard(row).catch((discardError: unknown) =>
+        log.warn({ err: discardError }, 'could not remove the scratch tables of a failed rebuild'),
+      );
       await this.announce(id);
     } finally {
       clearInterval(heartbeat);
@@ -330,7 +356,9 @@ export class ProjectionRebuilder {
   private async announce(rebuildId: string): Promise<void> {
     const status = await this.status(rebuildId);
     if (status && this.options.onFinished) {
-      await this.options.onFinished(status).catch((error: unknown) => this.options.logger.warn({ err: error, rebuildId }, 'could not record the end of a rebuild'));
+      await this.options
+        .onFinished(status)
+        .catch((error: unknown) => this.options.logger.warn({ err: error, rebuildId }, 'could not record the end of a rebuild'));
     }
   }
 
@@ -340,8 +368,10 @@ export class ProjectionRebuilder {
     const fingerprint = this.fingerprint(projector);
     const { rows } = (await knex.raw('select 1 from pg_namespace where nspname = ?', [row.schema_name])) as { rows: unknown[] };
     const current = await knex<RebuildRow>('projection_rebuilds').where({ rebuild_id: row.rebuild_id }).first();
-    if (current?.prepared && rows.length > 0 && current.fingerprint === fingerprint && current.projection_version === projector.version) return;
-    if (current?.prepared) this.options.logger.info({ rebuildId: row.rebuild_id }, 'rebuild starts over: its scratch tables do not fit this version');
+    if (current?.prepared && rows.length > 0 && current.fingerprint === fingerprint && current.projection_version === projector.version)
+      return;
+    if (current?.prepared)
+      this.options.logger.info({ rebuildId: row.rebuild_id }, 'rebuild starts over: its scratch tables do not fit this version');
     const schema = quote(row.schema_name);
     await knex.transaction(async (trx) => {
       await trx.raw(`drop schema if exists ${schema} cascade`);
@@ -349,12 +379,16 @@ export class ProjectionRebuilder {
       await this.inSchema(trx, row.schema_name, async () => {
         for (const migration of this.options.readModelMigrations) await migration.up(trx);
       });
-      const { rows: tables } = (await trx.raw('select tablename from pg_tables where schemaname = ?', [row.schema_name])) as { rows: { tablename: string }[] };
+      const { rows: tables } = (await trx.raw('select tablename from pg_tables where schemaname = ?', [row.schema_name])) as {
+        rows: { tablename: string }[];
+      };
       const made = new Set(tables.map((t) => t.tablename));
       const missing = projector.tables.filter((table) => !made.has(table));
-      if (missing.length > 0) throw new RebuildFailure(`${projector.name} declares ${missing.join(', ')}, which no read-model migration creates.`);
+      if (missing.length > 0)
+        throw new RebuildFailure(`${projector.name} declares ${missing.join(', ')}, which no read-model migration creates.`);
       // Only the projector's own tables stay, so touching any other one fails loudly.
-      for (const table of made) if (!projector.tables.includes(table)) await trx.raw(`drop table if exists ${schema}.${quote(table)} cascade`);
+      for (const table of made)
+        if (!projector.tables.includes(table)) await trx.raw(`drop table if exists ${schema}.${quote(table)} cascade`);
       const name = rebuildSubscriptionName(row.rebuild_id);
       await trx('subscription_checkpoints').where({ name }).del();
       await trx('subscription_dead_letters').where({ subscription: name }).del();
@@ -367,7 +401,9 @@ export class ProjectionRebuilder {
   private async countTotal(rebuildId: string, projector: Projector): Promise<void> {
     const { knex, store } = this.options;
     const count = await store.countEvents({ types: [...projector.handles], cap: TOTAL_CAP });
-    await knex('projection_rebuilds').where({ rebuild_id: rebuildId }).update({ total: knex.raw('greatest(?::bigint, processed)', [count]) });
+    await knex('projection_rebuilds')
+      .where({ rebuild_id: rebuildId })
+      .update({ total: knex.raw('greatest(?::bigint, processed)', [count]) });
   }
 
   /** Runs `work` with the scratch schema as the only one on the search path, then puts the path back. */
@@ -399,7 +435,10 @@ export class ProjectionRebuilder {
         if ((error as { code?: unknown }).code === '42P01') {
           failure = `${projector.name} uses a table it does not declare in its tables: ${messageOf(error)}`;
         }
-        this.options.logger.warn({ err: error, rebuildId: id, ...context }, context.parked ? 'rebuild parked an event' : 'rebuild batch failed');
+        this.options.logger.warn(
+          { err: error, rebuildId: id, ...context },
+          context.parked ? 'rebuild parked an event' : 'rebuild batch failed',
+        );
       },
     });
     try {
@@ -425,7 +464,13 @@ export class ProjectionRebuilder {
   }
 
   /** Events after `from` up to `to` (inclusive) that the projector handles, as the live projector read them. */
-  private async projectRange(trx: Knex.Transaction, row: RebuildRow, projector: Projector, from: GlobalPosition, to: GlobalPosition): Promise<number> {
+  private async projectRange(
+    trx: Knex.Transaction,
+    row: RebuildRow,
+    projector: Projector,
+    from: GlobalPosition,
+    to: GlobalPosition,
+  ): Promise<number> {
     let after = from;
     let projected = 0;
     for (;;) {
@@ -490,7 +535,10 @@ export class ProjectionRebuilder {
     try {
       await knex.transaction(async (trx) => {
         await trx.raw(`set local lock_timeout = ${Math.max(1, Math.floor(this.options.lockTimeoutMs ?? 5000))}`);
-        const mine = await trx<RebuildRow>('projection_rebuilds').where({ rebuild_id: id, state: 'running', owner: this.owner }).forUpdate().first();
+        const mine = await trx<RebuildRow>('projection_rebuilds')
+          .where({ rebuild_id: id, state: 'running', owner: this.owner })
+          .forUpdate()
+          .first();
         if (!mine) throw new Abandoned();
         await lockProjection(trx, projector.name);
         const built = await this.checkpointOf(trx, buildName);
@@ -508,7 +556,9 @@ export class ProjectionRebuilder {
         }
         const leftovers = await this.foreignDependencies(trx, row, projector);
         if (leftovers.length > 0) {
-          throw new RebuildFailure(`A rebuild moves tables only; ${projector.tables.join(', ')} depend on ${leftovers.join(', ')} made by the migrations.`);
+          throw new RebuildFailure(
+            `A rebuild moves tables only; ${projector.tables.join(', ')} depend on ${leftovers.join(', ')} made by the migrations.`,
+          );
         }
         const { rows } = (await trx.raw('select current_schema() as name')) as { rows: { name: string }[] };
         const liveSchema = quote(rows[0]!.name);
@@ -538,13 +588,16 @@ export class ProjectionRebuilder {
       if (isTransientFault(error)) throw new SwapNotNow(messageOf(error));
       throw error;
     }
-    await knex.raw(`drop schema if exists ${quote(retired)} cascade`).catch((error: unknown) =>
-      this.options.logger.warn({ err: error, schema: retired }, 'could not drop the retired tables of a rebuild'),
-    );
+    await knex
+      .raw(`drop schema if exists ${quote(retired)} cascade`)
+      .catch((error: unknown) =>
+        this.options.logger.warn({ err: error, schema: retired }, 'could not drop the retired tables of a rebuild'),
+      );
   }
 
   private async finish(rebuildId: string, state: 'failed', error: string): Promise<void> {
-    await this.options.knex('projection_rebuilds')
+    await this.options
+      .knex('projection_rebuilds')
       .where({ rebuild_id: rebuildId, state: 'running' })
       .update({ state, error, finished_at: this.options.knex.fn.now() });
   }

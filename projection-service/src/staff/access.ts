@@ -28,7 +28,14 @@ export async function recordStaffRead(
   res: Response,
   recorder: StaffAccessRecorder,
   auth: AuthContext,
-  read: { endpoint: string; claimId?: string | null; ownerId?: string | null; version?: number | null; rows?: number | null; subjectEventId?: string | null },
+  read: {
+    endpoint: string;
+    claimId?: string | null;
+    ownerId?: string | null;
+    version?: number | null;
+    rows?: number | null;
+    subjectEventId?: string | null;
+  },
 ): Promise<void> {
   if (read.ownerId && read.ownerId === auth.userId) return;
   const staffRole = staffRoleOfTier(auth.tier);
@@ -51,7 +58,12 @@ export async function recordStaffRead(
     );
   } catch (error) {
     ctx.logger.error({ err: error, endpoint: read.endpoint }, 'a staff read could not be recorded; not answering it');
-    throw new HttpProblem(503, 'access-not-recorded', 'Service unavailable', 'This read could not be recorded in the access log, so it was not answered. Please try again.');
+    throw new HttpProblem(
+      503,
+      'access-not-recorded',
+      'Service unavailable',
+      'This read could not be recorded in the access log, so it was not answered. Please try again.',
+    );
   }
   await ctx.recordWrite(position);
 }

@@ -12,14 +12,37 @@ describe('staff access log projector', () => {
       [
         {
           type: 'StaffAccessRecorded',
-          data: { staffId, staffRole: 'adjudicator', endpoint: 'GET /api/staff/claims/{id}/history', claimId, ownerId, version: 3, rows: null, subjectEventId },
+          data: {
+            staffId,
+            staffRole: 'adjudicator',
+            endpoint: 'GET /api/staff/claims/{id}/history',
+            claimId,
+            ownerId,
+            version: 3,
+            rows: null,
+            subjectEventId,
+          },
         },
       ],
       { userId: staffId, occurredAt: '2026-06-01T09:00:00.000Z' },
     );
     await spec.given(
       `staff-access-${staffId}`,
-      [{ type: 'StaffAccessRecorded', data: { staffId, staffRole: 'adjudicator', endpoint: 'GET /api/staff/claims', claimId: null, ownerId: null, version: null, rows: 25, subjectEventId: null } }],
+      [
+        {
+          type: 'StaffAccessRecorded',
+          data: {
+            staffId,
+            staffRole: 'adjudicator',
+            endpoint: 'GET /api/staff/claims',
+            claimId: null,
+            ownerId: null,
+            version: null,
+            rows: 25,
+            subjectEventId: null,
+          },
+        },
+      ],
       { userId: staffId, occurredAt: '2026-06-01T09:05:00.000Z' },
     );
     await spec.thenRows(
@@ -36,7 +59,16 @@ describe('staff access log projector', () => {
           row_count: null,
           subject_event_id: subjectEventId,
         },
-        { at: new Date('2026-06-01T09:05:00.000Z'), staff_id: staffId, endpoint: 'GET /api/staff/claims', claim_id: null, owner_id: null, version: null, row_count: 25, subject_event_id: null },
+        {
+          at: new Date('2026-06-01T09:05:00.000Z'),
+          staff_id: staffId,
+          endpoint: 'GET /api/staff/claims',
+          claim_id: null,
+          owner_id: null,
+          version: null,
+          row_count: 25,
+          subject_event_id: null,
+        },
       ],
       { orderBy: 'at' },
     );

@@ -18,14 +18,12 @@ import type { ActorInfo } from './timeline';
 
 /** Every user's claims with their owner: the claims read model joined with the user profiles. */
 const staffClaims = (knex: Knex) =>
-  knex
-    .select('*')
-    .from(
-      knex('claims as c')
-        .leftJoin('user_profiles as p', 'p.user_id', 'c.user_id')
-        .select('c.*', knex.raw(`${displayNameSql('p')} as owner_name`), knex.raw(`coalesce(p.email, '') as owner_email`))
-        .as('c'),
-    );
+  knex.select('*').from(
+    knex('claims as c')
+      .leftJoin('user_profiles as p', 'p.user_id', 'c.user_id')
+      .select('c.*', knex.raw(`${displayNameSql('p')} as owner_name`), knex.raw(`coalesce(p.email, '') as owner_email`))
+      .as('c'),
+  );
 
 export const STAFF_CLAIM_SORT_COLUMNS: SortColumns<StaffClaim> = {
   ...CLAIM_SORT_COLUMNS,
@@ -44,16 +42,27 @@ export async function listStaffClaims(knex: Knex, query: StaffClaimListQuery, no
     if (query.filter.userId) q.where('user_id', query.filter.userId);
     if (query.filter.q) {
       const like = likePattern(query.filter.q);
-      q.where((w) => w.whereILike('condition', like).orWhereILike('claim_number', like).orWhereILike('owner_name', like).orWhereILike('owner_email', like));
+      q.where((w) =>
+        w
+          .whereILike('condition', like)
+          .orWhereILike('claim_number', like)
+          .orWhereILike('owner_name', like)
+          .orWhereILike('owner_email', like),
+      );
     }
   });
   const total = await countList(base, STAFF_CLAIM_SORT_COLUMNS, query);
   const rows: StaffClaimRow[] = await pageList(base.clone(), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
-  return { rows: rows.map((row) => ({ ...toClaim(row, now), userId: row.user_id, ownerName: row.owner_name, ownerEmail: row.owner_email })), total };
+  return {
+    rows: rows.map((row) => ({ ...toClaim(row, now), userId: row.user_id, ownerName: row.owner_name, ownerEmail: row.owner_email })),
+    total,
+  };
 }
 
 export async function findOwner(knex: Knex, userId: string): Promise<{ id: string; name: string; email: string } | undefined> {
-  const row = await knex('user_profiles as p').where('p.user_id', userId).first('p.user_id', 'p.email', knex.raw(`${displayNameSql('p')} as name`));
+  const row = await knex('user_profiles as p')
+    .where('p.user_id', userId)
+    .first('p.user_id', 'p.email', knex.raw(`${displayNameSql('p')} as name`));
   return row ? { id: row.user_id, name: row.name, email: row.email } : undefined;
 }
 
@@ -61,8 +70,13 @@ export async function findOwner(knex: Knex, userId: string): Promise<{ id: strin
 export async function actorInfo(knex: Knex, userIds: readonly string[]): Promise<ActorInfo> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return { names: new Map(), tiers: new Map() };
-  const profiles = await knex('user_profiles as p').whereIn('p.user_id', ids).select('p.user_id', knex.raw(`${displayNameSql('p')} as name`));
-  const tiers = await knex('user_tier_history').whereIn('user_id', ids).orderBy(['user_id', 'position_tx', 'position_seq']).select('user_id', 'to_tier', 'at');
+  const profiles = await knex('user_profiles as p')
+    .whereIn('p.user_id', ids)
+    .select('p.user_id', knex.raw(`${displayNameSql('p')} as name`));
+  const tiers = await knex('user_tier_history')
+    .whereIn('user_id', ids)
+    .orderBy(['user_id', 'position_tx', 'position_seq'])
+    .select('user_id', 'to_tier', 'at');
   const byUser = new Map<string, { at: Date; tier: MemberTierName }[]>();
   for (const t of tiers) byUser.set(t.user_id, [...(byUser.get(t.user_id) ?? []), { at: t.at, tier: t.to_tier }]);
   return { names: new Map(profiles.map((p) => [p.user_id as string, p.name as string])), tiers: byUser };
@@ -71,14 +85,12 @@ export async function actorInfo(knex: Knex, userIds: readonly string[]): Promise
 // --- documents ---
 
 const staffDocuments = (knex: Knex) =>
-  knex
-    .select('*')
-    .from(
-      knex('documents as d')
-        .leftJoin('user_profiles as p', 'p.user_id', 'd.user_id')
-        .select('d.*', knex.raw(`${displayNameSql('p')} as owner_name`))
-        .as('d'),
-    );
+  knex.select('*').from(
+    knex('documents as d')
+      .leftJoin('user_profiles as p', 'p.user_id', 'd.user_id')
+      .select('d.*', knex.raw(`${displayNameSql('p')} as owner_name`))
+      .as('d'),
+  );
 
 export const STAFF_DOCUMENT_SORT_COLUMNS: SortColumns<StaffDocument> = {
   id: 'document_id',
@@ -93,7 +105,10 @@ export const STAFF_DOCUMENT_SORT_COLUMNS: SortColumns<StaffDocument> = {
   uploadedAt: 'uploaded_at',
 };
 
-export type StaffDocumentListQuery = ListQuery<keyof StaffDocument, { q?: string; claimId?: string; userId?: string; processingStatus?: ProcessingStatus }>;
+export type StaffDocumentListQuery = ListQuery<
+  keyof StaffDocument,
+  { q?: string; claimId?: string; userId?: string; processingStatus?: ProcessingStatus }
+>;
 
 interface StaffDocumentRow {
   document_id: string;
@@ -137,21 +152,19 @@ export async function listStaffDocuments(knex: Knex, query: StaffDocumentListQue
 // --- access log ---
 
 const accessLog = (knex: Knex) =>
-  knex
-    .select('*')
-    .from(
-      knex('staff_access_log as l')
-        .leftJoin('user_profiles as sp', 'sp.user_id', 'l.staff_id')
-        .leftJoin('user_profiles as op', 'op.user_id', 'l.owner_id')
-        .leftJoin('claims as c', 'c.claim_id', 'l.claim_id')
-        .select(
-          'l.*',
-          knex.raw(`coalesce(${displayNameSql('sp')}, 'Unknown user') as staff_name`),
-          knex.raw(`case when l.owner_id is null then null else ${displayNameSql('op')} end as owner_name`),
-          'c.claim_number',
-        )
-        .as('l'),
-    );
+  knex.select('*').from(
+    knex('staff_access_log as l')
+      .leftJoin('user_profiles as sp', 'sp.user_id', 'l.staff_id')
+      .leftJoin('user_profiles as op', 'op.user_id', 'l.owner_id')
+      .leftJoin('claims as c', 'c.claim_id', 'l.claim_id')
+      .select(
+        'l.*',
+        knex.raw(`coalesce(${displayNameSql('sp')}, 'Unknown user') as staff_name`),
+        knex.raw(`case when l.owner_id is null then null else ${displayNameSql('op')} end as owner_name`),
+        'c.claim_number',
+      )
+      .as('l'),
+  );
 
 export const ACCESS_LOG_SORT_COLUMNS: SortColumns<AccessLogEntry> = {
   id: 'event_id',
@@ -201,7 +214,9 @@ export async function listAccessLog(knex: Knex, query: AccessLogQuery): Promise<
     if (filter.at_lte) q.where('at', '<=', filter.at_lte);
     if (filter.q) {
       const like = likePattern(filter.q);
-      q.where((w) => w.whereILike('staff_name', like).orWhereILike('owner_name', like).orWhereILike('endpoint', like).orWhereILike('claim_number', like));
+      q.where((w) =>
+        w.whereILike('staff_name', like).orWhereILike('owner_name', like).orWhereILike('endpoint', like).orWhereILike('claim_number', like),
+      );
     }
   });
   const total = await countList(base, ACCESS_LOG_SORT_COLUMNS, query);
@@ -231,21 +246,24 @@ export async function staffViewsOfClaim(knex: Knex, claimId: string): Promise<{ 
   const rows = await knex('staff_access_log')
     .where({ claim_id: claimId })
     .groupBy('staff_role', knex.raw(`(at at time zone 'UTC')::date`))
-    .select('staff_role', knex.raw(`to_char((at at time zone 'UTC')::date, 'YYYY-MM-DD') as day`), knex.raw('min(at) as first_at'), knex.raw('count(*)::int as count'));
+    .select(
+      'staff_role',
+      knex.raw(`to_char((at at time zone 'UTC')::date, 'YYYY-MM-DD') as day`),
+      knex.raw('min(at) as first_at'),
+      knex.raw('count(*)::int as count'),
+    );
   return rows.map((r) => ({ role: r.staff_role, day: r.day, firstAt: r.first_at, count: r.count }));
 }
 
 // --- users and tiers ---
 
 const tierHistory = (knex: Knex) =>
-  knex
-    .select('*')
-    .from(
-      knex('user_tier_history as h')
-        .leftJoin('user_profiles as a', 'a.user_id', 'h.actor_id')
-        .select('h.*', knex.raw(`case when h.actor_id is null then null else ${displayNameSql('a')} end as actor_name`))
-        .as('h'),
-    );
+  knex.select('*').from(
+    knex('user_tier_history as h')
+      .leftJoin('user_profiles as a', 'a.user_id', 'h.actor_id')
+      .select('h.*', knex.raw(`case when h.actor_id is null then null else ${displayNameSql('a')} end as actor_name`))
+      .as('h'),
+  );
 
 export const TIER_HISTORY_SORT_COLUMNS: SortColumns<TierHistoryEntry> = {
   id: 'event_id',

@@ -61,7 +61,9 @@ export function staffRoutes(deps: StaffRoutesDeps): Router {
     const list = parseListQuery(query(req), {
       sortColumns: STAFF_CLAIM_SORT_COLUMNS,
       defaultSort: { field: 'filedAt', order: 'DESC' },
-      filter: z.object({ q: search, status: z.enum(CLAIM_STATUSES).optional(), userId: z.uuid('userId must be a user id').optional() }).strict(),
+      filter: z
+        .object({ q: search, status: z.enum(CLAIM_STATUSES).optional(), userId: z.uuid('userId must be a user id').optional() })
+        .strict(),
     });
     const { rows, total } = await listStaffClaims(knex, list, now());
     await recordStaffRead(res, access, auth, { endpoint: 'GET /api/staff/claims', rows: rows.length });
@@ -74,11 +76,27 @@ export function staffRoutes(deps: StaffRoutesDeps): Router {
     const ownerId = await ownerOf(id);
     const timeline = await loadTimeline(store, vault, id);
     if (!timeline) throw problems.notFound(CLAIM_NOT_FOUND);
-    const entries = historyEntries(timeline, await actorInfo(knex, timeline.items.flatMap((i) => (i.event.metadata.userId ? [i.event.metadata.userId] : [])).concat(ownerId)));
+    const entries = historyEntries(
+      timeline,
+      await actorInfo(knex, timeline.items.flatMap((i) => (i.event.metadata.userId ? [i.event.metadata.userId] : [])).concat(ownerId)),
+    );
     await recordStaffRead(res, access, auth, { endpoint: 'GET /api/staff/claims/{id}/history.csv', claimId: id, ownerId });
     const claimNumber = (await knex('claims').where({ claim_id: id }).first('claim_number'))?.claim_number ?? id;
     const csv = toCsv([
-      ['version', 'occurredAt', 'type', 'actorName', 'actorRole', 'actorId', 'summary', 'changes', 'eventId', 'streamId', 'streamVersion', 'position'],
+      [
+        'version',
+        'occurredAt',
+        'type',
+        'actorName',
+        'actorRole',
+        'actorId',
+        'summary',
+        'changes',
+        'eventId',
+        'streamId',
+        'streamVersion',
+        'position',
+      ],
       ...entries.map((e) => [
         e.version,
         e.occurredAt,
@@ -105,7 +123,13 @@ export function staffRoutes(deps: StaffRoutesDeps): Router {
     const id = String(req.params.id);
     const ownerId = await ownerOf(id);
     const { at } = z
-      .object({ at: z.coerce.number({ message: 'at must be a version number' }).int('at must be a version number').min(1, 'at must be a version number').optional() })
+      .object({
+        at: z.coerce
+          .number({ message: 'at must be a version number' })
+          .int('at must be a version number')
+          .min(1, 'at must be a version number')
+          .optional(),
+      })
       .strict()
       .parse(req.query);
     const timeline = await loadTimeline(store, vault, id);
@@ -154,7 +178,12 @@ export function staffRoutes(deps: StaffRoutesDeps): Router {
     });
     const ownerId = list.filter.claimId ? await claimOwner(knex, list.filter.claimId) : undefined;
     const { rows, total } = await listStaffDocuments(knex, list);
-    await recordStaffRead(res, access, auth, { endpoint: 'GET /api/staff/documents', claimId: ownerId ? list.filter.claimId : null, ownerId: ownerId ?? null, rows: rows.length });
+    await recordStaffRead(res, access, auth, {
+      endpoint: 'GET /api/staff/documents',
+      claimId: ownerId ? list.filter.claimId : null,
+      ownerId: ownerId ?? null,
+      rows: rows.length,
+    });
     sendList(res, 'documents', rows, total, list.range);
   });
 

@@ -80,10 +80,20 @@ export async function loadTimeline(store: EventStore, vault: PersonalDataVault, 
   const claim = await store.readStream(streams.claim(claimId));
   const filed = claim.events.find((e) => e.type === 'ClaimFiled');
   if (!filed) return undefined;
-  const documentIds = [...new Set(claim.events.filter((e) => e.type === 'ClaimDocumentAdded').map((e) => dataOf(e, 'ClaimDocumentAdded').documentId))];
+  const documentIds = [
+    ...new Set(claim.events.filter((e) => e.type === 'ClaimDocumentAdded').map((e) => dataOf(e, 'ClaimDocumentAdded').documentId)),
+  ];
   const documents = await Promise.all(documentIds.map((id) => store.readStream(streams.document(id))));
   const events = [...claim.events, ...documents.flatMap((d) => d.events)].sort((a, b) =>
-    a.position.txId !== b.position.txId ? (a.position.txId < b.position.txId ? -1 : 1) : a.position.seq < b.position.seq ? -1 : a.position.seq > b.position.seq ? 1 : 0,
+    a.position.txId !== b.position.txId
+      ? a.position.txId < b.position.txId
+        ? -1
+        : 1
+      : a.position.seq < b.position.seq
+        ? -1
+        : a.position.seq > b.position.seq
+          ? 1
+          : 0,
   );
   const items: TimelineItem[] = [];
   for (const event of events) {
@@ -175,7 +185,8 @@ export function applyToFold(fold: ClaimFold, item: TimelineItem): void {
       if (fold.claim) fold.claim = { ...fold.claim, next_action: texts.nextAction ?? null, updated_at: at };
       return;
     case 'ClaimDecisionDateEstimated':
-      if (fold.claim) fold.claim = { ...fold.claim, estimated_decision_date: dataOf(event, 'ClaimDecisionDateEstimated').to, updated_at: at };
+      if (fold.claim)
+        fold.claim = { ...fold.claim, estimated_decision_date: dataOf(event, 'ClaimDecisionDateEstimated').to, updated_at: at };
       return;
     case 'ClaimDecisionDateSet':
       if (fold.claim) fold.claim = { ...fold.claim, decision_date: dataOf(event, 'ClaimDecisionDateSet').to, updated_at: at };
@@ -187,7 +198,13 @@ export function applyToFold(fold: ClaimFold, item: TimelineItem): void {
     case 'DocumentRegistered': {
       const d = dataOf(event, 'DocumentRegistered');
       if (fold.documents.has(d.documentId)) return;
-      fold.documents.set(d.documentId, { id: d.documentId, fileName: texts.fileName ?? ERASED, processingStatus: 'pending', claimId: d.claimId, uploadedAt: event.metadata.occurredAt });
+      fold.documents.set(d.documentId, {
+        id: d.documentId,
+        fileName: texts.fileName ?? ERASED,
+        processingStatus: 'pending',
+        claimId: d.claimId,
+        uploadedAt: event.metadata.occurredAt,
+      });
       return;
     }
     case 'DocumentLinkedToClaim':
@@ -256,15 +273,25 @@ function actorOf(event: RecordedEvent, ownerId: string, actors: ActorInfo): Staf
   return { id, name, role };
 }
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`);
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`;
 const analysisLabel = (type: AnalysisType) => ANALYSIS_TYPE_LABELS[type] ?? type;
 
 /** What a document event means for the claim's history, given the documents as they stood before it. */
-function documentEntry(item: TimelineItem, before: ClaimFold, claimId: string, claimNumber: string): { summary: string; changes: HistoryChange[] } {
+function documentEntry(
+  item: TimelineItem,
+  before: ClaimFold,
+  claimId: string,
+  claimNumber: string,
+): { summary: string; changes: HistoryChange[] } {
   const { event, texts } = item;
   const claimLabel = (id: string | null) => (id === null ? null : id === claimId ? claimNumber : `another claim (${id})`);
   const document = (id: string) => before.documents.get(id);
-  const statusChange = (id: string, to: ProcessingStatus): HistoryChange => ({ field: 'Processing status', from: document(id)?.processingStatus ?? null, to });
+  const statusChange = (id: string, to: ProcessingStatus): HistoryChange => ({
+    field: 'Processing status',
+    from: document(id)?.processingStatus ?? null,
+    to,
+  });
   switch (event.type) {
     case 'DocumentRegistered': {
       const d = dataOf(event, 'DocumentRegistered');
@@ -281,12 +308,23 @@ function documentEntry(item: TimelineItem, before: ClaimFold, claimId: string, c
     case 'DocumentLinkedToClaim': {
       const d = dataOf(event, 'DocumentLinkedToClaim');
       const name = document(d.documentId)?.fileName ?? 'Document';
-      const summary = d.claimId === claimId ? `${name} linked to this claim` : d.claimId ? `${name} moved to another claim` : `${name} unlinked from this claim`;
-      return { summary, changes: [{ field: 'Claim', from: claimLabel(document(d.documentId)?.claimId ?? null), to: claimLabel(d.claimId) }] };
+      const summary =
+        d.claimId === claimId
+          ? `${name} linked to this claim`
+          : d.claimId
+            ? `${name} moved to another claim`
+            : `${name} unlinked from this claim`;
+      return {
+        summary,
+        changes: [{ field: 'Claim', from: claimLabel(document(d.documentId)?.claimId ?? null), to: claimLabel(d.claimId) }],
+      };
     }
     case 'DocumentAnalysisRequested': {
       const d = dataOf(event, 'DocumentAnalysisRequested');
-      return { summary: `${analysisLabel(d.analysisType)} requested for ${document(d.documentId)?.fileName ?? 'a document'}`, changes: [statusChange(d.documentId, 'processing')] };
+      return {
+        summary: `${analysisLabel(d.analysisType)} requested for ${document(d.documentId)?.fileName ?? 'a document'}`,
+        changes: [statusChange(d.documentId, 'processing')],
+      };
     }
     case 'DocumentAnalysisCompleted': {
       const d = dataOf(event, 'DocumentAnalysisCompleted');
@@ -297,11 +335,17 @@ function documentEntry(item: TimelineItem, before: ClaimFold, claimId: string, c
     }
     case 'DocumentAnalysisFailed': {
       const d = dataOf(event, 'DocumentAnalysisFailed');
-      return { summary: `${analysisLabel(d.analysisType)} failed for ${document(d.documentId)?.fileName ?? 'a document'}: ${d.reason}`, changes: [statusChange(d.documentId, 'failed')] };
+      return {
+        summary: `${analysisLabel(d.analysisType)} failed for ${document(d.documentId)?.fileName ?? 'a document'}: ${d.reason}`,
+        changes: [statusChange(d.documentId, 'failed')],
+      };
     }
     case 'DocumentDeleted': {
       const d = dataOf(event, 'DocumentDeleted');
-      return { summary: `Document deleted: ${document(d.documentId)?.fileName ?? 'a document'}`, changes: [{ field: 'Document', from: document(d.documentId)?.fileName ?? null, to: null }] };
+      return {
+        summary: `Document deleted: ${document(d.documentId)?.fileName ?? 'a document'}`,
+        changes: [{ field: 'Document', from: document(d.documentId)?.fileName ?? null, to: null }],
+      };
     }
   }
   return { summary: event.type, changes: [] };

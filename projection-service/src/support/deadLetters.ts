@@ -29,7 +29,8 @@ export interface DeadLetterRow {
   parked_at: Date;
 }
 
-const COLUMNS = "id::text as id, subscription, event_id, stream_id, type, tx_id::text || '.' || seq::text as position, attempts, error, parked_at";
+const COLUMNS =
+  "id::text as id, subscription, event_id, stream_id, type, tx_id::text || '.' || seq::text as position, attempts, error, parked_at";
 
 export function toDeadLetter(row: DeadLetterRow): DeadLetter {
   return {

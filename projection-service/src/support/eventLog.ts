@@ -49,7 +49,8 @@ export interface EventRow {
   created_at: Date;
 }
 
-const COLUMNS = "event_id, transaction_id::text || '.' || global_position::text as position, stream_id, stream_version, type, schema_version, data, metadata, created_at";
+const COLUMNS =
+  "event_id, transaction_id::text || '.' || global_position::text as position, stream_id, stream_version, type, schema_version, data, metadata, created_at";
 
 export function toEventLogEntry(row: EventRow, data: unknown): EventLogEntry {
   return {

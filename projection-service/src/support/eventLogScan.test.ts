@@ -27,7 +27,12 @@ describe('event log by scanning the port', () => {
     await db.drop();
   });
 
-  const query = (filter: EventLogFilter, order: 'ASC' | 'DESC' = 'DESC', range: [number, number] = [0, 24], ids?: string[]): EventLogQuery => ({
+  const query = (
+    filter: EventLogFilter,
+    order: 'ASC' | 'DESC' = 'DESC',
+    range: [number, number] = [0, 24],
+    ids?: string[],
+  ): EventLogQuery => ({
     sort: { field: 'position', order },
     range,
     filter,
@@ -72,7 +77,10 @@ describe('event log by scanning the port', () => {
   });
 
   it('finds one event by id among the newest it may read', async () => {
-    const [oldest, newest] = [(await listEvents(db.knex, query({}, 'ASC', [0, 0]))).rows[0]!, (await listEvents(db.knex, query({}, 'DESC', [0, 0]))).rows[0]!];
+    const [oldest, newest] = [
+      (await listEvents(db.knex, query({}, 'ASC', [0, 0]))).rows[0]!,
+      (await listEvents(db.knex, query({}, 'DESC', [0, 0]))).rows[0]!,
+    ];
     expect((await scanForEvent(store, newest.id))?.event_id).toBe(newest.id);
     expect((await scanForEvent(store, oldest.id))?.event_id).toBe(oldest.id);
     expect(await scanForEvent(store, oldest.id, 5)).toBeUndefined();

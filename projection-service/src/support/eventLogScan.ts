@@ -37,7 +37,9 @@ function matcher(filter: EventLogFilter, ids: readonly string[] | undefined): (e
     (filter.streamId === undefined || event.streamId === filter.streamId) &&
     (filter.streamPrefix === undefined || event.streamId.startsWith(filter.streamPrefix)) &&
     (types === undefined || types.has(event.type)) &&
-    (filter.userId === undefined || event.metadata.userId === filter.userId || (event.data as { userId?: unknown } | null)?.userId === filter.userId) &&
+    (filter.userId === undefined ||
+      event.metadata.userId === filter.userId ||
+      (event.data as { userId?: unknown } | null)?.userId === filter.userId) &&
     (filter.correlationId === undefined || event.metadata.correlationId === filter.correlationId) &&
     // Both ends to the millisecond, as the times are shown (the SQL path's "up to" includes the shown millisecond).
     (from === undefined || event.recordedAt.getTime() >= from) &&
@@ -45,7 +47,11 @@ function matcher(filter: EventLogFilter, ids: readonly string[] | undefined): (e
 }
 
 /** The list contract over a scan: newest or oldest first by position; any other sort is refused by name. */
-export async function scanEvents(store: EventStore, query: EventLogQuery, cap = EVENT_LOG_SCAN_CAP): Promise<{ rows: EventLogEntry[]; total: number }> {
+export async function scanEvents(
+  store: EventStore,
+  query: EventLogQuery,
+  cap = EVENT_LOG_SCAN_CAP,
+): Promise<{ rows: EventLogEntry[]; total: number }> {
   if (query.sort.field !== 'position') {
     throw problems.badRequest(`This event store can list events only in log order: sort by position, not by ${query.sort.field}.`);
   }

@@ -7,7 +7,8 @@ const isSealed = (value: unknown): value is SealedData => sealedData.safeParse(v
 export function redactSealed(value: unknown): unknown {
   if (isSealed(value)) return REDACTED;
   if (Array.isArray(value)) return value.map(redactSealed);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, redactSealed(inner)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, redactSealed(inner)]));
   return value;
 }
 
@@ -27,7 +28,9 @@ export async function openSealed(value: unknown, vault: PersonalDataVault, owner
   }
   if (Array.isArray(value)) return Promise.all(value.map((inner) => openSealed(inner, vault, ownerId)));
   if (value && typeof value === 'object') {
-    const entries = await Promise.all(Object.entries(value).map(async ([key, inner]) => [key, await openSealed(inner, vault, ownerId)] as const));
+    const entries = await Promise.all(
+      Object.entries(value).map(async ([key, inner]) => [key, await openSealed(inner, vault, ownerId)] as const),
+    );
     return Object.fromEntries(entries);
   }
   return value;

@@ -34,8 +34,14 @@ import { openSealed, ownerOfEventData, redactSealed } from './redact';
 export interface SupportRecorder {
   rebuildRequested(rebuild: RebuildStatus, metadata: SupportMetadata): Promise<GlobalPosition>;
   rebuildFinished(rebuild: RebuildStatus): Promise<GlobalPosition>;
-  deadLetterRetried(letter: { deadLetterId: string; subscription: string; eventId: string; eventType: string; outcome: 'handled' | 'failed' }, metadata: SupportMetadata): Promise<GlobalPosition>;
-  deadLetterDismissed(letter: { deadLetterId: string; subscription: string; eventId: string; eventType: string }, metadata: SupportMetadata): Promise<GlobalPosition>;
+  deadLetterRetried(
+    letter: { deadLetterId: string; subscription: string; eventId: string; eventType: string; outcome: 'handled' | 'failed' },
+    metadata: SupportMetadata,
+  ): Promise<GlobalPosition>;
+  deadLetterDismissed(
+    letter: { deadLetterId: string; subscription: string; eventId: string; eventType: string },
+    metadata: SupportMetadata,
+  ): Promise<GlobalPosition>;
 }
 
 export interface SupportMetadata {
@@ -68,8 +74,16 @@ const PROJECTION_SORT_VALUES: SortValues<ProjectionStatus> = {
   name: (p) => p.name,
   version: (p) => p.version,
   tables: (p) => p.tables.join(','),
-  position: (p) => p.position.split('.').map((part) => part.padStart(20, '0')).join('.'),
-  headPosition: (p) => p.headPosition.split('.').map((part) => part.padStart(20, '0')).join('.'),
+  position: (p) =>
+    p.position
+      .split('.')
+      .map((part) => part.padStart(20, '0'))
+      .join('.'),
+  headPosition: (p) =>
+    p.headPosition
+      .split('.')
+      .map((part) => part.padStart(20, '0'))
+      .join('.'),
   lag: (p) => p.lag,
   live: (p) => p.live,
   state: (p) => p.state,
@@ -95,11 +109,18 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
     const projectors = runner.projectors;
     const head = await store.headPosition();
     const names = projectors.map(checkpointName);
-    const checkpoints = await knex('subscription_checkpoints').whereIn('name', names).select('name', knex.raw('tx_id::text as tx'), knex.raw('seq::text as seq'));
+    const checkpoints = await knex('subscription_checkpoints')
+      .whereIn('name', names)
+      .select('name', knex.raw('tx_id::text as tx'), knex.raw('seq::text as seq'));
     const letters = await knex('subscription_dead_letters')
       .whereIn('subscription', names)
       .groupBy('subscription')
-      .select('subscription', knex.raw('count(*)::int as count'), knex.raw('(array_agg(error order by parked_at desc))[1] as error'), knex.raw('max(parked_at) as at'));
+      .select(
+        'subscription',
+        knex.raw('count(*)::int as count'),
+        knex.raw('(array_agg(error order by parked_at desc))[1] as error'),
+        knex.raw('max(parked_at) as at'),
+      );
     const rebuilds = await rebuilder.latest();
     return Promise.all(
       projectors.map(async (projector): Promise<ProjectionStatus> => {
@@ -121,7 +142,16 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
           headPosition: formatPosition(head),
           lag,
           live,
-          state: rebuild?.state === 'running' ? 'rebuilding' : !runtime.running ? 'stopped' : runtime.degraded ? 'degraded' : runtime.live ? 'live' : 'catching-up',
+          state:
+            rebuild?.state === 'running'
+              ? 'rebuilding'
+              : !runtime.running
+                ? 'stopped'
+                : runtime.degraded
+                  ? 'degraded'
+                  : runtime.live
+                    ? 'live'
+                    : 'catching-up',
           lastError: lastError?.message ?? null,
           lastErrorAt: lastError?.at.toISOString() ?? null,
           deadLetters: dead?.count ?? 0,
@@ -136,7 +166,12 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
     const list = parseListQuery(query(req), {
       sortColumns: PROJECTION_SORT_VALUES,
       defaultSort: { field: 'name', order: 'ASC' },
-      filter: z.object({ q: z.string().trim().max(200).optional(), state: z.enum(['live', 'catching-up', 'degraded', 'rebuilding', 'stopped']).optional() }).strict(),
+      filter: z
+        .object({
+          q: z.string().trim().max(200).optional(),
+          state: z.enum(['live', 'catching-up', 'degraded', 'rebuilding', 'stopped']).optional(),
+        })
+        .strict(),
     });
     const all = (await projectionStatuses()).filter(
       (p) => (!list.filter.q || p.name.includes(list.filter.q)) && (!list.filter.state || p.state === list.filter.state),
@@ -187,7 +222,13 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
     const list = parseListQuery(query(req), {
       sortColumns: DEAD_LETTER_SORT_COLUMNS,
       defaultSort: { field: 'parkedAt', order: 'DESC' },
-      filter: z.object({ subscription: z.string().max(200).optional(), type: z.string().max(200).optional(), q: z.string().trim().max(200).optional() }).strict(),
+      filter: z
+        .object({
+          subscription: z.string().max(200).optional(),
+          type: z.string().max(200).optional(),
+          q: z.string().trim().max(200).optional(),
+        })
+        .strict(),
     });
     const { rows, total } = await listDeadLetters(knex, list);
     res.setHeader('Cache-Control', 'no-store');
@@ -217,7 +258,9 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
     if (!handler) {
       // The split: the worker runs in another process, which redelivers what is marked for it.
       if (!(await hasRetryServer(knex, row.subscription))) {
-        throw problems.conflict(`No running process handles events for ${row.subscription}, so this event cannot be retried. Dismiss it, or rebuild the read model.`);
+        throw problems.conflict(
+          `No running process handles events for ${row.subscription}, so this event cannot be retried. Dismiss it, or rebuild the read model.`,
+        );
       }
       const remote = await retryThroughServer(knex, id, { timeoutMs: deps.remoteRetryWaitMs });
       if (!remote) throw problems.notFound('Dead letter not found.');
@@ -227,7 +270,8 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
       }
       const position = await support.deadLetterRetried({ ...letter, outcome: remote.outcome }, metadataOf(res));
       await contextOf(res).recordWrite(position);
-      if (remote.outcome === 'failed') throw new HttpProblem(422, 'retry-failed', 'The event failed again', remote.error.slice(0, 500), { deadLetter: id });
+      if (remote.outcome === 'failed')
+        throw new HttpProblem(422, 'retry-failed', 'The event failed again', remote.error.slice(0, 500), { deadLetter: id });
       res.json({ id, outcome: 'handled' });
       return;
     }
@@ -248,7 +292,9 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
     } catch (error) {
       if (error instanceof HttpProblem) throw error;
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      await knex('subscription_dead_letters').where({ id }).update({ attempts: knex.raw('attempts + 1'), error: message.slice(0, 2000), parked_at: knex.fn.now() });
+      await knex('subscription_dead_letters')
+        .where({ id })
+        .update({ attempts: knex.raw('attempts + 1'), error: message.slice(0, 2000), parked_at: knex.fn.now() });
       const position = await support.deadLetterRetried({ ...letter, outcome: 'failed' }, metadataOf(res));
       await contextOf(res).recordWrite(position);
       throw new HttpProblem(422, 'retry-failed', 'The event failed again', message.slice(0, 500), { deadLetter: id });
@@ -266,7 +312,10 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
     if (!row) throw problems.notFound('Dead letter not found.');
     const removed = await knex('subscription_dead_letters').where({ id }).del();
     if (removed === 0) throw problems.notFound('Dead letter not found.');
-    const position = await support.deadLetterDismissed({ deadLetterId: id, subscription: row.subscription, eventId: row.event_id, eventType: row.type }, metadataOf(res));
+    const position = await support.deadLetterDismissed(
+      { deadLetterId: id, subscription: row.subscription, eventId: row.event_id, eventType: row.type },
+      metadataOf(res),
+    );
     await contextOf(res).recordWrite(position);
     res.status(204).end();
   });
@@ -297,9 +346,16 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
   /** One event; `?reveal=true` opens its sealed fields (administrators only), recorded in the access log. */
   router.get('/api/staff/events/:id', async (req, res) => {
     const auth = requirePermission(res, 'events:read');
-    const { reveal } = z.object({ reveal: z.enum(['true', 'false']).optional() }).strict().parse(req.query);
+    const { reveal } = z
+      .object({ reveal: z.enum(['true', 'false']).optional() })
+      .strict()
+      .parse(req.query);
     const id = String(req.params.id);
-    const row = !isUuid(id) ? undefined : store.capabilities.eventsTableInDatabase ? await findEvent(knex, id) : await scanForEvent(store, id);
+    const row = !isUuid(id)
+      ? undefined
+      : store.capabilities.eventsTableInDatabase
+        ? await findEvent(knex, id)
+        : await scanForEvent(store, id);
     if (!row) throw problems.notFound('Event not found.');
     if (reveal !== 'true') {
       const body: EventLogDetail = { ...toEventLogEntry(row, redactSealed(row.data)), revealed: false };

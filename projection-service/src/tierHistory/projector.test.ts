@@ -26,9 +26,33 @@ describe('tier history projector', () => {
     await spec.thenRows(
       'user_tier_history',
       [
-        { user_id: userId, from_tier: null, to_tier: 'free', reason: 'registered', actor_id: userId, operator: null, at: new Date('2026-01-02T03:04:05.000Z') },
-        { user_id: userId, from_tier: 'free', to_tier: 'administrators', reason: 'administrator', actor_id: admin, operator: null, at: new Date('2026-02-01T00:00:00.000Z') },
-        { user_id: userId, from_tier: 'administrators', to_tier: 'pro', reason: 'operator', actor_id: null, operator: 'ops@host', at: new Date('2026-03-01T00:00:00.000Z') },
+        {
+          user_id: userId,
+          from_tier: null,
+          to_tier: 'free',
+          reason: 'registered',
+          actor_id: userId,
+          operator: null,
+          at: new Date('2026-01-02T03:04:05.000Z'),
+        },
+        {
+          user_id: userId,
+          from_tier: 'free',
+          to_tier: 'administrators',
+          reason: 'administrator',
+          actor_id: admin,
+          operator: null,
+          at: new Date('2026-02-01T00:00:00.000Z'),
+        },
+        {
+          user_id: userId,
+          from_tier: 'administrators',
+          to_tier: 'pro',
+          reason: 'operator',
+          actor_id: null,
+          operator: 'ops@host',
+          at: new Date('2026-03-01T00:00:00.000Z'),
+        },
       ],
       { orderBy: ['position_tx', 'position_seq'] },
     );
@@ -36,7 +60,9 @@ describe('tier history projector', () => {
 
   it('writes one row per event, however often the events are projected', async () => {
     const userId = randomUUID();
-    await spec.given(`user-${userId}`, [{ type: 'UserRegistered', data: { userId, memberTier: 'free', authMethod: 'password', personal: sealed } }]);
+    await spec.given(`user-${userId}`, [
+      { type: 'UserRegistered', data: { userId, memberTier: 'free', authMethod: 'password', personal: sealed } },
+    ]);
     await spec.project();
     await spec.project({ version: 2 });
     await spec.thenRows('user_tier_history', [{ user_id: userId, to_tier: 'free' }]);

@@ -13,13 +13,25 @@ export function tierHistoryProjector(): Projector {
     handles: pickEventTypes(USER_EVENT_TYPES, ['UserRegistered', 'UserTierChanged']),
     async project(event, trx) {
       const position = { position_tx: trx.raw('?::xid8', [event.position.txId.toString()]), position_seq: event.position.seq.toString() };
-      const common = { event_id: event.id, actor_id: event.metadata.userId, operator: event.metadata.operator ?? null, at: event.metadata.occurredAt, ...position };
+      const common = {
+        event_id: event.id,
+        actor_id: event.metadata.userId,
+        operator: event.metadata.operator ?? null,
+        at: event.metadata.occurredAt,
+        ...position,
+      };
       if (event.type === 'UserRegistered') {
         const d = event.data as EventDataOf<'UserRegistered'>;
-        await trx('user_tier_history').insert({ ...common, user_id: d.userId, from_tier: null, to_tier: d.memberTier, reason: 'registered' }).onConflict('event_id').ignore();
+        await trx('user_tier_history')
+          .insert({ ...common, user_id: d.userId, from_tier: null, to_tier: d.memberTier, reason: 'registered' })
+          .onConflict('event_id')
+          .ignore();
       } else if (event.type === 'UserTierChanged') {
         const d = event.data as EventDataOf<'UserTierChanged'>;
-        await trx('user_tier_history').insert({ ...common, user_id: d.userId, from_tier: d.from, to_tier: d.to, reason: d.reason }).onConflict('event_id').ignore();
+        await trx('user_tier_history')
+          .insert({ ...common, user_id: d.userId, from_tier: d.from, to_tier: d.to, reason: d.reason })
+          .onConflict('event_id')
+          .ignore();
       }
     },
   };

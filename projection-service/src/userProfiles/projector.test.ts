@@ -25,7 +25,12 @@ describe('user profiles projection', () => {
           data: {
             userId,
             changedFields: ['branchOfService', 'awards', 'ssnLast4', 'yearsServed'],
-            personal: await spec.vault.seal(userId, { branchOfService: 'navy', awards: ['Purple Heart'], ssnLast4: '1234', yearsServed: 8 }),
+            personal: await spec.vault.seal(userId, {
+              branchOfService: 'navy',
+              awards: ['Purple Heart'],
+              ssnLast4: '1234',
+              yearsServed: 8,
+            }),
           },
         },
         { type: 'UserTierChanged', data: { userId, from: 'free', to: 'basic', reason: 'subscription' } },

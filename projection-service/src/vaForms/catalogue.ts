@@ -33,7 +33,8 @@ export function mergeVaForm(bundled: BundledVaForm, api?: { id: string; attribut
 
 /** `GET /api/va-forms/`: the catalogue, with the API's figures when a refresh has ever succeeded. */
 export async function vaFormsAnswer(knex: Knex): Promise<VaFormsAnswer> {
-  const rows: { form_name: string; api_id: string; attributes: VaFormsApiAttributes; fetched_at: Date }[] = await knex('va_forms_api').select();
+  const rows: { form_name: string; api_id: string; attributes: VaFormsApiAttributes; fetched_at: Date }[] =
+    await knex('va_forms_api').select();
   const byName = new Map(rows.map((r) => [r.form_name, { id: r.api_id, attributes: r.attributes }]));
   const refreshedAt = rows.reduce<Date | null>((latest, r) => (!latest || r.fetched_at > latest ? r.fetched_at : latest), null);
   return {
@@ -51,7 +52,8 @@ export async function storeVaForms(knex: Knex, forms: readonly VaFormsApiForm[],
   const rows = new Map<string, { form_name: string; api_id: string; attributes: string; fetched_at: Date }>();
   for (const form of forms) {
     const name = key(form.attributes.form_name);
-    if (wanted.has(name) && !rows.has(name)) rows.set(name, { form_name: name, api_id: form.id, attributes: JSON.stringify(form.attributes), fetched_at: now });
+    if (wanted.has(name) && !rows.has(name))
+      rows.set(name, { form_name: name, api_id: form.id, attributes: JSON.stringify(form.attributes), fetched_at: now });
   }
   if (rows.size === 0) throw new VaFormsApiError('The VA Forms API answer lists none of the catalogue’s forms');
   await knex.transaction(async (trx) => {
@@ -93,7 +95,10 @@ export function startVaFormsRefresh(options: {
         return kept;
       } catch (error) {
         if (stopping.signal.aborted) return new VaFormsApiError('Stopped');
-        const failure = error instanceof VaFormsApiError ? error : new VaFormsApiError(`Storing the VA forms failed (${(error as Error).message})`, { cause: error });
+        const failure =
+          error instanceof VaFormsApiError
+            ? error
+            : new VaFormsApiError(`Storing the VA forms failed (${(error as Error).message})`, { cause: error });
         options.logger.warn({ err: failure.message }, 'VA Forms API refresh failed; showing the last good list (or the bundled catalogue)');
         return failure;
       } finally {

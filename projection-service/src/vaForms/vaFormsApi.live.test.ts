@@ -13,7 +13,11 @@ describeLive('VA Forms API (live)', () => {
     const forms = await fetchVaForms({ url: url!, apiKey: apiKey! });
     const claim = forms.find((f) => f.attributes.form_name === '21-526EZ');
     expect(claim).toBeDefined();
-    expect(claim!.attributes).toMatchObject({ title: expect.any(String), url: expect.stringMatching(/^https:\/\//), valid_pdf: expect.any(Boolean) });
+    expect(claim!.attributes).toMatchObject({
+      title: expect.any(String),
+      url: expect.stringMatching(/^https:\/\//),
+      valid_pdf: expect.any(Boolean),
+    });
     expect(claim!.attributes.last_revision_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   }, 60_000);
 });

@@ -71,6 +71,7 @@ export async function fetchVaForms(config: VaFormsApiConfig): Promise<VaFormsApi
     throw new VaFormsApiError('The VA Forms API did not answer with JSON', { cause });
   }
   const parsed = answerSchema.safeParse(json);
-  if (!parsed.success) throw new VaFormsApiError(`The VA Forms API answered in an unknown format (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+  if (!parsed.success)
+    throw new VaFormsApiError(`The VA Forms API answered in an unknown format (${parsed.error.issues[0]?.message ?? 'invalid'})`);
   return parsed.data.data;
 }

@@ -52,7 +52,8 @@ describe('password reset, over real SMTP', () => {
     await smtp.close();
   });
 
-  const resetMails = (to: string) => smtp.received.filter((m) => m.envelope.to.includes(to) && m.mail.subject === 'Reset your Claims Copilot password');
+  const resetMails = (to: string) =>
+    smtp.received.filter((m) => m.envelope.to.includes(to) && m.mail.subject === 'Reset your Claims Copilot password');
 
   it('answers 202 with the same words for a known and an unknown address, and e-mails a single-use link', async () => {
     const owner = app.client();
@@ -65,11 +66,16 @@ describe('password reset, over real SMTP', () => {
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(known.data).toEqual(unknown.data);
-    expect(known.data.message).toBe("If an account exists for that e-mail, we've sent a link to reset your password. It works for 60 minutes.");
+    expect(known.data.message).toBe(
+      "If an account exists for that e-mail, we've sent a link to reset your password. It works for 60 minutes.",
+    );
     // Asked again at once: the account gets no second e-mail.
     expect((await app.client().post('/api/auth/password-reset', { email: 'forgetful@example.org' })).status).toBe(202);
 
-    const mails = await eventually(async () => resetMails('forgetful@example.org'), (list) => list.length >= 1);
+    const mails = await eventually(
+      async () => resetMails('forgetful@example.org'),
+      (list) => list.length >= 1,
+    );
     expect(mails).toHaveLength(1);
     const { mail } = mails[0]!;
     expect(mail.html).toContain('Claims Copilot');
@@ -95,7 +101,10 @@ describe('password reset, over real SMTP', () => {
     ]);
     const wrong = await app.client().post('/api/auth/password-reset/confirm', { token: `${token.slice(0, -2)}xx`, password: NEW_PASSWORD });
     expect(wrong.status).toBe(400);
-    expect(wrong.data).toMatchObject({ title: 'Invalid or expired link', detail: 'This password reset link is invalid or has expired. Please ask for a new one.' });
+    expect(wrong.data).toMatchObject({
+      title: 'Invalid or expired link',
+      detail: 'This password reset link is invalid or has expired. Please ask for a new one.',
+    });
 
     const done = await app.client().post('/api/auth/password-reset/confirm', { token, password: NEW_PASSWORD });
     expect(done.status).toBe(204);
@@ -115,9 +124,15 @@ describe('password reset, over real SMTP', () => {
   it('refuses an expired link', async () => {
     const { id: userId } = await app.client().register('late@example.org', PASSWORD);
     await app.client().post('/api/auth/password-reset', { email: 'late@example.org' });
-    const [message] = await eventually(async () => resetMails('late@example.org'), (list) => list.length >= 1);
+    const [message] = await eventually(
+      async () => resetMails('late@example.org'),
+      (list) => list.length >= 1,
+    );
     const token = tokenOf(message!.mail.text ?? '')!;
-    await app.system.knex('password_reset_tokens').where({ user_id: userId }).update({ expires_at: app.system.knex.raw("now() - interval '1 second'") });
+    await app.system
+      .knex('password_reset_tokens')
+      .where({ user_id: userId })
+      .update({ expires_at: app.system.knex.raw("now() - interval '1 second'") });
     const res = await app.client().post('/api/auth/password-reset/confirm', { token, password: NEW_PASSWORD });
     expect(res.status).toBe(400);
     expect(res.data.title).toBe('Invalid or expired link');
@@ -125,7 +140,9 @@ describe('password reset, over real SMTP', () => {
   });
 
   it('refuses a malformed request', async () => {
-    expect((await app.client().post('/api/auth/password-reset', { email: 'not-an-address' })).data.errors).toEqual([{ field: 'email', message: 'Invalid email address' }]);
+    expect((await app.client().post('/api/auth/password-reset', { email: 'not-an-address' })).data.errors).toEqual([
+      { field: 'email', message: 'Invalid email address' },
+    ]);
     expect((await app.client().post('/api/auth/password-reset/confirm', { password: NEW_PASSWORD })).status).toBe(400);
   });
 });
@@ -184,12 +201,14 @@ describe('change password, data export, delete account', () => {
   it('stops guessing the current password after 5 wrong ones (429)', async () => {
     const me = app.client();
     await me.register('guesser@example.org', PASSWORD);
-    for (let i = 0; i < 5; i++) expect((await me.post('/api/auth/password', { currentPassword: `guess ${i}`, newPassword: NEW_PASSWORD })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await me.post('/api/auth/password', { currentPassword: `guess ${i}`, newPassword: NEW_PASSWORD })).status).toBe(400);
     expect((await me.post('/api/auth/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(429);
     expect((await me.request('DELETE', '/api/account', { json: { password: PASSWORD } })).status).toBe(429);
   });
 
-  const veteran = (email: string, tag: string) => veteranWithData({ client: () => app.client(), outboxDir: app.system.outboxDir }, admin, email, tag);
+  const veteran = (email: string, tag: string) =>
+    veteranWithData({ client: () => app.client(), outboxDir: app.system.outboxDir }, admin, email, tag);
 
   it('exports everything as a ZIP of JSON and the files themselves, with its exact size', async () => {
     const { client, id, claimId, files } = await veteran('exporter@example.org', 'Ex');
@@ -205,8 +224,15 @@ describe('change password, data export, delete account', () => {
 
     const entries = await unzip(res.body);
     const json = (name: string) => JSON.parse(entries.get(name)!.toString('utf8'));
-    expect(entries.get('README.txt')!.toString()).toContain('claims.json: every claim with its notes, documents and full history of changes.');
-    expect(json('profile.json')).toMatchObject({ id, email: 'exporter@example.org', phone: w.phone, mos: `1A2X1 Loadmaster ${w.Zephyrine}` });
+    expect(entries.get('README.txt')!.toString()).toContain(
+      'claims.json: every claim with its notes, documents and full history of changes.',
+    );
+    expect(json('profile.json')).toMatchObject({
+      id,
+      email: 'exporter@example.org',
+      phone: w.phone,
+      mos: `1A2X1 Loadmaster ${w.Zephyrine}`,
+    });
     expect(json('preferences.json')).toMatchObject({ autoSave: true });
     const chat = json('chat.json');
     expect(chat.sessions).toHaveLength(1);
@@ -219,10 +245,18 @@ describe('change password, data export, delete account', () => {
     const notes = claim.notes.map((n: { note: string }) => n.note).join('\n');
     expect(notes).toContain(`Buddy statement from Sgt ${w.Tamsworth} arrives Friday`);
     expect(notes).toContain('Status changed to: Evidence Review');
-    expect(claim.history.map((h: { type: string }) => h.type)).toEqual(['ClaimFiled', 'ClaimStatusChanged', 'ClaimNoteAdded', 'ClaimDocumentAdded']);
+    expect(claim.history.map((h: { type: string }) => h.type)).toEqual([
+      'ClaimFiled',
+      'ClaimStatusChanged',
+      'ClaimNoteAdded',
+      'ClaimDocumentAdded',
+    ]);
 
     const documents = json('documents.json');
-    expect(documents.map((d: { fileName: string }) => d.fileName).sort()).toEqual([`${w.MarchettiVosk} DD214.pdf`, `${w.Orrisfield} treatment note.txt`]);
+    expect(documents.map((d: { fileName: string }) => d.fileName).sort()).toEqual([
+      `${w.MarchettiVosk} DD214.pdf`,
+      `${w.Orrisfield} treatment note.txt`,
+    ]);
     const noteFile = documents.find((d: { fileName: string }) => d.fileName.endsWith('.txt')).file;
     const pdfFile = documents.find((d: { fileName: string }) => d.fileName.endsWith('.pdf')).file;
     expect(entries.get(noteFile)).toEqual(text);
@@ -274,7 +308,8 @@ describe('change password, data export, delete account', () => {
     // The whole database as text.
     const dump = await dumpDatabase(app.system.knex);
     expect(dump).toContain(id);
-    for (const value of personal) expect({ value, inTables: dump.toLowerCase().includes(value.toLowerCase()) }).toEqual({ value, inTables: false });
+    for (const value of personal)
+      expect({ value, inTables: dump.toLowerCase().includes(value.toLowerCase()) }).toEqual({ value, inTables: false });
     // Every file in the data folder: stored files, outbox, and the database's own files, dead row
     // versions and WAL (a deleted row stays in its page, and every row ever written in the WAL);
     // the destroyed key too, or crypto-shredding would be undone by reading it back from there.

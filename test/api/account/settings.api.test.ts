@@ -46,9 +46,22 @@ describe('profile and preferences (PUT /api/auth/profile, GET/PUT /api/auth/pref
   });
 
   it('clears optional fields with empty values, keeps what is left out, and records nothing for no change', async () => {
-    const res = await veteran.put('/api/auth/profile', { name: 'Patricia Ann Lee', phone: '', disabilityRating: '', branchOfService: '', awards: [] });
+    const res = await veteran.put('/api/auth/profile', {
+      name: 'Patricia Ann Lee',
+      phone: '',
+      disabilityRating: '',
+      branchOfService: '',
+      awards: [],
+    });
     expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ phone: null, disabilityRating: null, branchOfService: null, awards: [], yearsServed: 8, mos: '0311 Rifleman' });
+    expect(res.data).toMatchObject({
+      phone: null,
+      disabilityRating: null,
+      branchOfService: null,
+      awards: [],
+      yearsServed: 8,
+      mos: '0311 Rifleman',
+    });
     const before = (await app.system.store.readStream(`user-${veteranId}`)).version;
     expect((await veteran.put('/api/auth/profile', { name: 'Patricia Ann Lee', yearsServed: 8 })).status).toBe(200);
     expect((await app.system.store.readStream(`user-${veteranId}`)).version).toBe(before);
@@ -95,10 +108,24 @@ describe('profile and preferences (PUT /api/auth/profile, GET/PUT /api/auth/pref
   });
 
   it('accepts the edges of the ranges', async () => {
-    const res = await veteran.put('/api/auth/profile', { name: 'Pat Lee', yearsServed: '0', disabilityRating: 100, branchOfService: 'space-force', dischargeType: 'other-than-honorable' });
+    const res = await veteran.put('/api/auth/profile', {
+      name: 'Pat Lee',
+      yearsServed: '0',
+      disabilityRating: 100,
+      branchOfService: 'space-force',
+      dischargeType: 'other-than-honorable',
+    });
     expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ yearsServed: 0, disabilityRating: 100, branchOfService: 'space-force', dischargeType: 'other-than-honorable' });
-    expect((await veteran.put('/api/auth/profile', { name: 'Pat Lee', yearsServed: 50, disabilityRating: 0 })).data).toMatchObject({ yearsServed: 50, disabilityRating: 0 });
+    expect(res.data).toMatchObject({
+      yearsServed: 0,
+      disabilityRating: 100,
+      branchOfService: 'space-force',
+      dischargeType: 'other-than-honorable',
+    });
+    expect((await veteran.put('/api/auth/profile', { name: 'Pat Lee', yearsServed: 50, disabilityRating: 0 })).data).toMatchObject({
+      yearsServed: 50,
+      disabilityRating: 0,
+    });
   });
 
   it('needs a session', async () => {
@@ -118,7 +145,11 @@ describe('profile and preferences (PUT /api/auth/profile, GET/PUT /api/auth/pref
   it('saves any part of the preferences, keeps the rest, and shows them in the next read', async () => {
     const res = await veteran.put('/api/auth/preferences', { theme: 'dark', emailNotifications: { 'claim-status': false } });
     expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ theme: 'dark', autoSave: true, emailNotifications: { 'claim-status': false, 'document-upload': true } });
+    expect(res.data).toMatchObject({
+      theme: 'dark',
+      autoSave: true,
+      emailNotifications: { 'claim-status': false, 'document-upload': true },
+    });
     await veteran.put('/api/auth/preferences', { autoSave: false, inAppNotifications: { subscription: false } });
     const read = await veteran.get('/api/auth/preferences');
     expect(read.data).toMatchObject({

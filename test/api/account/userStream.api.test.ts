@@ -22,7 +22,8 @@ async function signUp(app: TestApp, admin: TestClient, email: string, tier: 'fre
   const client = app.client();
   const user = await client.register(email);
   if (tier !== 'free') expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: tier })).status).toBe(200);
-  for (let i = 0; i < 100 && (await client.get('/api/auth/user')).data.memberTier !== tier; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 100 && (await client.get('/api/auth/user')).data.memberTier !== tier; i++)
+    await new Promise((r) => setTimeout(r, 20));
   return { client, id: user.id };
 }
 
@@ -89,7 +90,9 @@ describe("a user's stream, however long", () => {
     );
 
     // The first command after the old history folds it once, and keeps the result as a snapshot.
-    const first = await readDuring(veteran.id, () => veteran.client.post('/api/claims', { condition: 'Tinnitus', conditionType: 'primary' }));
+    const first = await readDuring(veteran.id, () =>
+      veteran.client.post('/api/claims', { condition: 'Tinnitus', conditionType: 'primary' }),
+    );
     expect(first.result.status).toBe(201);
     expect(first.events).toBeGreaterThanOrEqual(3_000);
 
@@ -102,14 +105,18 @@ describe("a user's stream, however long", () => {
         reads.push(events);
       };
       for (let round = 0; round < 20; round++) {
-        const claim = await readDuring(user.id, () => user.client.post('/api/claims', { condition: `Condition ${round}`, conditionType: 'primary' }));
+        const claim = await readDuring(user.id, () =>
+          user.client.post('/api/claims', { condition: `Condition ${round}`, conditionType: 'primary' }),
+        );
         expect(claim.result.status).toBe(201);
         count(claim.events);
         const doc = await readDuring(user.id, () => upload(user.client, `letter-${round}.txt`, Buffer.from(LETTER), 'text/plain'));
         expect(doc.result.status).toBe(201);
         count(doc.events);
         if (round % 10 === 0) {
-          const analysis = await readDuring(user.id, () => user.client.post(`/api/documents/${doc.result.data.id}/analyze`, { analysisType: 'general' }));
+          const analysis = await readDuring(user.id, () =>
+            user.client.post(`/api/documents/${doc.result.data.id}/analyze`, { analysisType: 'general' }),
+          );
           expect(analysis.result.status).toBe(200);
           count(analysis.events);
         }

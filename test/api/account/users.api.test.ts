@@ -48,7 +48,9 @@ describe('member tiers and user administration', () => {
     expect(res.status).toBe(200);
     expect(res.data).toHaveLength(13);
     expect(res.headers.get('content-range')).toBe('users 0-12/13');
-    const page = await admin.get(`/api/users/with-tier?range=${encodeURIComponent('[10,19]')}&sort=${encodeURIComponent('["email","ASC"]')}`);
+    const page = await admin.get(
+      `/api/users/with-tier?range=${encodeURIComponent('[10,19]')}&sort=${encodeURIComponent('["email","ASC"]')}`,
+    );
     expect(page.headers.get('content-range')).toBe('users 10-12/13');
     const filtered = await admin.get(`/api/users/with-tier?filter=${encodeURIComponent(JSON.stringify({ q: 'vet@' }))}`);
     expect(filtered.data).toEqual([
@@ -86,7 +88,10 @@ describe('member tiers and user administration', () => {
     // Read your writes: the administrator's very next read shows it; the veteran's session sees it soon after.
     const list = await admin.get(`/api/users/with-tier?filter=${encodeURIComponent(JSON.stringify({ q: 'vet@' }))}`);
     expect(list.data[0].memberTier).toBe('pro');
-    const mine = await eventually(() => veteran.get('/api/auth/user'), (r) => r.data.memberTier === 'pro');
+    const mine = await eventually(
+      () => veteran.get('/api/auth/user'),
+      (r) => r.data.memberTier === 'pro',
+    );
     expect(mine.data.memberTier).toBe('pro');
   });
 

@@ -28,7 +28,8 @@ async function signUp(app: TestApp, admin: TestClient, email: string, tier: 'fre
   const user = await client.register(email);
   if (tier !== 'free') expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: tier })).status).toBe(200);
   // The session reads its tier from the read model, which the admin's change reaches shortly after.
-  for (let i = 0; i < 100 && (await client.get('/api/auth/user')).data.memberTier !== tier; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 100 && (await client.get('/api/auth/user')).data.memberTier !== tier; i++)
+    await new Promise((r) => setTimeout(r, 20));
   return { client, id: user.id };
 }
 
@@ -60,13 +61,22 @@ describe('document analysis API', () => {
     expect(result.nexusEvaluation.requiredLanguageFound.join(' ')).toMatch(/at least as likely as not/i);
     // The placeholder the spec's client sends is not what was analysed.
     expect(JSON.stringify(result)).not.toContain('Please analyze this document');
-    expect(res.data.document).toMatchObject({ id: nexusId, processingStatus: 'completed', analysisType: 'nexus-letter', analysisError: null });
+    expect(res.data.document).toMatchObject({
+      id: nexusId,
+      processingStatus: 'completed',
+      analysisType: 'nexus-letter',
+      analysisError: null,
+    });
 
     const document = (await vet.client.get(`/api/documents/${nexusId}`)).data;
     expect(document.aiAnalysisResults).toEqual(result);
     expect(document.analyzedAt).toEqual(expect.any(String));
     const board = (await vet.client.get('/api/dashboard')).data;
-    expect(board.recentActivities[0]).toMatchObject({ type: 'ai_analysis', title: 'Nexus Letter Evaluator completed', description: 'Dr Rivera nexus letter.pdf' });
+    expect(board.recentActivities[0]).toMatchObject({
+      type: 'ai_analysis',
+      title: 'Nexus Letter Evaluator completed',
+      description: 'Dr Rivera nexus letter.pdf',
+    });
     // Neither the document's text nor its findings reach the logs or the stored events in clear.
     const opinion = result.nexusEvaluation.nexusOpinion as string;
     expect(opinion.length).toBeGreaterThan(20);
@@ -86,7 +96,9 @@ describe('document analysis API', () => {
 
   it('turns the analyses into the AI profile', async () => {
     const profile = (await vet.client.get('/api/ai-analysis/profile')).data;
-    expect(profile.potentialConditions.map((c: { condition: string }) => c.condition)).toEqual(expect.arrayContaining(['Obstructive sleep apnea', 'PTSD']));
+    expect(profile.potentialConditions.map((c: { condition: string }) => c.condition)).toEqual(
+      expect.arrayContaining(['Obstructive sleep apnea', 'PTSD']),
+    );
     for (const c of profile.potentialConditions) expect(c.confidence).toBeGreaterThan(0);
     expect(profile.existingConditions).toEqual([]);
   });
@@ -199,7 +211,10 @@ describe('document analysis API', () => {
   it('holds the Basic monthly quota of 25 under simultaneous requests', async () => {
     const user = await signUp(app, admin, 'analysis.quota@example.org', 'basic');
     const ids: string[] = [];
-    for (let i = 0; i < 27; i++) ids.push(await upload(user.client, `note-${i}.txt`, Buffer.from(`Tinnitus noted at visit ${i}. Hearing loss bilateral.`), 'text/plain'));
+    for (let i = 0; i < 27; i++)
+      ids.push(
+        await upload(user.client, `note-${i}.txt`, Buffer.from(`Tinnitus noted at visit ${i}. Hearing loss bilateral.`), 'text/plain'),
+      );
     const answers = await Promise.all(ids.map((id) => user.client.post(`/api/documents/${id}/analyze`, { analysisType: 'general' })));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200 || s === 202)).toHaveLength(25);
@@ -222,7 +237,10 @@ describe('document analysis API when the worker takes longer than the wait', () 
   };
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'slow.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' }, analysis: { analysisWaitMs: 50, analysisEngine: slow } });
+    app = await startTestApp({
+      env: { ADMIN_EMAILS: 'slow.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' },
+      analysis: { analysisWaitMs: 50, analysisEngine: slow },
+    });
   });
   afterAll(async () => app.close());
 
@@ -252,7 +270,10 @@ describe('document analysis API when the document is deleted during its analysis
   const slow = slowedEngine(offline, 1_000);
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'gone.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' }, analysis: { analysisWaitMs: 20_000, analysisEngine: slow } });
+    app = await startTestApp({
+      env: { ADMIN_EMAILS: 'gone.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' },
+      analysis: { analysisWaitMs: 20_000, analysisEngine: slow },
+    });
   });
   afterAll(async () => app.close());
 
@@ -263,11 +284,13 @@ describe('document analysis API when the document is deleted during its analysis
     const id = await upload(vet.client, 'letter.txt', Buffer.from(NEXUS_LETTER), 'text/plain');
     const analysing = vet.client.post(`/api/documents/${id}/analyze`, { analysisType: 'general' });
     // The same user, in another tab, deletes the document while the worker is analysing it.
-    for (let i = 0; i < 100 && !(await eventTypes(app, streams.document(id))).includes('DocumentAnalysisRequested'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && !(await eventTypes(app, streams.document(id))).includes('DocumentAnalysisRequested'); i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect((await vet.client.request('DELETE', `/api/documents/${id}`)).status).toBe(204);
     const res = await analysing;
     expect(res.status).toBe(404);
-    for (let i = 0; i < 100 && !(await eventTypes(app, streams.user(vet.id))).includes('UserDocumentAnalysisRefunded'); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !(await eventTypes(app, streams.user(vet.id))).includes('UserDocumentAnalysisRefunded'); i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await eventTypes(app, streams.user(vet.id))).toContain('UserDocumentAnalysisRefunded');
     expect(await eventTypes(app, streams.document(id))).not.toContain('DocumentAnalysisCompleted');
   });

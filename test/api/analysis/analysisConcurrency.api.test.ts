@@ -48,7 +48,8 @@ describe('ten analyses requested together', () => {
     vet = app.client();
     const user = await vet.register('together.vet@example.org');
     expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
-    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
+      await new Promise((r) => setTimeout(r, 20));
   });
   afterAll(async () => app.close());
 
@@ -61,11 +62,13 @@ describe('ten analyses requested together', () => {
       expect(registered.status).toBe(201);
       documentIds.push(registered.data.id as string);
     }
-    const requested = await Promise.all(documentIds.map((id) => vet.post(`/api/documents/${id}/analyze`, { analysisType: 'nexus-letter' })));
+    const requested = await Promise.all(
+      documentIds.map((id) => vet.post(`/api/documents/${id}/analyze`, { analysisType: 'nexus-letter' })),
+    );
     expect(requested.map((r) => r.status)).toEqual(Array(10).fill(202));
 
     // The worker takes up to four; wait for them, give it a moment to (wrongly) take more, then let them answer.
-    for (const until = Date.now() + 30_000; stats.running < 4 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+    for (const until = Date.now() + 30_000; stats.running < 4 && Date.now() < until;) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 300));
     expect(stats.running).toBe(4);
     openGate();
@@ -76,7 +79,8 @@ describe('ten analyses requested together', () => {
     while (Date.now() < deadline && (await outcomes()).some((types) => !types.includes('DocumentAnalysisCompleted'))) {
       await new Promise((r) => setTimeout(r, 50));
     }
-    for (const types of await outcomes()) expect(types).toEqual(['DocumentRegistered', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted']);
+    for (const types of await outcomes())
+      expect(types).toEqual(['DocumentRegistered', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted']);
     expect(stats.calls).toBe(10);
     expect(stats.most).toBe(4);
     // The results were written by the worker, not by this user, so the user's next read does not wait for them.

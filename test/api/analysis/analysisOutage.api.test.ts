@@ -32,15 +32,29 @@ async function startModelServer() {
       if (outage.armed && outage.until === undefined) outage.until = now + OUTAGE_MS;
       if (outage.until !== undefined && now < outage.until) {
         log.push({ at: now, status: 503 });
-        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded', code: 'server_overloaded' } }));
+        res
+          .writeHead(503, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'overloaded', code: 'server_overloaded' } }));
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { role: string; content: string }[] };
-      const { analysisType: _type, engine: _engine, ...findings } = analyzeOffline(body.messages.find((m) => m.role === 'user')!.content, 'nexus-letter');
+      const {
+        analysisType: _type,
+        engine: _engine,
+        ...findings
+      } = analyzeOffline(body.messages.find((m) => m.role === 'user')!.content, 'nexus-letter');
       log.push({ at: now, status: 200 });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(findings), refusal: null } }] }),
-      );
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            id: 'chatcmpl-test',
+            object: 'chat.completion',
+            choices: [
+              { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(findings), refusal: null } },
+            ],
+          }),
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,7 +91,12 @@ describe('document analysis through a storage or model outage', () => {
     process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
     process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
     app = await startTestApp({
-      env: { S3_BUCKET: 'documents', S3_ENDPOINT: proxy.url('http://localhost').replace(/\/$/, ''), ADMIN_EMAILS: 'outage.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' },
+      env: {
+        S3_BUCKET: 'documents',
+        S3_ENDPOINT: proxy.url('http://localhost').replace(/\/$/, ''),
+        ADMIN_EMAILS: 'outage.admin@example.org',
+        ADMIN_PASSWORD: 'correct horse battery',
+      },
       // The production engine and its own retries, against the model server above.
       analysis: { analysisEngine: createOpenAiEngine({ apiKey: 'sk-test', model: 'gpt-test', baseUrl: model.url }), analysisWaitMs: 0 },
     });
@@ -86,7 +105,8 @@ describe('document analysis through a storage or model outage', () => {
     vet = app.client();
     const user = await vet.register('outage.vet@example.org');
     expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
-    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
+      await new Promise((r) => setTimeout(r, 20));
   });
   afterAll(async () => {
     await app?.close();
@@ -106,7 +126,8 @@ describe('document analysis through a storage or model outage', () => {
 
   /** The document's events once its analysis is no longer processing. */
   const settled = async (documentId: string) => {
-    for (let i = 0; i < 1200 && (await vet.get(`/api/documents/${documentId}`)).data.processingStatus === 'processing'; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 1200 && (await vet.get(`/api/documents/${documentId}`)).data.processingStatus === 'processing'; i++)
+      await new Promise((r) => setTimeout(r, 50));
     return (await app.system.store.readStream(streams.document(documentId))).events;
   };
 
@@ -115,9 +136,14 @@ describe('document analysis through a storage or model outage', () => {
     expect(events.map((e) => e.type)).toEqual(['DocumentRegistered', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted']);
     // Answered only once the outage was over: the worker was at it during the outage, and waited.
     expect(Date.parse(events[2]!.metadata.occurredAt)).toBeGreaterThanOrEqual(after);
-    expect((await vet.get(`/api/documents/${documentId}`)).data).toMatchObject({ processingStatus: 'completed', analysisType: 'nexus-letter' });
+    expect((await vet.get(`/api/documents/${documentId}`)).data).toMatchObject({
+      processingStatus: 'completed',
+      analysisType: 'nexus-letter',
+    });
     expect(await app.system.knex('subscription_dead_letters')).toEqual([]);
-    expect(await app.system.knex('events').where({ type: 'UserDocumentAnalysisRefunded' }).whereRaw("data->>'documentId' = ?", [documentId])).toEqual([]);
+    expect(
+      await app.system.knex('events').where({ type: 'UserDocumentAnalysisRefunded' }).whereRaw("data->>'documentId' = ?", [documentId]),
+    ).toEqual([]);
   };
 
   it('completes an analysis while the storage refuses connections for 5 s', async () => {

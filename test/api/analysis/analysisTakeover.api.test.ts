@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { streams, type AnalysisType } from '@cc/contracts';
-import { analysisClaims, createOfflineEngine, DOCUMENT_ANALYSIS_WORKER, startDocumentAnalysisWorker, type AnalysisEngine } from '@cc/ai-worker';
+import {
+  analysisClaims,
+  createOfflineEngine,
+  DOCUMENT_ANALYSIS_WORKER,
+  startDocumentAnalysisWorker,
+  type AnalysisEngine,
+} from '@cc/ai-worker';
 import { createLogger, idempotentEventId, type WorkerSubscription } from '@cc/platform';
 import { analysisWorkerDeps } from '@cc/gateway/testing/analysisWorkerDeps';
 import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
@@ -57,7 +63,10 @@ describe('analysis claims across two workers', () => {
 
   const startAnalysisWorker = (name: string): WorkerSubscription => {
     const deps = analysisWorkerDeps(app.config.databaseUrl!, (app.config.objectStorage as { root: string }).root);
-    const logger = createLogger('info', new Writable({ write: (chunk, _encoding, done) => (logs.push(`${name} ${String(chunk)}`), done()) }));
+    const logger = createLogger(
+      'info',
+      new Writable({ write: (chunk, _encoding, done) => (logs.push(`${name} ${String(chunk)}`), done()) }),
+    );
     const worker = startDocumentAnalysisWorker({
       ...deps,
       engine: slowEngine(),
@@ -80,7 +89,8 @@ describe('analysis claims across two workers', () => {
     vet = app.client();
     const user = await vet.register('takeover.vet@example.org');
     expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
-    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
+      await new Promise((r) => setTimeout(r, 20));
   });
   afterAll(async () => {
     for (const worker of running) await worker.stop();
@@ -90,9 +100,12 @@ describe('analysis claims across two workers', () => {
   const requestAnalysis = async (analysisType: AnalysisType) => {
     const address = (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
     expect((await vet.request('PUT', address, { body: LETTER, headers: { 'content-type': 'text/plain' } })).status).toBe(201);
-    const documentId = (await vet.put('/api/documents', { documentURL: address, fileName: `${analysisType}.txt`, fileType: 'text/plain' })).data.id as string;
+    const documentId = (await vet.put('/api/documents', { documentURL: address, fileName: `${analysisType}.txt`, fileType: 'text/plain' }))
+      .data.id as string;
     expect((await vet.post(`/api/documents/${documentId}/analyze`, { analysisType })).status).toBe(202);
-    const requested = (await app.system.store.readStream(streams.document(documentId))).events.find((e) => e.type === 'DocumentAnalysisRequested')!;
+    const requested = (await app.system.store.readStream(streams.document(documentId))).events.find(
+      (e) => e.type === 'DocumentAnalysisRequested',
+    )!;
     return { documentId, requested, analysisId: (requested.data as { analysisId: string }).analysisId };
   };
   const types = async (documentId: string) => (await app.system.store.readStream(streams.document(documentId))).events.map((e) => e.type);
@@ -110,7 +123,10 @@ describe('analysis claims across two workers', () => {
     try {
       startAnalysisWorker('worker A');
       await until(() => calls.get('nexus-letter') === 1, 'worker A running the first analysis');
-      await until(() => logs.some((line) => line.startsWith('worker A') && line.includes('claimed-elsewhere') && line.includes(orphan.analysisId)), 'worker A leaving the second analysis to its holder');
+      await until(
+        () => logs.some((line) => line.startsWith('worker A') && line.includes('claimed-elsewhere') && line.includes(orphan.analysisId)),
+        'worker A leaving the second analysis to its holder',
+      );
     } finally {
       // Its holder dies: the claim expires, and worker A — the only one running, busy with the first
       // analysis — takes it over.
@@ -120,12 +136,18 @@ describe('analysis claims across two workers', () => {
 
     // A second worker joins while worker A runs both analyses in its engine.
     startAnalysisWorker('worker B');
-    await until(async () => (await types(held.documentId)).includes('DocumentAnalysisCompleted') && (await types(orphan.documentId)).includes('DocumentAnalysisCompleted'), 'both analyses completed');
+    await until(
+      async () =>
+        (await types(held.documentId)).includes('DocumentAnalysisCompleted') &&
+        (await types(orphan.documentId)).includes('DocumentAnalysisCompleted'),
+      'both analyses completed',
+    );
     // Long enough for worker B to take over a claim whose heartbeats had stopped.
     await new Promise((r) => setTimeout(r, CLAIM_TTL_MS * 3));
 
     expect(Object.fromEntries(calls)).toEqual({ 'nexus-letter': 1, general: 1 });
     expect(logs.filter((line) => line.startsWith('worker B') && line.includes('taken over'))).toEqual([]);
-    for (const { documentId } of [held, orphan]) expect(await types(documentId)).toEqual(['DocumentRegistered', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted']);
+    for (const { documentId } of [held, orphan])
+      expect(await types(documentId)).toEqual(['DocumentRegistered', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted']);
   });
 });

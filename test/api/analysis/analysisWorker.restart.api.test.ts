@@ -9,15 +9,19 @@ const LETTER = readFileSync(path.resolve(__dirname, '../../../ai-worker/corpus/n
 
 /** The analysis worker in its own process, as it runs in production, against this test's database and files. */
 function startWorkerProcess(app: TestApp, hang: boolean) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../../gateway/src/testing/analysisWorkerProcess.ts')], {
-    env: {
-      ...process.env,
-      TEST_DATABASE_URL: app.config.databaseUrl!,
-      STORAGE_ROOT: (app.config.objectStorage as { root: string }).root,
-      HANG_IN_ENGINE: hang ? '1' : '0',
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, '../../../gateway/src/testing/analysisWorkerProcess.ts')],
+    {
+      env: {
+        ...process.env,
+        TEST_DATABASE_URL: app.config.databaseUrl!,
+        STORAGE_ROOT: (app.config.objectStorage as { root: string }).root,
+        HANG_IN_ENGINE: hang ? '1' : '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -40,7 +44,10 @@ describe('document analysis worker across a crash', () => {
 
   beforeAll(async () => {
     // The app's own worker is off: the worker here runs, and dies, in a child process.
-    app = await startTestApp({ env: { ADMIN_EMAILS: 'restart.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' }, analysis: { analysisWorker: false, analysisWaitMs: 0 } });
+    app = await startTestApp({
+      env: { ADMIN_EMAILS: 'restart.admin@example.org', ADMIN_PASSWORD: 'correct horse battery' },
+      analysis: { analysisWorker: false, analysisWaitMs: 0 },
+    });
     const admin = app.client();
     await admin.signIn('restart.admin@example.org');
     vet = app.client();
@@ -54,7 +61,10 @@ describe('document analysis worker across a crash', () => {
     for (let i = 0; i < 10; i++) {
       const address = (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
       await vet.request('PUT', address, { body: LETTER, headers: { 'content-type': 'text/plain' } });
-      documentIds.push((await vet.put('/api/documents', { documentURL: address, fileName: `gerd letter ${i}.txt`, fileType: 'text/plain' })).data.id as string);
+      documentIds.push(
+        (await vet.put('/api/documents', { documentURL: address, fileName: `gerd letter ${i}.txt`, fileType: 'text/plain' })).data
+          .id as string,
+      );
     }
     const analyze = (id: string) => vet.post(`/api/documents/${id}/analyze`, { analysisType: 'nexus-letter' });
     let first = await analyze(documentIds[0]!);
@@ -70,7 +80,8 @@ describe('document analysis worker across a crash', () => {
     const doomed = startWorkerProcess(app, true);
     await doomed.saw('engine entered', 4);
     expect(await kill(doomed, 'SIGKILL')).toBe('SIGKILL');
-    const statuses = async () => Promise.all(documentIds.map(async (id) => (await vet.get(`/api/documents/${id}`)).data.processingStatus as string));
+    const statuses = async () =>
+      Promise.all(documentIds.map(async (id) => (await vet.get(`/api/documents/${id}`)).data.processingStatus as string));
     expect(await statuses()).toEqual(Array(10).fill('processing'));
 
     const restarted = startWorkerProcess(app, false);
@@ -83,7 +94,10 @@ describe('document analysis worker across a crash', () => {
     await kill(restarted, 'SIGTERM');
 
     // Deliver every request again from the start, as a lost checkpoint would.
-    await app.system.knex('subscription_checkpoints').where({ name: `worker:${DOCUMENT_ANALYSIS_WORKER}` }).del();
+    await app.system
+      .knex('subscription_checkpoints')
+      .where({ name: `worker:${DOCUMENT_ANALYSIS_WORKER}` })
+      .del();
     const replay = startWorkerProcess(app, false);
     await replay.saw('document analysis finished', 10);
     await kill(replay, 'SIGTERM');
@@ -94,7 +108,8 @@ describe('document analysis worker across a crash', () => {
       expect(types).toEqual(['DocumentRegistered', 'DocumentAnalysisRequested', 'DocumentAnalysisCompleted']);
     }
     // Every analysis was counted once and none was given back (counted by type, wherever the quota is kept).
-    const count = async (type: string) => Number((await app.system.knex('events').where({ type }).count<{ count: string }[]>('* as count'))[0]!.count);
+    const count = async (type: string) =>
+      Number((await app.system.knex('events').where({ type }).count<{ count: string }[]>('* as count'))[0]!.count);
     expect(await count('UserDocumentAnalysisStarted')).toBe(10);
     expect(await count('UserDocumentAnalysisRefunded')).toBe(0);
   }, 120_000);

@@ -11,7 +11,12 @@ const ADMIN_PASSWORD = 'the first admin password';
 const expectProblem = (res: { status: number; headers: Headers; data: any }, status: number) => {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(res.data).toMatchObject({ status, type: expect.stringMatching(/^\/problems\//), title: expect.any(String), detail: expect.any(String) });
+  expect(res.data).toMatchObject({
+    status,
+    type: expect.stringMatching(/^\/problems\//),
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
 };
 
 describe('ADMIN_EMAILS without ADMIN_PASSWORD', () => {
@@ -39,7 +44,9 @@ describe('ADMIN_EMAILS without ADMIN_PASSWORD', () => {
     }
     expect(await app.system.knex('user_credentials').where({ email: 'chief@example.org' })).toHaveLength(0);
     expect(await app.system.knex('user_profiles').where({ email: 'chief@example.org' })).toHaveLength(0);
-    expect((await app.client().post('/api/auth/login', { email: 'chief@example.org', password: 'someone else entirely' })).status).toBe(401);
+    expect((await app.client().post('/api/auth/login', { email: 'chief@example.org', password: 'someone else entirely' })).status).toBe(
+      401,
+    );
   });
 
   it('lets everyone else register as Free, as before', async () => {
@@ -138,8 +145,12 @@ describe('ADMIN_PASSWORD and accounts that already exist', () => {
     try {
       expect(printed.join('')).toMatch(/Demo accounts/);
       const emails = (await app.system.knex('user_credentials').select('email')).map((r: { email: string }) => r.email).sort();
-      expect(emails).toEqual(expect.arrayContaining(['admin@demo.claimscopilot.example', 'veteran@demo.claimscopilot.example', 'owner@example.org']));
-      expect((await app.client().post('/api/auth/login', { email: 'owner@example.org', password: ADMIN_PASSWORD })).data.user.memberTier).toBe('administrators');
+      expect(emails).toEqual(
+        expect.arrayContaining(['admin@demo.claimscopilot.example', 'veteran@demo.claimscopilot.example', 'owner@example.org']),
+      );
+      expect(
+        (await app.client().post('/api/auth/login', { email: 'owner@example.org', password: ADMIN_PASSWORD })).data.user.memberTier,
+      ).toBe('administrators');
     } finally {
       await app.close();
     }

@@ -18,7 +18,12 @@ describe('auth API', () => {
   describe('register', () => {
     it('creates a free account, signs it in with an httpOnly SameSite=Lax cookie, and answers the user', async () => {
       const client = app.client();
-      const res = await client.post('/api/auth/register', { email: ' Vet.One@Example.org ', password: PASSWORD, firstName: 'Pat', lastName: 'Lee' });
+      const res = await client.post('/api/auth/register', {
+        email: ' Vet.One@Example.org ',
+        password: PASSWORD,
+        firstName: 'Pat',
+        lastName: 'Lee',
+      });
       expect(res.status).toBe(201);
       expect(res.data.user).toMatchObject({
         email: 'vet.one@example.org',
@@ -84,7 +89,9 @@ describe('auth API', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       expectProblem(form, 415);
-      const broken = await app.client().request('POST', '/api/auth/register', { body: '{"email":', headers: { 'content-type': 'application/json' } });
+      const broken = await app
+        .client()
+        .request('POST', '/api/auth/register', { body: '{"email":', headers: { 'content-type': 'application/json' } });
       expectProblem(broken, 400);
       expect(broken.data.detail).toMatch(/not valid JSON/);
     });
@@ -169,7 +176,11 @@ describe('auth API', () => {
       expect(out.status).toBe(302);
       expect(out.headers.get('location')).toBe('/');
       expect((await client.get('/api/auth/user')).status).toBe(401);
-      expect(await app.system.knex('sessions').whereIn('user_id', app.system.knex('user_credentials').where({ email: 'leaving@example.org' }).select('user_id'))).toHaveLength(0);
+      expect(
+        await app.system
+          .knex('sessions')
+          .whereIn('user_id', app.system.knex('user_credentials').where({ email: 'leaving@example.org' }).select('user_id')),
+      ).toHaveLength(0);
     });
 
     it('sends GET /api/login to the sign-in page when no OpenID provider is configured', async () => {
@@ -181,18 +192,28 @@ describe('auth API', () => {
 
   describe('CSRF', () => {
     it('refuses a cross-origin POST and registers nothing', async () => {
-      const res = await app.client().post('/api/auth/register', { email: 'csrf@example.org', password: PASSWORD }, { origin: 'https://evil.example' });
+      const res = await app
+        .client()
+        .post('/api/auth/register', { email: 'csrf@example.org', password: PASSWORD }, { origin: 'https://evil.example' });
       expectProblem(res, 403);
       expect(await app.system.knex('user_credentials').where({ email: 'csrf@example.org' })).toHaveLength(0);
     });
 
     it('refuses a cross-site request flagged by the browser', async () => {
-      const res = await app.client().post('/api/auth/login', { email: 'x@example.org', password: PASSWORD }, { 'sec-fetch-site': 'cross-site' });
+      const res = await app
+        .client()
+        .post('/api/auth/login', { email: 'x@example.org', password: PASSWORD }, { 'sec-fetch-site': 'cross-site' });
       expectProblem(res, 403);
     });
 
     it('accepts a same-origin POST', async () => {
-      const res = await app.client().post('/api/auth/register', { email: 'same@example.org', password: PASSWORD }, { origin: app.baseUrl, 'sec-fetch-site': 'same-origin' });
+      const res = await app
+        .client()
+        .post(
+          '/api/auth/register',
+          { email: 'same@example.org', password: PASSWORD },
+          { origin: app.baseUrl, 'sec-fetch-site': 'same-origin' },
+        );
       expect(res.status).toBe(201);
     });
   });
@@ -231,7 +252,9 @@ describe('secure cookies behind HTTPS', () => {
   it('marks the session cookie Secure when the proxy says the request came over HTTPS', async () => {
     const app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
     try {
-      const res = await app.client().post('/api/auth/register', { email: 'https@example.org', password: PASSWORD }, { 'x-forwarded-proto': 'https' });
+      const res = await app
+        .client()
+        .post('/api/auth/register', { email: 'https@example.org', password: PASSWORD }, { 'x-forwarded-proto': 'https' });
       expect(res.status).toBe(201);
       expect(res.headers.get('set-cookie')).toMatch(/;\s*Secure/i);
     } finally {

@@ -11,7 +11,12 @@ const PASSWORD = 'correct horse battery';
 const expectProblem = (res: { status: number; headers: Headers; data: any }, status: number) => {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(res.data).toMatchObject({ status, type: expect.stringMatching(/^\/problems\//), title: expect.any(String), detail: expect.any(String) });
+  expect(res.data).toMatchObject({
+    status,
+    type: expect.stringMatching(/^\/problems\//),
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
 };
 
 /** A client behind the proxy: TRUST_PROXY=true trusts the one hop in front, which appends the address it saw. */
@@ -70,7 +75,8 @@ describe('sign-ups and sign-ins per client address', () => {
   });
 
   it('counts an IPv6 client by its /64', async () => {
-    for (const host of ['1', '2', '3']) expect((await from(app.client(), `2001:db8:5:6::${host}`).login(unique('nobody'))).status).toBe(401);
+    for (const host of ['1', '2', '3'])
+      expect((await from(app.client(), `2001:db8:5:6::${host}`).login(unique('nobody'))).status).toBe(401);
     expectProblem(await from(app.client(), '2001:db8:5:6:ffff::4').login(unique('nobody')), 429);
     expect((await from(app.client(), '2001:db8:5:7::1').login(unique('nobody'))).status).toBe(401);
   });
@@ -107,7 +113,8 @@ describe('the per-address limit', () => {
     const app = await startTestApp({ env: { AUTH_IP_LIMIT_PER_MINUTE: '0' } });
     try {
       const client = app.client();
-      for (let i = 0; i < 8; i++) expect((await client.post('/api/auth/login', { email: unique('nobody'), password: PASSWORD })).status).toBe(401);
+      for (let i = 0; i < 8; i++)
+        expect((await client.post('/api/auth/login', { email: unique('nobody'), password: PASSWORD })).status).toBe(401);
       expect(await app.system.knex('rate_limits')).toHaveLength(0);
     } finally {
       await app.close();

@@ -98,7 +98,8 @@ async function startProvider(): Promise<TestProvider> {
     // Errors about the client or its redirect URI must never redirect (RFC 6749 §4.1.2.1).
     if (q.get('client_id') !== CLIENT_ID) return sendJson(res, 400, { error: 'invalid_client' });
     const redirectUri = q.get('redirect_uri') ?? '';
-    if (!provider.redirectUris.has(redirectUri)) return sendJson(res, 400, { error: 'invalid_request', error_description: 'unregistered redirect_uri' });
+    if (!provider.redirectUris.has(redirectUri))
+      return sendJson(res, 400, { error: 'invalid_request', error_description: 'unregistered redirect_uri' });
 
     const state = q.get('state');
     const back = (params: Record<string, string>) => {
@@ -139,12 +140,14 @@ async function startProvider(): Promise<TestProvider> {
 
     // client_secret_basic: Basic base64(form-urlencoded id ":" form-urlencoded secret), RFC 6749 §2.3.1.
     const [scheme, credentials] = (req.headers.authorization ?? '').split(' ');
-    if (scheme !== 'Basic' || !credentials || body.has('client_secret')) return fail(401, 'invalid_client', { 'www-authenticate': 'Basic' });
+    if (scheme !== 'Basic' || !credentials || body.has('client_secret'))
+      return fail(401, 'invalid_client', { 'www-authenticate': 'Basic' });
     const decoded = Buffer.from(credentials, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     const id = formDecode(decoded.slice(0, colon));
     const secret = formDecode(decoded.slice(colon + 1));
-    if (colon < 0 || id !== CLIENT_ID || !sameString(secret, CLIENT_SECRET)) return fail(401, 'invalid_client', { 'www-authenticate': 'Basic' });
+    if (colon < 0 || id !== CLIENT_ID || !sameString(secret, CLIENT_SECRET))
+      return fail(401, 'invalid_client', { 'www-authenticate': 'Basic' });
 
     if (body.get('grant_type') !== 'authorization_code') return fail(400, 'unsupported_grant_type');
     const code = body.get('code') ?? '';
@@ -176,7 +179,13 @@ async function startProvider(): Promise<TestProvider> {
       .sign((tamper === 'signature' ? rogue.privateKey : signing.privateKey) as KeyLike);
     provider.issuedTokens.push(idToken);
     provider.tokenRequests.push({ status: 200 });
-    sendJson(res, 200, { access_token: base64url(randomBytes(32)), token_type: 'Bearer', expires_in: 300, scope: 'openid email profile', id_token: idToken });
+    sendJson(res, 200, {
+      access_token: base64url(randomBytes(32)),
+      token_type: 'Bearer',
+      expires_in: 300,
+      scope: 'openid email profile',
+      id_token: idToken,
+    });
   };
 
   const server: Server = createServer((req, res) => {
@@ -230,7 +239,12 @@ async function closedPort(): Promise<number> {
 const expectProblem = (res: { status: number; headers: Headers; data: any }, status: number) => {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(res.data).toMatchObject({ status, type: expect.stringMatching(/^\/problems\//), title: expect.any(String), detail: expect.any(String) });
+  expect(res.data).toMatchObject({
+    status,
+    type: expect.stringMatching(/^\/problems\//),
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
 };
 
 const oidcEnv = (provider: TestProvider, extra: Record<string, string> = {}) => ({
@@ -298,7 +312,13 @@ describe('OpenID Connect sign-in (against a real provider over HTTP)', () => {
   });
 
   describe('a new person', () => {
-    const person: ProviderUser = { sub: 'sub-new-1', email: 'New.Person@Example.org', email_verified: true, given_name: 'Nia', family_name: 'Okafor' };
+    const person: ProviderUser = {
+      sub: 'sub-new-1',
+      email: 'New.Person@Example.org',
+      email_verified: true,
+      given_name: 'Nia',
+      family_name: 'Okafor',
+    };
     let userId: string;
 
     it('is sent to the provider with PKCE (S256), state and nonce, and the sign-in state is kept server-side', async () => {
@@ -321,7 +341,10 @@ describe('OpenID Connect sign-in (against a real provider over HTTP)', () => {
       expect(stateCookie).toContain(`cc_oidc_state=${url.searchParams.get('state')};`);
       expect(stateCookie).toMatch(/HttpOnly/i);
       expect(stateCookie).toMatch(/SameSite=Lax/i);
-      const saved = await app.system.knex('oidc_login_states').where({ state: url.searchParams.get('state') }).first();
+      const saved = await app.system
+        .knex('oidc_login_states')
+        .where({ state: url.searchParams.get('state') })
+        .first();
       expect(saved).toMatchObject({ nonce: url.searchParams.get('nonce') });
       // The verifier never leaves the server; only its S256 challenge does.
       expect(url.toString()).not.toContain(saved.code_verifier);
@@ -339,7 +362,12 @@ describe('OpenID Connect sign-in (against a real provider over HTTP)', () => {
       expect(sessionCookie).toMatch(/SameSite=Lax/i);
       expect(client.hasSession()).toBe(true);
       // The state was used up.
-      expect(await app.system.knex('oidc_login_states').where({ state: params.get('state') }).first()).toBeUndefined();
+      expect(
+        await app.system
+          .knex('oidc_login_states')
+          .where({ state: params.get('state') })
+          .first(),
+      ).toBeUndefined();
       expect(provider.tokenRequests.at(-1)).toEqual({ status: 200 });
 
       const me = await client.get('/api/auth/user');
@@ -375,7 +403,13 @@ describe('OpenID Connect sign-in (against a real provider over HTTP)', () => {
   });
 
   describe('state, code and id_token checks', () => {
-    const person: ProviderUser = { sub: 'sub-checks', email: 'checks@example.org', email_verified: true, given_name: 'Cas', family_name: 'Checker' };
+    const person: ProviderUser = {
+      sub: 'sub-checks',
+      email: 'checks@example.org',
+      email_verified: true,
+      given_name: 'Cas',
+      family_name: 'Checker',
+    };
 
     it('refuses a tampered state with 400 problem details and no session', async () => {
       const client = app.client();
@@ -396,7 +430,9 @@ describe('OpenID Connect sign-in (against a real provider over HTTP)', () => {
       const { params } = await goThroughProvider(app, client, provider, person);
       const withoutState = await client.get(`/api/callback?code=${encodeURIComponent(params.get('code')!)}`);
       expectProblem(withoutState, 400);
-      const twice = await client.get(`/api/callback?code=${encodeURIComponent(params.get('code')!)}&state=${params.get('state')}&state=${params.get('state')}`);
+      const twice = await client.get(
+        `/api/callback?code=${encodeURIComponent(params.get('code')!)}&state=${params.get('state')}&state=${params.get('state')}`,
+      );
       expectProblem(twice, 400);
       await expectSignedOut(client);
     });
@@ -428,7 +464,11 @@ describe('OpenID Connect sign-in (against a real provider over HTTP)', () => {
     it('refuses a callback in a browser other than the one that started the sign-in (login CSRF)', async () => {
       // An attacker starts a sign-in with their own provider account and sends the callback link to a victim.
       const attacker = app.client();
-      const { callback } = await goThroughProvider(app, attacker, provider, { sub: 'sub-attacker', email: 'attacker@example.org', email_verified: true });
+      const { callback } = await goThroughProvider(app, attacker, provider, {
+        sub: 'sub-attacker',
+        email: 'attacker@example.org',
+        email_verified: true,
+      });
       const victim = app.client();
       const res = await victim.get(callback);
       expectProblem(res, 400);
@@ -455,7 +495,10 @@ describe('OpenID Connect sign-in (against a real provider over HTTP)', () => {
     it('answers 401 when the PKCE verifier does not match what the provider was shown', async () => {
       const client = app.client();
       const { params } = await goThroughProvider(app, client, provider, person);
-      await app.system.knex('oidc_login_states').where({ state: params.get('state') }).update({ code_verifier: base64url(randomBytes(32)) });
+      await app.system
+        .knex('oidc_login_states')
+        .where({ state: params.get('state') })
+        .update({ code_verifier: base64url(randomBytes(32)) });
       const res = await client.get(`/api/callback?${params}`);
       expectProblem(res, 401);
       expect(provider.tokenRequests.at(-1)).toEqual({ status: 400, error: 'invalid_grant' });
@@ -477,7 +520,12 @@ describe('OpenID Connect sign-in (against a real provider over HTTP)', () => {
       expect(provider.issuedTokens.length).toBe(tokensBefore + 1);
       expectProblem(res, 401);
       await expectSignedOut(client);
-      expect(await app.system.knex('user_credentials').where({ email: `${sub}@example.org` }).first()).toBeUndefined();
+      expect(
+        await app.system
+          .knex('user_credentials')
+          .where({ email: `${sub}@example.org` })
+          .first(),
+      ).toBeUndefined();
       expect(await app.system.knex('oidc_identities').where({ subject: sub }).first()).toBeUndefined();
       // The refused token is not written to the logs either.
       expect(app.logs.join('')).not.toContain(provider.issuedTokens.at(-1)!);
@@ -488,13 +536,21 @@ describe('OpenID Connect sign-in (against a real provider over HTTP)', () => {
     it('links a verified e-mail to that same account, and the password still works', async () => {
       const local = await app.client().register('linked@example.org', 'correct horse battery', { firstName: 'Lin', lastName: 'Local' });
       const client = app.client();
-      const res = await signIn(app, client, provider, { sub: 'sub-linked', email: 'Linked@Example.org', email_verified: true, given_name: 'Other', family_name: 'Name' });
+      const res = await signIn(app, client, provider, {
+        sub: 'sub-linked',
+        email: 'Linked@Example.org',
+        email_verified: true,
+        given_name: 'Other',
+        family_name: 'Name',
+      });
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/');
       const me = await client.get('/api/auth/user');
       expect(me.status).toBe(200);
       expect(me.data).toMatchObject({ id: local.id, email: 'linked@example.org', firstName: 'Lin', lastName: 'Local' });
-      expect(await app.system.knex('oidc_identities').where({ issuer: provider.issuer, subject: 'sub-linked' }).first()).toMatchObject({ user_id: local.id });
+      expect(await app.system.knex('oidc_identities').where({ issuer: provider.issuer, subject: 'sub-linked' }).first()).toMatchObject({
+        user_id: local.id,
+      });
       const { events } = await app.system.store.readStream(`user-${local.id}`);
       expect(events.map((e) => e.type)).toEqual(['UserRegistered']);
       const password = await app.client().post('/api/auth/login', { email: 'linked@example.org', password: 'correct horse battery' });
@@ -533,7 +589,12 @@ describe('OpenID Connect sign-in (against a real provider over HTTP)', () => {
 
     it('becomes an administrator when the provider has verified it', async () => {
       const client = app.client();
-      const res = await signIn(app, client, provider, { sub: 'sub-chief', email: 'Chief@Example.org', email_verified: true, given_name: 'Ada' });
+      const res = await signIn(app, client, provider, {
+        sub: 'sub-chief',
+        email: 'Chief@Example.org',
+        email_verified: true,
+        given_name: 'Ada',
+      });
       expect(res.status).toBe(302);
       const me = await client.get('/api/auth/user');
       expect(me.status).toBe(200);
@@ -585,7 +646,13 @@ describe('OpenID Connect sign-in with PUBLIC_URL', () => {
 
   it('sends the provider the redirect URI under PUBLIC_URL, whatever Host the request came with', async () => {
     const client = app.client();
-    const { callback } = await goThroughProvider(app, client, provider, { sub: 'sub-public', email: 'public@example.org', email_verified: true }, 'http://claims.test/api/callback');
+    const { callback } = await goThroughProvider(
+      app,
+      client,
+      provider,
+      { sub: 'sub-public', email: 'public@example.org', email_verified: true },
+      'http://claims.test/api/callback',
+    );
     const res = await client.get(callback);
     expect(res.status).toBe(302);
     expect((await client.get('/api/auth/user')).data.email).toBe('public@example.org');

@@ -92,11 +92,18 @@ describe('billing API (test mode)', () => {
     expect(refused.status).toBe(403);
 
     const { subscriptionId, clientSecret } = await checkout(client);
-    expect((await client.get(`/api/billing/subscription?subscription_id=${subscriptionId}`)).data).toMatchObject({ amount: 999, planName: 'Basic' });
+    expect((await client.get(`/api/billing/subscription?subscription_id=${subscriptionId}`)).data).toMatchObject({
+      amount: 999,
+      planName: 'Basic',
+    });
 
     const invalid = await client.post('/api/billing/apply-coupon', { subscriptionId, couponCode: 'NOPE' });
     expect(invalid.status).toBe(400);
-    expect(invalid.data).toMatchObject({ title: 'Invalid Coupon', detail: BILLING_MESSAGES.invalidCoupon, message: BILLING_MESSAGES.invalidCoupon });
+    expect(invalid.data).toMatchObject({
+      title: 'Invalid Coupon',
+      detail: BILLING_MESSAGES.invalidCoupon,
+      message: BILLING_MESSAGES.invalidCoupon,
+    });
 
     const applied = await client.post('/api/billing/apply-coupon', { subscriptionId, couponCode: '  welcome20 ' });
     expect(applied.status).toBe(200);
@@ -108,7 +115,10 @@ describe('billing API (test mode)', () => {
     expect(refreshed.data.clientSecret).not.toBe(clientSecret);
     // The payment the coupon replaced cannot be paid any more.
     expect((await pay(client, clientSecret)).status).toBe(404);
-    expect((await client.get(`/api/billing/subscription?subscription_id=${subscriptionId}`)).data).toMatchObject({ amount: 799, subtotal: 999 });
+    expect((await client.get(`/api/billing/subscription?subscription_id=${subscriptionId}`)).data).toMatchObject({
+      amount: 799,
+      subtotal: 999,
+    });
 
     const declined = await pay(client, refreshed.data.clientSecret, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
@@ -155,7 +165,11 @@ describe('billing API (test mode)', () => {
     const client = app.client();
     await client.register('three.d.secure@example.org');
     const { subscriptionId, clientSecret } = await checkout(client, { tierName: 'pro', cycle: 'yearly' });
-    expect((await client.get(`/api/billing/subscription?subscription_id=${subscriptionId}`)).data).toMatchObject({ amount: 19190, planName: 'Pro (yearly)', interval: 'year' });
+    expect((await client.get(`/api/billing/subscription?subscription_id=${subscriptionId}`)).data).toMatchObject({
+      amount: 19190,
+      planName: 'Pro (yearly)',
+      interval: 'year',
+    });
 
     const asked = await pay(client, clientSecret, '4000002500003155');
     expect(asked.data).toEqual({ status: 'requires_action', subscriptionId });
@@ -184,7 +198,9 @@ describe('billing API (test mode)', () => {
     expect((await client.post('/api/billing/cancel', {})).data.subscription.cancel_at_period_end).toBe(true);
     // Asked twice: one event.
     await client.post('/api/billing/cancel', {});
-    expect((await eventTypes(app, streams.subscription(subscriptionId))).filter((t) => t === 'SubscriptionCancellationScheduled')).toHaveLength(2);
+    expect(
+      (await eventTypes(app, streams.subscription(subscriptionId))).filter((t) => t === 'SubscriptionCancellationScheduled'),
+    ).toHaveLength(2);
 
     await app.system.billing.advanceClock();
     expect(await tierOf(client)).toBe('basic');
@@ -202,9 +218,16 @@ describe('billing API (test mode)', () => {
     // The worker sets the tier: the user's session sees it shortly after.
     for (let i = 0; i < 100 && (await tierOf(client)) !== 'free'; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await tierOf(client)).toBe('free');
-    expect((await client.get('/api/billing/subscription')).data.subscription).toMatchObject({ status: 'canceled', cancel_at_period_end: false });
+    expect((await client.get('/api/billing/subscription')).data.subscription).toMatchObject({
+      status: 'canceled',
+      cancel_at_period_end: false,
+    });
     expect((await client.post('/api/billing/resume', {})).status).toBe(409);
-    expect(await eventTypes(app, streams.billingCustomer(user.id))).toEqual(['BillingCustomerCreated', 'BillingEntitlementChanged', 'BillingEntitlementChanged']);
+    expect(await eventTypes(app, streams.billingCustomer(user.id))).toEqual([
+      'BillingCustomerCreated',
+      'BillingEntitlementChanged',
+      'BillingEntitlementChanged',
+    ]);
   });
 
   it('renews at the end of each period at the list price', async () => {
@@ -220,7 +243,11 @@ describe('billing API (test mode)', () => {
     }
     const renewed = (await app.system.store.readStream(streams.subscription(subscriptionId))).events.at(-1)!;
     expect(renewed.type).toBe('SubscriptionRenewed');
-    expect(renewed.data).toMatchObject({ amountPaid: 999, currentPeriodStart: '2026-04-10T12:00:00.000Z', currentPeriodEnd: '2026-05-10T12:00:00.000Z' });
+    expect(renewed.data).toMatchObject({
+      amountPaid: 999,
+      currentPeriodStart: '2026-04-10T12:00:00.000Z',
+      currentPeriodEnd: '2026-05-10T12:00:00.000Z',
+    });
     expect(await tierOf(client)).toBe('basic');
   });
 
@@ -231,9 +258,17 @@ describe('billing API (test mode)', () => {
     const refund = await client.post('/api/billing/refund', {});
     expect(refund.status).toBe(200);
     expect(refund.data.amountRefunded).toBe(999);
-    expect(refund.data.subscription).toMatchObject({ id: subscriptionId, status: 'canceled', refundedAmount: 999, guarantee: { eligible: false } });
+    expect(refund.data.subscription).toMatchObject({
+      id: subscriptionId,
+      status: 'canceled',
+      refundedAmount: 999,
+      guarantee: { eligible: false },
+    });
     expect(await tierOf(client)).toBe('free');
-    expect((await eventTypes(app, streams.subscription(subscriptionId))).slice(-2)).toEqual(['SubscriptionRefunded', 'SubscriptionCanceled']);
+    expect((await eventTypes(app, streams.subscription(subscriptionId))).slice(-2)).toEqual([
+      'SubscriptionRefunded',
+      'SubscriptionCanceled',
+    ]);
     expect((await client.post('/api/billing/refund', {})).status).toBe(409);
 
     // A second subscription is not covered.

@@ -13,10 +13,27 @@ const signer = new Stripe('sk_test_signer');
 let sequence = 0;
 
 function stripeEvent(type: string, object: Record<string, unknown>, created: number, id = `evt_${++sequence}`) {
-  return JSON.stringify({ id, object: 'event', type, created, api_version: '2026-10-28.endive', livemode: false, data: { object }, pending_webhooks: 1, request: null });
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created,
+    api_version: '2026-10-28.endive',
+    livemode: false,
+    data: { object },
+    pending_webhooks: 1,
+    request: null,
+  });
 }
 
-function invoice(subscriptionId: string, providerSubscriptionId: string, start: number, end: number, amount = 999, id = `in_${start}_${providerSubscriptionId}`) {
+function invoice(
+  subscriptionId: string,
+  providerSubscriptionId: string,
+  start: number,
+  end: number,
+  amount = 999,
+  id = `in_${start}_${providerSubscriptionId}`,
+) {
   return {
     id,
     object: 'invoice',
@@ -49,10 +66,16 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
   const T = Math.floor(Date.parse('2026-03-10T12:00:00Z') / 1000);
 
   const send = (payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) =>
-    app.client().request('POST', '/api/billing/webhook', { body: payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature } });
+    app
+      .client()
+      .request('POST', '/api/billing/webhook', {
+        body: payload,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      });
   const types = async (id: string) => (await app.system.store.readStream(streams.subscription(id))).events.map((e) => e.type);
   const tierOf = async (client: TestClient) => (await client.get('/api/auth/user')).data.memberTier as string;
-  const statusOf = async (client: TestClient) => (await client.get('/api/billing/subscription')).data.subscription?.status as string | undefined;
+  const statusOf = async (client: TestClient) =>
+    (await client.get('/api/billing/subscription')).data.subscription?.status as string | undefined;
   /** A webhook is not the user's session, so their reads see its effect shortly after, not at once. */
   async function eventually<T>(read: () => Promise<T>, expected: T): Promise<T> {
     let value = await read();
@@ -79,11 +102,18 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     const started = await checkout(client);
     // The subscription's first invoice, the one Stripe made with it.
     const first = stripe.subscriptions.get(started.providerSubscriptionId)!.latest_invoice;
-    expect((await send(stripeEvent('invoice.paid', invoice(started.subscriptionId, started.providerSubscriptionId, T, T + 31 * 86400, 999, first), T))).status).toBe(200);
+    expect(
+      (
+        await send(
+          stripeEvent('invoice.paid', invoice(started.subscriptionId, started.providerSubscriptionId, T, T + 31 * 86400, 999, first), T),
+        )
+      ).status,
+    ).toBe(200);
     // What Stripe itself now says about it.
     stripe.subscriptions.get(started.providerSubscriptionId)!.status = 'active';
     // The webhook is not this user's session: their reads see it shortly after.
-    for (let i = 0; i < 100 && (await client.get('/api/billing/subscription')).data.subscription?.id !== started.subscriptionId; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await client.get('/api/billing/subscription')).data.subscription?.id !== started.subscriptionId; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(await eventually(() => tierOf(client), 'basic')).toBe('basic');
     return { client, ...started };
   }
@@ -116,7 +146,7 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     await client.register('stripe.config@example.org');
     const res = await client.get('/api/billing/config');
     expect(res.data).toEqual({ provider: 'stripe', publishableKey: 'pk_test_local', testMode: true });
-    expect(res.headers.get('content-security-policy')).toContain('script-src \'self\' https://js.stripe.com');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' https://js.stripe.com");
   });
 
   it('checks out on the /checkout page, with a promotion code that remakes the unpaid subscription', async () => {
@@ -124,7 +154,9 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     await client.register('stripe.coupon@example.org');
     const { subscriptionId, providerSubscriptionId, clientSecret } = await checkout(client);
     expect(stripe.requests.find((r) => r.path === '/v1/customers')!.idempotencyKey).toMatch(/^customer-/);
-    const created = stripe.requests.find((r) => r.path === '/v1/subscriptions' && (r.params.metadata as Record<string, string>).subscriptionId === subscriptionId)!;
+    const created = stripe.requests.find(
+      (r) => r.path === '/v1/subscriptions' && (r.params.metadata as Record<string, string>).subscriptionId === subscriptionId,
+    )!;
     expect(created.params).toMatchObject({ payment_behavior: 'default_incomplete', items: [{ price: 'price_basic_m' }] });
 
     const bad = await client.post('/api/billing/apply-coupon', { subscriptionId, couponCode: 'NOPE' });
@@ -164,13 +196,20 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     for (let i = 0; i < 100 && (await tierOf(client)) !== 'basic'; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await tierOf(client)).toBe('basic');
     // The same invoice in another event (Stripe also sends invoice.payment_succeeded): still one.
-    expect((await send(stripeEvent('invoice.paid', invoice(subscriptionId, providerSubscriptionId, T, T + 31 * 86400), T + 1))).status).toBe(200);
+    expect(
+      (await send(stripeEvent('invoice.paid', invoice(subscriptionId, providerSubscriptionId, T, T + 31 * 86400), T + 1))).status,
+    ).toBe(200);
     expect(await types(subscriptionId)).toEqual(['SubscriptionCheckoutStarted', 'SubscriptionActivated']);
   });
 
   it('keeps the newest word when Stripe delivers events out of order', async () => {
     const { subscriptionId, providerSubscriptionId } = await subscribed('stripe.order@example.org');
-    const update = (cancel: boolean, created: number) => stripeEvent('customer.subscription.updated', subscriptionObject(subscriptionId, providerSubscriptionId, { cancel_at_period_end: cancel }), created);
+    const update = (cancel: boolean, created: number) =>
+      stripeEvent(
+        'customer.subscription.updated',
+        subscriptionObject(subscriptionId, providerSubscriptionId, { cancel_at_period_end: cancel }),
+        created,
+      );
     // Canceled at T+20 and resumed at T+30 on Stripe, whose subscription is now not canceling; the
     // resume is delivered first, the older cancel after it.
     stripe.subscriptions.get(providerSubscriptionId)!.cancel_at_period_end = false;
@@ -181,9 +220,20 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     expect((await send(update(true, T + 40))).status).toBe(200);
     expect((await types(subscriptionId)).at(-1)).toBe('SubscriptionCancellationScheduled');
     // A renewal's payment arriving before the older first payment's redelivery.
-    expect((await send(stripeEvent('invoice.paid', invoice(subscriptionId, providerSubscriptionId, T + 31 * 86400, T + 61 * 86400), T + 31 * 86400))).status).toBe(200);
-    expect((await send(stripeEvent('invoice.paid', invoice(subscriptionId, providerSubscriptionId, T, T + 31 * 86400), T))).status).toBe(200);
-    expect((await types(subscriptionId)).filter((t) => t === 'SubscriptionRenewed' || t === 'SubscriptionActivated')).toEqual(['SubscriptionActivated', 'SubscriptionRenewed']);
+    expect(
+      (
+        await send(
+          stripeEvent('invoice.paid', invoice(subscriptionId, providerSubscriptionId, T + 31 * 86400, T + 61 * 86400), T + 31 * 86400),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await send(stripeEvent('invoice.paid', invoice(subscriptionId, providerSubscriptionId, T, T + 31 * 86400), T))).status).toBe(
+      200,
+    );
+    expect((await types(subscriptionId)).filter((t) => t === 'SubscriptionRenewed' || t === 'SubscriptionActivated')).toEqual([
+      'SubscriptionActivated',
+      'SubscriptionRenewed',
+    ]);
   });
 
   it('cancels at period end and resumes through Stripe, and ends when Stripe deletes the subscription', async () => {
@@ -195,9 +245,19 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     const portal = await client.post('/api/billing/portal', {});
     expect(portal.data.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
 
-    const deleted = stripeEvent('customer.subscription.deleted', subscriptionObject(subscriptionId, providerSubscriptionId, { status: 'canceled', ended_at: T + 31 * 86400, cancel_at_period_end: true }), T + 31 * 86400);
+    const deleted = stripeEvent(
+      'customer.subscription.deleted',
+      subscriptionObject(subscriptionId, providerSubscriptionId, {
+        status: 'canceled',
+        ended_at: T + 31 * 86400,
+        cancel_at_period_end: true,
+      }),
+      T + 31 * 86400,
+    );
     expect((await send(deleted)).status).toBe(200);
-    expect((await app.system.store.readStream(streams.subscription(subscriptionId))).events.at(-1)!.data).toMatchObject({ reason: 'period_end' });
+    expect((await app.system.store.readStream(streams.subscription(subscriptionId))).events.at(-1)!.data).toMatchObject({
+      reason: 'period_end',
+    });
     for (let i = 0; i < 100 && (await tierOf(client)) !== 'free'; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await tierOf(client)).toBe('free');
   });
@@ -209,7 +269,17 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     expect(await eventually(() => statusOf(client), 'past_due')).toBe('past_due');
     expect(await tierOf(client)).toBe('basic');
     stripe.subscriptions.get(providerSubscriptionId)!.status = 'unpaid';
-    expect((await send(stripeEvent('customer.subscription.updated', subscriptionObject(subscriptionId, providerSubscriptionId, { status: 'unpaid' }), T + 45 * 86400))).status).toBe(200);
+    expect(
+      (
+        await send(
+          stripeEvent(
+            'customer.subscription.updated',
+            subscriptionObject(subscriptionId, providerSubscriptionId, { status: 'unpaid' }),
+            T + 45 * 86400,
+          ),
+        )
+      ).status,
+    ).toBe(200);
     expect(await eventually(() => tierOf(client), 'free')).toBe('free');
     expect(await eventually(() => statusOf(client), 'unpaid')).toBe('unpaid');
   });
@@ -228,7 +298,14 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     expect(stripe.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
     // Stripe then reports the deletion: nothing more happens.
     const before = await types(subscriptionId);
-    const deleted = stripeEvent('customer.subscription.deleted', subscriptionObject(subscriptionId, providerSubscriptionId, { status: 'canceled', cancellation_details: { comment: 'refunded', reason: 'cancellation_requested' } }), T + 7200);
+    const deleted = stripeEvent(
+      'customer.subscription.deleted',
+      subscriptionObject(subscriptionId, providerSubscriptionId, {
+        status: 'canceled',
+        cancellation_details: { comment: 'refunded', reason: 'cancellation_requested' },
+      }),
+      T + 7200,
+    );
     expect((await send(deleted)).status).toBe(200);
     expect(await types(subscriptionId)).toEqual(before);
   });
@@ -237,7 +314,13 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
     const res = await send(stripeEvent('customer.created', { id: 'cus_x', object: 'customer' }, T));
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ received: true, applied: 0 });
-    const foreign = await send(stripeEvent('invoice.paid', { ...invoice('not-ours', 'sub_x', T, T + 1), parent: { subscription_details: { subscription: 'sub_x', metadata: {} } } }, T));
+    const foreign = await send(
+      stripeEvent(
+        'invoice.paid',
+        { ...invoice('not-ours', 'sub_x', T, T + 1), parent: { subscription_details: { subscription: 'sub_x', metadata: {} } } },
+        T,
+      ),
+    );
     expect(foreign.data.applied).toBe(0);
   });
 });

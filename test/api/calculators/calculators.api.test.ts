@@ -3,8 +3,32 @@ import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing
 
 /** DOMAIN.md §8, veteran alone, in dollars, by rate year. */
 const RATES: Record<number, Record<number, number>> = {
-  2025: { 0: 0, 10: 175.51, 20: 346.95, 30: 537.42, 40: 774.16, 50: 1102.04, 60: 1395.93, 70: 1759.19, 80: 2044.89, 90: 2297.96, 100: 3831.3 },
-  2026: { 0: 0, 10: 180.42, 20: 356.66, 30: 552.47, 40: 795.84, 50: 1132.9, 60: 1435.02, 70: 1808.45, 80: 2102.15, 90: 2362.3, 100: 3938.58 },
+  2025: {
+    0: 0,
+    10: 175.51,
+    20: 346.95,
+    30: 537.42,
+    40: 774.16,
+    50: 1102.04,
+    60: 1395.93,
+    70: 1759.19,
+    80: 2044.89,
+    90: 2297.96,
+    100: 3831.3,
+  },
+  2026: {
+    0: 0,
+    10: 180.42,
+    20: 356.66,
+    30: 552.47,
+    40: 795.84,
+    50: 1132.9,
+    60: 1435.02,
+    70: 1808.45,
+    80: 2102.15,
+    90: 2362.3,
+    100: 3938.58,
+  },
 };
 
 describe('calculators', () => {
@@ -29,7 +53,12 @@ describe('calculators', () => {
         const answers = await Promise.all(batch.map((percents) => combine(percents.map((percent) => ({ percent })))));
         batch.forEach((percents, j) => {
           const value = oracle.combine(percents);
-          expect({ percents, status: answers[j]!.status, value: answers[j]!.data.exactValue, rating: answers[j]!.data.combinedRating }).toEqual({
+          expect({
+            percents,
+            status: answers[j]!.status,
+            value: answers[j]!.data.exactValue,
+            rating: answers[j]!.data.combinedRating,
+          }).toEqual({
             percents,
             status: 200,
             value,
@@ -42,10 +71,24 @@ describe('calculators', () => {
     it('answers the combined rating, every step, the bilateral factor and the monthly amount', async () => {
       const res = await combine([{ percent: 20, side: 'left', limb: 'leg' }, { percent: 20, side: 'right', limb: 'leg' }, { percent: 10 }]);
       expect(res.status).toBe(200);
-      expect(res.data).toMatchObject({ combinedRating: 50, exactValue: 46, bilateralFactorApplied: true, bilateral: { combinedValue: 36, factor: 3.6, value: 40 } });
-      expect(res.data.steps.map((s: { kind: string }) => s.kind)).toEqual(['bilateral-group', 'combine', 'bilateral-factor', 'combine', 'round']);
+      expect(res.data).toMatchObject({
+        combinedRating: 50,
+        exactValue: 46,
+        bilateralFactorApplied: true,
+        bilateral: { combinedValue: 36, factor: 3.6, value: 40 },
+      });
+      expect(res.data.steps.map((s: { kind: string }) => s.kind)).toEqual([
+        'bilateral-group',
+        'combine',
+        'bilateral-factor',
+        'combine',
+        'round',
+      ]);
       expect(res.data.monthlyCompensation).toBe(RATES[res.data.compensation.rateYear]![50]);
-      expect(res.data.compensation).toMatchObject({ basis: 'Veteran alone, no dependents', source: 'https://www.va.gov/disability/compensation-rates/veteran-rates/' });
+      expect(res.data.compensation).toMatchObject({
+        basis: 'Veteran alone, no dependents',
+        source: 'https://www.va.gov/disability/compensation-rates/veteran-rates/',
+      });
       expect([2025, 2026]).toContain(res.data.compensation.rateYear);
 
       const none = await combine([]);
@@ -79,7 +122,9 @@ describe('calculators', () => {
       expect(noLimb.data.errors).toEqual([{ field: 'ratings.0.limb', message: 'Give the limb (arm or leg) with the side' }]);
       const badSide = await combine([{ percent: 10, side: 'up', limb: 'arm' }]);
       expect(badSide.data.errors).toEqual([{ field: 'ratings.0.side', message: 'side must be left or right' }]);
-      expect((await combine(Array.from({ length: 31 }, () => ({ percent: 10 })))).data.errors).toEqual([{ field: 'ratings', message: 'At most 30 ratings' }]);
+      expect((await combine(Array.from({ length: 31 }, () => ({ percent: 10 })))).data.errors).toEqual([
+        { field: 'ratings', message: 'At most 30 ratings' },
+      ]);
       const tooManyLimbs = Array.from({ length: 13 }, (_v, i) => ({ percent: 10, side: i % 2 ? 'left' : 'right', limb: 'arm' }));
       expect((await combine(tooManyLimbs)).data.errors).toEqual([{ field: 'ratings', message: 'At most 12 ratings of an arm or a leg' }]);
       expect((await vet.post('/api/calculators/combined-rating', {})).status).toBe(400);
@@ -88,7 +133,8 @@ describe('calculators', () => {
 
   describe('POST /api/calculators/deadlines', () => {
     const deadlines = (body: unknown) => vet.post('/api/calculators/deadlines', body);
-    const dueDates = (data: { deadlines: { kind: string; dueDate: string }[] }) => Object.fromEntries(data.deadlines.map((d) => [d.kind, d.dueDate]));
+    const dueDates = (data: { deadlines: { kind: string; dueDate: string }[] }) =>
+      Object.fromEntries(data.deadlines.map((d) => [d.kind, d.dueDate]));
 
     it('answers each deadline with its due date, basis and description', async () => {
       const res = await deadlines({ decisionDate: '2024-02-29', decisionKind: 'rating', intentToFileDate: '2024-01-31' });
@@ -110,7 +156,11 @@ describe('calculators', () => {
         countedFrom: '2024-02-29',
       });
       const board = await deadlines({ decisionDate: '2023-11-01', decisionKind: 'board', boardAppealReceivedDate: '2023-12-01' });
-      expect(dueDates(board.data)).toEqual({ court_appeal: '2024-02-29', board_evidence_submission: '2024-02-29', supplemental_claim: '2024-11-01' });
+      expect(dueDates(board.data)).toEqual({
+        court_appeal: '2024-02-29',
+        board_evidence_submission: '2024-02-29',
+        supplemental_claim: '2024-11-01',
+      });
     });
 
     it('counts the BDD window and the effective-date year from a separation date', async () => {
@@ -126,9 +176,15 @@ describe('calculators', () => {
       const bad = await deadlines({ decisionDate: '2023-02-29' });
       expect(bad.status).toBe(400);
       expect(bad.data.errors).toEqual([{ field: 'decisionDate', message: 'decisionDate must be a date (YYYY-MM-DD)' }]);
-      expect((await deadlines({ decisionKind: 'board' })).data.errors).toEqual([{ field: 'decisionDate', message: 'decisionKind needs a decisionDate' }]);
-      expect((await deadlines({})).data.errors).toEqual([{ field: 'decisionDate', message: 'Give a decision date, an intent-to-file date, a Board date or a separation date' }]);
-      expect((await deadlines({ separationDate: '2025-02-29' })).data.errors).toEqual([{ field: 'separationDate', message: 'separationDate must be a date (YYYY-MM-DD)' }]);
+      expect((await deadlines({ decisionKind: 'board' })).data.errors).toEqual([
+        { field: 'decisionDate', message: 'decisionKind needs a decisionDate' },
+      ]);
+      expect((await deadlines({})).data.errors).toEqual([
+        { field: 'decisionDate', message: 'Give a decision date, an intent-to-file date, a Board date or a separation date' },
+      ]);
+      expect((await deadlines({ separationDate: '2025-02-29' })).data.errors).toEqual([
+        { field: 'separationDate', message: 'separationDate must be a date (YYYY-MM-DD)' },
+      ]);
       expect((await deadlines({ decisionDate: '2024-01-01', decisionKind: 'appeal' })).data.errors[0].field).toBe('decisionKind');
     });
   });

@@ -73,7 +73,8 @@ describe('chat messages sent at once', () => {
   });
   afterAll(async () => app?.close());
 
-  const sessionEvents = async (sessionId: string) => (await app.system.store.readStream(streams.chatSession(sessionId))).events.map((e) => e.type);
+  const sessionEvents = async (sessionId: string) =>
+    (await app.system.store.readStream(streams.chatSession(sessionId))).events.map((e) => e.type);
   const userEvents = async (userId: string) => (await app.system.store.readStream(streams.user(userId))).events.map((e) => e.type);
 
   /** Every question is followed (later in the list, which is oldest first) by its own answer. */
@@ -94,7 +95,9 @@ describe('chat messages sent at once', () => {
     const session = (await vet.post('/api/ai-chat/sessions')).data as { id: string };
 
     together(QUESTIONS.length);
-    const results = await Promise.all(QUESTIONS.map((content) => postStream(app.baseUrl, vet, `/api/ai-chat/sessions/${session.id}/messages/stream`, { content })));
+    const results = await Promise.all(
+      QUESTIONS.map((content) => postStream(app.baseUrl, vet, `/api/ai-chat/sessions/${session.id}/messages/stream`, { content })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     const done = results.map((r) => r.events.at(-1)!);
     expect(done.map((e) => e.type)).toEqual(Array(10).fill('done'));
@@ -106,7 +109,12 @@ describe('chat messages sent at once', () => {
 
     const messages = (await vet.get(`/api/ai-chat/sessions/${session.id}/messages`)).data as Message[];
     expect(messages).toHaveLength(20);
-    expect(messages.filter((m) => m.role === 'user').map((m) => m.content).sort()).toEqual([...QUESTIONS].sort());
+    expect(
+      messages
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content)
+        .sort(),
+    ).toEqual([...QUESTIONS].sort());
     expectAnsweredInOrder(
       messages,
       done.map((e) => e as { questionId: string; messageId: string }).map((e) => ({ questionId: e.questionId, answerId: e.messageId })),
@@ -123,12 +131,15 @@ describe('chat messages sent at once', () => {
     const vet = app.client();
     const user = await vet.register('burst.pro@example.org');
     expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
-    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
+      await new Promise((r) => setTimeout(r, 20));
     const session = (await vet.post('/api/ai-chat/sessions')).data as { id: string };
 
     const sentAt = Date.now();
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => postStream(app.baseUrl, vet, `/api/ai-chat/sessions/${session.id}/messages/stream`, { content: `${QUESTIONS[i % 10]} (${i})` })),
+      Array.from({ length: 100 }, (_, i) =>
+        postStream(app.baseUrl, vet, `/api/ai-chat/sessions/${session.id}/messages/stream`, { content: `${QUESTIONS[i % 10]} (${i})` }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
@@ -143,7 +154,11 @@ describe('chat messages sent at once', () => {
     expect(refused.length).toBeGreaterThan(0);
     for (const result of refused) {
       expect(result.contentType).toMatch(/^application\/problem\+json/);
-      expect(result.problem).toMatchObject({ status: 429, retryAfter: expect.any(Number), detail: expect.stringMatching(/^You have sent too many chat messages in a short time\./) });
+      expect(result.problem).toMatchObject({
+        status: 429,
+        retryAfter: expect.any(Number),
+        detail: expect.stringMatching(/^You have sent too many chat messages in a short time\./),
+      });
       expect(result.problem.retryAfter).toBeGreaterThanOrEqual(1);
       expect(result.headers.get('retry-after')).toBe(String(result.problem.retryAfter));
     }

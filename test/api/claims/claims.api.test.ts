@@ -85,7 +85,10 @@ describe('claims API', () => {
       for (const refused of answers.filter((a) => a.status === 429)) {
         expect(refused.data).toMatchObject({ status: 429, detail: LIMIT_TEXT, limit: 3 });
       }
-      const numbers = answers.filter((a) => a.status === 201).map((a) => a.data.claimNumber.split('-')[1]).sort();
+      const numbers = answers
+        .filter((a) => a.status === 201)
+        .map((a) => a.data.claimNumber.split('-')[1])
+        .sort();
       expect(numbers).toEqual(['001', '002', '003']);
       const board = await racer.get('/api/dashboard');
       expect(board.data.usage.claims).toEqual({ used: 3, limit: 3, remaining: 0 });
@@ -157,7 +160,11 @@ describe('claims API', () => {
     });
 
     it('adds a trimmed note and refuses an empty one', async () => {
-      const res = await vet.post(`/api/claims/${claimId}/notes`, { note: '  Called the VA  ', noteType: 'communication', isImportant: true });
+      const res = await vet.post(`/api/claims/${claimId}/notes`, {
+        note: '  Called the VA  ',
+        noteType: 'communication',
+        isImportant: true,
+      });
       expect(res.status).toBe(201);
       expect(res.data).toMatchObject({ note: 'Called the VA', noteType: 'communication', isImportant: true });
       const empty = await vet.post(`/api/claims/${claimId}/notes`, { note: '   ', noteType: 'general', isImportant: false });
@@ -180,10 +187,21 @@ describe('claims API', () => {
       expect(res.status).toBe(200);
       const titles = res.data.map((e: { title: string }) => e.title);
       expect(titles.slice(0, 4)).toEqual(['Claim filed', 'Status changed', 'Status changed', 'Rating changed']);
-      expect(titles).toEqual(expect.arrayContaining(['Rating cleared', 'Note added', 'Priority changed', 'Next action changed', 'Estimated decision date changed']));
+      expect(titles).toEqual(
+        expect.arrayContaining([
+          'Rating cleared',
+          'Note added',
+          'Priority changed',
+          'Next action changed',
+          'Estimated decision date changed',
+        ]),
+      );
       const status = res.data[1];
       expect(status.changes).toEqual(
-        expect.arrayContaining([{ field: 'Status', from: 'Submitted', to: 'Evidence Review' }, { field: 'Progress', from: '10%', to: '50%' }]),
+        expect.arrayContaining([
+          { field: 'Status', from: 'Submitted', to: 'Evidence Review' },
+          { field: 'Progress', from: '10%', to: '50%' },
+        ]),
       );
       expect(status.actor.name).toBe('Terry');
       expect(Number.isNaN(Date.parse(status.at))).toBe(false);
@@ -210,7 +228,10 @@ describe('claims API', () => {
       }
       await lister.put(`/api/claims/${ids['Carpal tunnel']}/status`, { status: 'denied' });
       const q = (params: Record<string, unknown>) =>
-        '/api/claims?' + Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`).join('&');
+        '/api/claims?' +
+        Object.entries(params)
+          .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
+          .join('&');
 
       const page = await lister.get(q({ sort: ['condition', 'ASC'], range: [1, 2] }));
       expect(page.data.map((c: { condition: string }) => c.condition)).toEqual(['Back strain', 'Carpal tunnel']);

@@ -55,7 +55,11 @@ describe('claim decision dates and deadlines', () => {
     const id = await file('Knee condition', 'reopened');
     const decided = addDays(today, -5);
     const res = await vet.put(`/api/claims/${id}/status`, { status: 'denied', decisionDate: decided });
-    expect(res.data.reviewDeadlines.map((d: { kind: string }) => d.kind)).toEqual(['higher_level_review', 'supplemental_claim', 'board_appeal']);
+    expect(res.data.reviewDeadlines.map((d: { kind: string }) => d.kind)).toEqual([
+      'higher_level_review',
+      'supplemental_claim',
+      'board_appeal',
+    ]);
     const reopened = await vet.put(`/api/claims/${id}/status`, { status: 'evidence_review' });
     expect(reopened.data).toMatchObject({ decisionDate: null, reviewDeadlines: [] });
   });
@@ -68,7 +72,10 @@ describe('claim decision dates and deadlines', () => {
     const before = Number((await app.system.knex('events').count({ n: '*' }))[0]!.n);
     const undecided = await vet.request('PATCH', `/api/claims/${id}`, { json: { decisionDate: today } });
     expect(undecided.status).toBe(400);
-    expect(undecided.data).toMatchObject({ detail: 'Only an approved or denied claim has a decision date.', errors: [{ field: 'decisionDate' }] });
+    expect(undecided.data).toMatchObject({
+      detail: 'Only an approved or denied claim has a decision date.',
+      errors: [{ field: 'decisionDate' }],
+    });
     const withStatus = await vet.put(`/api/claims/${id}/status`, { status: 'initial_review', decisionDate: today });
     expect(withStatus.status).toBe(400);
     const future = await vet.put(`/api/claims/${id}/status`, { status: 'approved', decisionDate: addDays(today, 3) });
@@ -106,7 +113,11 @@ describe('claim decision dates and deadlines', () => {
         ['Sleep apnea', 'higher_level_review'],
         ['Sleep apnea', 'supplemental_claim'],
       ]);
-      expect(res.data[0]).toMatchObject({ dueDate: addYears(addDays(today, -300), 1), claimNumber: expect.stringMatching(/^\d{4}-\d{3}$/), decisionDate: addDays(today, -300) });
+      expect(res.data[0]).toMatchObject({
+        dueDate: addYears(addDays(today, -300), 1),
+        claimNumber: expect.stringMatching(/^\d{4}-\d{3}$/),
+        decisionDate: addDays(today, -300),
+      });
       // Someone else's claims are not in it.
       expect((await vet.get('/api/deadlines')).data.every((d: { condition: string }) => d.condition !== 'Hypertension')).toBe(true);
       const filtered = await other.get(`/api/deadlines?filter=${encodeURIComponent(JSON.stringify({ kind: 'board_appeal' }))}`);

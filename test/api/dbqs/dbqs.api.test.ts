@@ -34,7 +34,8 @@ async function withTier(app: TestApp, admin: TestClient, email: string, tier?: '
   if (tier) {
     expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: tier })).status).toBe(200);
     const deadline = Date.now() + 5000;
-    while ((await client.get('/api/auth/user')).data.memberTier !== tier && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((await client.get('/api/auth/user')).data.memberTier !== tier && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
   }
   return client;
 }
@@ -106,12 +107,20 @@ describe('DBQs (GET /api/dbqs, categories, download, sync)', () => {
 
   it('filters by category and searches form number, title, category and condition group', async () => {
     const mental = await basic.get(`/api/dbqs?category=${encodeURIComponent('Mental health')}`);
-    expect(mental.data.map((d: { id: string }) => d.id).sort()).toEqual(bundled.filter((e) => e.category === 'Mental health').map((e) => e.dbqId).sort());
+    expect(mental.data.map((d: { id: string }) => d.id).sort()).toEqual(
+      bundled
+        .filter((e) => e.category === 'Mental health')
+        .map((e) => e.dbqId)
+        .sort(),
+    );
     const knee = await basic.get('/api/dbqs?search=KNEE');
     expect(knee.data.map((d: { id: string }) => d.id)).toContain('21-0960M-9');
     expect((await basic.get('/api/dbqs?search=0960m-9')).data.map((d: { id: string }) => d.id)).toEqual(['21-0960M-9']);
     const both = await basic.get(`/api/dbqs?category=${encodeURIComponent('Mental health')}&search=ptsd`);
-    expect(both.data.map((d: { title: string }) => d.title)).toEqual(['Mental Disorders (Other Than PTSD and Eating Disorders)', 'Review Post Traumatic Stress Disorder (PTSD)']);
+    expect(both.data.map((d: { title: string }) => d.title)).toEqual([
+      'Mental Disorders (Other Than PTSD and Eating Disorders)',
+      'Review Post Traumatic Stress Disorder (PTSD)',
+    ]);
     const apnea = await basic.get(`/api/dbqs?filter=${encodeURIComponent(JSON.stringify({ q: 'sleep apnea' }))}`);
     expect(apnea.data.map((d: { id: string }) => d.id).sort()).toEqual(['21-0960L-1', '21-0960L-2']);
     expect((await basic.get('/api/dbqs?search=no-such-form')).data).toEqual([]);
@@ -162,7 +171,11 @@ describe('DBQs (GET /api/dbqs, categories, download, sync)', () => {
     // An inactive DBQ cannot be downloaded, in the spec's words.
     const refused = await basic.post(`/api/dbqs/${gone!.dbqId}/download`, {});
     expect(refused.status).toBe(409);
-    expect(refused.data).toMatchObject({ type: '/problems/download-unavailable', title: 'Download Unavailable', detail: "This form's PDF is not currently available" });
+    expect(refused.data).toMatchObject({
+      type: '/problems/download-unavailable',
+      title: 'Download Unavailable',
+      detail: "This form's PDF is not currently available",
+    });
     expect(row(gone!.dbqId).downloadCount).toBe(0);
   });
 
@@ -171,7 +184,12 @@ describe('DBQs (GET /api/dbqs, categories, download, sync)', () => {
     source.status = 503;
     const down = await admin.post('/api/dbqs/sync', {});
     expect(down.status).toBe(502);
-    expect(down.data).toMatchObject({ type: '/problems/sync-failed', title: 'Sync Failed', detail: 'Failed to sync DBQs from VA website', reason: expect.stringContaining('503') });
+    expect(down.data).toMatchObject({
+      type: '/problems/sync-failed',
+      title: 'Sync Failed',
+      detail: 'Failed to sync DBQs from VA website',
+      reason: expect.stringContaining('503'),
+    });
     source.status = 200;
     source.page = '<html><body><h2>We moved this page</h2></body></html>';
     expect((await admin.post('/api/dbqs/sync', {})).data.reason).toMatch(/No DBQs/);
@@ -201,7 +219,9 @@ describe('DBQ sync without a DBQ page', () => {
   });
 
   it('an unreachable DBQ page is a Sync Failed', async () => {
-    const app = await startTestApp({ env: { ADMIN_EMAILS: ADMIN, ADMIN_PASSWORD: PASSWORD, DBQ_SYNC_URL: `http://127.0.0.1:${await freePort()}/dbq` } });
+    const app = await startTestApp({
+      env: { ADMIN_EMAILS: ADMIN, ADMIN_PASSWORD: PASSWORD, DBQ_SYNC_URL: `http://127.0.0.1:${await freePort()}/dbq` },
+    });
     try {
       const admin = app.client();
       await admin.signIn(ADMIN, PASSWORD);

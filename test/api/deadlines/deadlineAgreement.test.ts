@@ -48,7 +48,11 @@ const CHAT_RULE: Record<Exclude<ChatKind, 'decision-review'>, DeadlineKind> = {
   bdd: 'bdd_claim',
   'effective-date': 'claim_after_separation',
 };
-const REVIEW_NAMES = { 'higher-level-review': 'Higher-Level Review', 'board-appeal': 'Board Appeal', 'supplemental-claim': 'Supplemental Claim (to keep your effective date)' } as const;
+const REVIEW_NAMES = {
+  'higher-level-review': 'Higher-Level Review',
+  'board-appeal': 'Board Appeal',
+  'supplemental-claim': 'Supplemental Claim (to keep your effective date)',
+} as const;
 const REVIEWS_AFTER_DECISION = Object.keys(REVIEW_NAMES) as (keyof typeof REVIEW_NAMES)[];
 
 /** The calendar day, far from each deadline, the chat answers on (its wording changes with "today", not its dates). */
@@ -58,10 +62,22 @@ describe('one date rule: every caller agrees with dueDate for every day of 2023â
   it('the calculator, for every kind of decision and every other date it takes', () => {
     for (const day of DAYS) {
       for (const decisionKind of DECISION_KINDS) {
-        for (const d of decisionReviewDeadlines({ decisionDate: day, decisionKind }).deadlines) same(`calculator (${decisionKind})`, d.kind, day, d.dueDate, dueDate(d.kind, day));
+        for (const d of decisionReviewDeadlines({ decisionDate: day, decisionKind }).deadlines)
+          same(`calculator (${decisionKind})`, d.kind, day, d.dueDate, dueDate(d.kind, day));
       }
-      const other = decisionReviewDeadlines({ intentToFileDate: day, boardAppealReceivedDate: day, boardHearingDate: day, separationDate: day }).deadlines;
-      expect(other.map((d) => d.kind).sort()).toEqual(['bdd_claim', 'board_evidence_submission', 'board_hearing_evidence', 'claim_after_separation', 'intent_to_file']);
+      const other = decisionReviewDeadlines({
+        intentToFileDate: day,
+        boardAppealReceivedDate: day,
+        boardHearingDate: day,
+        separationDate: day,
+      }).deadlines;
+      expect(other.map((d) => d.kind).sort()).toEqual([
+        'bdd_claim',
+        'board_evidence_submission',
+        'board_hearing_evidence',
+        'claim_after_separation',
+        'intent_to_file',
+      ]);
       for (const d of other) {
         same('calculator', d.kind, day, d.dueDate, dueDate(d.kind, day));
         same('calculator (opens)', d.kind, day, d.opensDate, opensDate(d.kind, day));
@@ -80,7 +96,13 @@ describe('one date rule: every caller agrees with dueDate for every day of 2023â
           for (const review of REVIEWS_AFTER_DECISION) {
             const rule = CHAT_RULE[review];
             same('chat (decision-review)', rule, day, (figures.due as Record<string, string>)[review], dueDate(rule, day));
-            same('chat (decision-review) words', rule, day, markdown.includes(`${REVIEW_NAMES[review]}: **${longDay(dueDate(rule, day))}**`), true);
+            same(
+              'chat (decision-review) words',
+              rule,
+              day,
+              markdown.includes(`${REVIEW_NAMES[review]}: **${longDay(dueDate(rule, day))}**`),
+              true,
+            );
           }
           continue;
         }
@@ -88,7 +110,13 @@ describe('one date rule: every caller agrees with dueDate for every day of 2023â
         if (kind === 'bdd') {
           same('chat (opens)', rule, day, figures.opens, opensDate(rule, day));
           same('chat (closes)', rule, day, figures.closes, dueDate(rule, day));
-          same('chat words', rule, day, markdown.includes(`from **${longDay(opensDate(rule, day)!)}**`) && markdown.includes(`to **${longDay(dueDate(rule, day))}**`), true);
+          same(
+            'chat words',
+            rule,
+            day,
+            markdown.includes(`from **${longDay(opensDate(rule, day)!)}**`) && markdown.includes(`to **${longDay(dueDate(rule, day))}**`),
+            true,
+          );
         } else {
           same('chat', rule, day, figures.due, dueDate(rule, day));
           same('chat words', rule, day, markdown.includes(`the deadline is **${longDay(dueDate(rule, day))}**`), true);
@@ -96,7 +124,14 @@ describe('one date rule: every caller agrees with dueDate for every day of 2023â
       }
     }
     // The chat's one Board-evidence answer stands for both dockets: their rules must give one day.
-    for (const day of DAYS) same('Board dockets', 'board_hearing_evidence', day, dueDate('board_hearing_evidence', day), dueDate('board_evidence_submission', day));
+    for (const day of DAYS)
+      same(
+        'Board dockets',
+        'board_hearing_evidence',
+        day,
+        dueDate('board_hearing_evidence', day),
+        dueDate('board_evidence_submission', day),
+      );
     expectAgreement();
   });
 
@@ -144,7 +179,8 @@ describe('one date rule: every caller agrees with dueDate for every day of 2023â
       expect(details.map((d) => d!.decisionDate)).toEqual(DAYS);
       for (const detail of details) {
         expect(detail!.reviewDeadlines.map((d) => d.kind)).toEqual(REVIEWS);
-        for (const d of detail!.reviewDeadlines) same('claim detail', d.kind, detail!.decisionDate!, d.dueDate, dueDate(d.kind, detail!.decisionDate!));
+        for (const d of detail!.reviewDeadlines)
+          same('claim detail', d.kind, detail!.decisionDate!, d.dueDate, dueDate(d.kind, detail!.decisionDate!));
       }
       expectAgreement();
     });
@@ -165,7 +201,13 @@ describe('one date rule: every caller agrees with dueDate for every day of 2023â
           const reminders = remindersDue([claim], addDays(expected, -daysBefore));
           expect(reminders).toHaveLength(1);
           same(`reminder (${daysBefore} days)`, reminders[0]!.kinds.join('+'), claim.decisionDate, reminders[0]!.dueDate, expected);
-          same(`reminder (${daysBefore} days)`, 'decisionDate', claim.claimId, reminders[0]!.decisionDate, decisionDateOf.get(claim.claimId));
+          same(
+            `reminder (${daysBefore} days)`,
+            'decisionDate',
+            claim.claimId,
+            reminders[0]!.decisionDate,
+            decisionDateOf.get(claim.claimId),
+          );
         }
       }
       expectAgreement();
@@ -175,7 +217,12 @@ describe('one date rule: every caller agrees with dueDate for every day of 2023â
       const file = await veteranFile(db.knex, userId, NOW);
       expect(file.claims).toHaveLength(claims.length);
       const dueOf = (kind: 'decision-review' | 'higher-level-review' | 'board-appeal' | 'supplemental-claim') =>
-        new Map(((deadlineTool.run({ kind }, { file, now: NOW }).data as { claims: { claimNumber: string; due: string }[] }).claims).map((c) => [c.claimNumber, c.due]));
+        new Map(
+          (deadlineTool.run({ kind }, { file, now: NOW }).data as { claims: { claimNumber: string; due: string }[] }).claims.map((c) => [
+            c.claimNumber,
+            c.due,
+          ]),
+        );
       const answers = {
         'decision-review': dueOf('decision-review'),
         'higher-level-review': dueOf('higher-level-review'),
@@ -183,7 +230,13 @@ describe('one date rule: every caller agrees with dueDate for every day of 2023â
         'supplemental-claim': dueOf('supplemental-claim'),
       };
       for (const c of claims) {
-        same('chat (my decided claims)', 'higher_level_review', c.decisionDate, answers['decision-review'].get(c.claimNumber), dueDate('higher_level_review', c.decisionDate));
+        same(
+          'chat (my decided claims)',
+          'higher_level_review',
+          c.decisionDate,
+          answers['decision-review'].get(c.claimNumber),
+          dueDate('higher_level_review', c.decisionDate),
+        );
         for (const kind of REVIEWS_AFTER_DECISION) {
           const rule = CHAT_RULE[kind];
           same(`chat (my decided claims, ${kind})`, rule, c.decisionDate, answers[kind].get(c.claimNumber), dueDate(rule, c.decisionDate));

@@ -29,7 +29,9 @@ describe('deadline reminders', () => {
     return res.data as { id: string; claimNumber: string; reviewDeadlines: { dueDate: string }[] };
   };
   const reminders = async (client = vet) =>
-    ((await client.get('/api/notifications')).data as { kind: string; title: string; body: string }[]).filter((n) => n.kind === 'deadline-reminder');
+    ((await client.get('/api/notifications')).data as { kind: string; title: string; body: string }[]).filter(
+      (n) => n.kind === 'deadline-reminder',
+    );
 
   it('sends one reminder per deadline day inside 30 days, once however often the check runs, and none for a deadline further out', async () => {
     const soon = await decide('Tinnitus', decidedFor(20));
@@ -56,7 +58,10 @@ describe('deadline reminders', () => {
     const near = await decide('Knee strain', decidedFor(6), other);
     await app.system.readModelsCaughtUp();
     expect(await app.system.recordDeadlineReminders()).toBe(1);
-    await eventually(() => reminders(other), (list) => list.some((n) => n.title.startsWith('6 days left')));
+    await eventually(
+      () => reminders(other),
+      (list) => list.some((n) => n.title.startsWith('6 days left')),
+    );
 
     expect(near.reviewDeadlines[0]!.dueDate).toBe(addDays(today, 6));
   });
@@ -70,7 +75,10 @@ describe('deadline reminders', () => {
     const [due] = (await app.system.store.readStream(streams.deadlineReminders(claim.id))).events;
     expect(due!.type).toBe('DeadlineReminderDue');
     const context = { store: app.system.store, vault: new PersonalDataVault(app.system.knex), mintPasswordResetUrl: async () => '' };
-    expect(await deadlineReminderRule.notify(due!, context)).toMatchObject({ kind: 'deadline-reminder', data: { daysLeft: 15, condition: 'Hearing loss' } });
+    expect(await deadlineReminderRule.notify(due!, context)).toMatchObject({
+      kind: 'deadline-reminder',
+      data: { daysLeft: 15, condition: 'Hearing loss' },
+    });
 
     expect((await third.request('PATCH', `/api/claims/${claim.id}`, { json: { decisionDate: decidedFor(200) } })).status).toBe(200);
     expect(await deadlineReminderRule.notify(due!, context)).toBeUndefined();

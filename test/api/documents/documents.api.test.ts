@@ -76,7 +76,11 @@ describe('documents API', () => {
 
     const board = (await vet.get('/api/dashboard')).data;
     expect(board.recentDocuments[0]).toMatchObject({ id: res.data.id, fileName: 'VA decision letter.pdf', processingStatus: 'pending' });
-    expect(board.recentActivities[0]).toMatchObject({ type: 'document_upload', title: 'Document uploaded', description: 'VA decision letter.pdf' });
+    expect(board.recentActivities[0]).toMatchObject({
+      type: 'document_upload',
+      title: 'Document uploaded',
+      description: 'VA decision letter.pdf',
+    });
   });
 
   it('keeps the file hash sealed in its event, and still reads a document registered when the hash was kept in the clear', async () => {
@@ -98,7 +102,17 @@ describe('documents API', () => {
       [
         {
           type: 'DocumentRegistered',
-          data: { documentId, userId: me, name: await vault.seal(me, { fileName: 'from before.pdf' }), fileType: 'application/pdf', detectedType: 'application/pdf', fileSize: 10, objectPath: `documents/${me}/${documentId}`, sha256: old, claimId: null },
+          data: {
+            documentId,
+            userId: me,
+            name: await vault.seal(me, { fileName: 'from before.pdf' }),
+            fileType: 'application/pdf',
+            detectedType: 'application/pdf',
+            fileSize: 10,
+            objectPath: `documents/${me}/${documentId}`,
+            sha256: old,
+            claimId: null,
+          },
           metadata: { schemaVersion: 1, userId: me, correlationId: randomUUID() },
         },
       ],
@@ -139,7 +153,10 @@ describe('documents API', () => {
     expect((await register(vet, url, 'first-again.pdf')).data.detail).toBe('This upload has already been registered.');
 
     const expired = await uploadAddress(vet);
-    await app.system.knex('upload_grants').where({ upload_url: expired }).update({ expires_at: new Date(Date.now() - 1000) });
+    await app.system
+      .knex('upload_grants')
+      .where({ upload_url: expired })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await putFile(vet, expired, PDF)).status).toBe(403);
 
     const theirs = await uploadAddress(vet);
@@ -209,7 +226,10 @@ describe('documents API', () => {
     expect(linked.status).toBe(200);
     expect(linked.data).toMatchObject({ claimId: claim.id, claimCondition: 'Asthma' });
     expect((await vet.get(`/api/claims/${claim.id}`)).data.documents.map((d: { id: string }) => d.id)).toEqual([doc.id]);
-    expect((await vet.get(`/api/claims/${claim.id}/history`)).data.at(-1)).toMatchObject({ title: 'Document added', description: 'spirometry.pdf' });
+    expect((await vet.get(`/api/claims/${claim.id}/history`)).data.at(-1)).toMatchObject({
+      title: 'Document added',
+      description: 'spirometry.pdf',
+    });
     const unlinked = await vet.put(`/api/documents/${doc.id}/claim`, { claimId: null });
     expect(unlinked.data.claimId).toBeNull();
     expect((await vet.get(`/api/claims/${claim.id}`)).data.documents).toEqual([]);
@@ -225,7 +245,9 @@ describe('documents API', () => {
     expect((await vet.get(`/api/documents/${doc.id}`)).status).toBe(404);
     expect((await vet.get(`/api/claims/${claim.id}`)).data.documents).toEqual([]);
     expect((await vet.get(`/api/claims/${claim.id}/history`)).data.map((e: { title: string }) => e.title)).toContain('Document added');
-    expect((await vet.get('/api/dashboard')).data.recentActivities.find((a: { description: string }) => a.description === 'audiogram.pdf')).toBeUndefined();
+    expect(
+      (await vet.get('/api/dashboard')).data.recentActivities.find((a: { description: string }) => a.description === 'audiogram.pdf'),
+    ).toBeUndefined();
     expect((await vet.request('DELETE', `/api/documents/${doc.id}`)).status).toBe(404);
   });
 

@@ -26,7 +26,12 @@ describe('documents API with S3 storage (in-process s3rver)', () => {
     endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
     process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
     process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
-    client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    client = new S3Client({
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     app = await startTestApp({ env: { S3_BUCKET: 'documents', S3_ENDPOINT: endpoint } });
   });
   afterAll(async () => {
@@ -38,7 +43,9 @@ describe('documents API with S3 storage (in-process s3rver)', () => {
 
   /** Every object in the bucket under `prefix`, with its size. */
   const objects = async (prefix: string) =>
-    Object.fromEntries(((await client.send(new ListObjectsV2Command({ Bucket: 'documents', Prefix: prefix }))).Contents ?? []).map((o) => [o.Key, o.Size]));
+    Object.fromEntries(
+      ((await client.send(new ListObjectsV2Command({ Bucket: 'documents', Prefix: prefix }))).Contents ?? []).map((o) => [o.Key, o.Size]),
+    );
 
   it('hands out a gateway address, streams the file into S3, registers it, serves it, and deletes it', async () => {
     const vet = app.client();
@@ -49,7 +56,12 @@ describe('documents API with S3 storage (in-process s3rver)', () => {
     expect(put.status).toBe(201);
     expect(Object.values(await objects(`users/${userId}/`))).toEqual([PDF.length]);
 
-    const doc = await vet.put('/api/documents', { documentURL: uploadURL, fileName: 'records.pdf', fileType: 'application/pdf', fileSize: PDF.length });
+    const doc = await vet.put('/api/documents', {
+      documentURL: uploadURL,
+      fileName: 'records.pdf',
+      fileType: 'application/pdf',
+      fileSize: PDF.length,
+    });
     expect(doc.status).toBe(201);
     expect(doc.data).toMatchObject({ fileName: 'records.pdf', detectedType: 'application/pdf', fileSize: PDF.length });
     expect((await vet.get(doc.data.fileUrl)).text).toBe(PDF.toString());
@@ -68,7 +80,10 @@ describe('documents API with S3 storage (in-process s3rver)', () => {
     const address = async () => (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
     const text = (size: number) => Buffer.alloc(size, 'lorem ipsum dolor sit amet\n');
 
-    const over = await vet.request('PUT', await address(), { body: text(MAX_UPLOAD_BYTES + 1) as unknown as string, headers: { 'content-type': 'text/plain' } });
+    const over = await vet.request('PUT', await address(), {
+      body: text(MAX_UPLOAD_BYTES + 1) as unknown as string,
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(over.status).toBe(413);
     const unsized = await vet.request('PUT', await address(), {
       stream: (async function* () {
@@ -79,7 +94,10 @@ describe('documents API with S3 storage (in-process s3rver)', () => {
     expect(await objects(`users/${userId}/`)).toEqual({});
 
     const exact = await address();
-    expect((await vet.request('PUT', exact, { body: text(MAX_UPLOAD_BYTES) as unknown as string, headers: { 'content-type': 'text/plain' } })).status).toBe(201);
+    expect(
+      (await vet.request('PUT', exact, { body: text(MAX_UPLOAD_BYTES) as unknown as string, headers: { 'content-type': 'text/plain' } }))
+        .status,
+    ).toBe(201);
     expect(Object.values(await objects(`users/${userId}/`))).toEqual([MAX_UPLOAD_BYTES]);
     const doc = await vet.put('/api/documents', { documentURL: exact, fileName: 'long notes.txt', fileType: 'text/plain' });
     expect(doc.status).toBe(201);
@@ -92,7 +110,9 @@ describe('documents API with S3 storage (in-process s3rver)', () => {
     const userId = (await vet.register('s3.fake@example.org')).id;
     const { uploadURL } = (await vet.post('/api/objects/upload', {})).data;
     const fake = Buffer.from([0x4d, 0x5a, 0, 0, 0]);
-    expect((await vet.request('PUT', uploadURL, { body: fake as unknown as string, headers: { 'content-type': 'application/pdf' } })).status).toBe(201);
+    expect(
+      (await vet.request('PUT', uploadURL, { body: fake as unknown as string, headers: { 'content-type': 'application/pdf' } })).status,
+    ).toBe(201);
     const res = await vet.put('/api/documents', { documentURL: uploadURL, fileName: 'fake.pdf', fileType: 'application/pdf', fileSize: 5 });
     expect(res.status).toBe(400);
     expect(await objects(`users/${userId}/`)).toEqual({});

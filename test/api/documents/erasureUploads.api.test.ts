@@ -36,7 +36,11 @@ describe.each(['local', 's3'] as const)('an upload under way when the account is
     app = await startTestApp({ env });
     storage =
       app.config.objectStorage.kind === 's3'
-        ? new S3ObjectStorage({ bucket: 'documents', endpoint: env.S3_ENDPOINT, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
+        ? new S3ObjectStorage({
+            bucket: 'documents',
+            endpoint: env.S3_ENDPOINT,
+            credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+          })
         : new LocalObjectStorage(app.config.objectStorage.root);
   });
   afterAll(async () => {
@@ -45,7 +49,7 @@ describe.each(['local', 's3'] as const)('an upload under way when the account is
     if (bucketDir) await fs.rm(bucketDir, { recursive: true, force: true });
   });
 
-  it('is stopped and refused: no object under the user\'s prefixes, and its bytes in no file', async () => {
+  it("is stopped and refused: no object under the user's prefixes, and its bytes in no file", async () => {
     const vet = app.client();
     const { id } = await vet.register(`erased.uploader.${kind}@example.org`, PASSWORD);
     const laptop = app.client();
@@ -66,7 +70,9 @@ describe.each(['local', 's3'] as const)('an upload under way when the account is
     for (const prefix of [`users/${id}/`, `documents/${id}/`]) {
       expect({ prefix, objects: await storage.deletePrefix(prefix) }).toEqual({ prefix, objects: 0 });
     }
-    expect(await app.system.knex('upload_grants').where({ user_id: id }).count<{ count: string }[]>('* as count')).toEqual([{ count: '0' }]);
+    expect(await app.system.knex('upload_grants').where({ user_id: id }).count<{ count: string }[]>('* as count')).toEqual([
+      { count: '0' },
+    ]);
     expect(await findPlainCopies([app.config.dataDir, ...(bucketDir ? [bucketDir] : [])], [marker])).toEqual({});
   });
 });

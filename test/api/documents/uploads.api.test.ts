@@ -21,7 +21,11 @@ describe('upload addresses over time', () => {
 
   const address = async () => (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
   const grantOf = (url: string) => app.system.knex('upload_grants').where({ upload_url: url }).first();
-  const exists = (key: string) => fs.stat(path.join(root, key)).then(() => true, () => false);
+  const exists = (key: string) =>
+    fs.stat(path.join(root, key)).then(
+      () => true,
+      () => false,
+    );
   const eventually = async (check: () => Promise<boolean>) => {
     for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
     return check();
@@ -49,11 +53,16 @@ describe('upload addresses over time', () => {
 
   it('removes an ended address and its file while the app runs', async () => {
     const url = await address();
-    expect((await vet.request('PUT', url, { body: PDF as unknown as string, headers: { 'content-type': 'application/pdf' } })).status).toBe(201);
+    expect((await vet.request('PUT', url, { body: PDF as unknown as string, headers: { 'content-type': 'application/pdf' } })).status).toBe(
+      201,
+    );
     const grant = await grantOf(url);
     expect(await exists(grant.object_key)).toBe(true);
     // Fifteen minutes and the transfer limit later, as far as this address is concerned.
-    await app.system.knex('upload_grants').where({ id: grant.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await app.system
+      .knex('upload_grants')
+      .where({ id: grant.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect(await eventually(async () => !(await grantOf(url)) && !(await exists(grant.object_key)))).toBe(true);
     expect(app.logs.some((line) => line.includes('removed ended upload addresses and their files'))).toBe(true);
     expect((await vet.put('/api/documents', { documentURL: url, fileName: 'late.pdf' })).data.detail).toBe(

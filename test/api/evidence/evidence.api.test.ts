@@ -10,13 +10,21 @@ const corpus = (name: string) => readFileSync(path.resolve(__dirname, '../../../
 async function upload(client: TestClient, fileName: string, body: Buffer, claimId: string) {
   const address = await client.post('/api/objects/upload', {});
   const url = address.data.uploadURL as string;
-  expect((await client.request('PUT', url, { body: body as unknown as string, headers: { 'content-type': 'text/plain' } })).status).toBe(201);
+  expect((await client.request('PUT', url, { body: body as unknown as string, headers: { 'content-type': 'text/plain' } })).status).toBe(
+    201,
+  );
   const res = await client.put('/api/documents', { documentURL: url, fileName, fileType: 'text/plain', fileSize: body.length, claimId });
   expect(res.status).toBe(201);
   return res.data.id as string;
 }
 
-type Element = { element: string; state: string; reason: string; items: { documentId: string; fileName: string; quote: string }[]; nextSteps: { kind: string; href: string }[] };
+type Element = {
+  element: string;
+  state: string;
+  reason: string;
+  items: { documentId: string; fileName: string; quote: string }[];
+  nextSteps: { kind: string; href: string }[];
+};
 const stateOf = (map: { elements: Element[] }, name: string) => map.elements.find((e) => e.element === name)!;
 
 describe('evidence map API', () => {
@@ -32,7 +40,8 @@ describe('evidence map API', () => {
     vet = app.client();
     const user = await vet.register('evidence.vet@example.org');
     expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
-    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
+      await new Promise((r) => setTimeout(r, 20));
     other = app.client();
     await other.register('evidence.other@example.org');
   });
@@ -56,7 +65,11 @@ describe('evidence map API', () => {
     const claim = (await vet.post('/api/claims', { condition: 'Knee condition', conditionType: 'primary' })).data;
     const empty = await mapUntil(claim.id, () => true);
     expect(empty).toMatchObject({ claimId: claim.id, readiness: 0, updatedAt: expect.any(String) });
-    expect(empty.elements.map((e: Element) => [e.element, e.state])).toEqual([['diagnosis', 'missing'], ['in-service', 'missing'], ['nexus', 'missing']]);
+    expect(empty.elements.map((e: Element) => [e.element, e.state])).toEqual([
+      ['diagnosis', 'missing'],
+      ['in-service', 'missing'],
+      ['nexus', 'missing'],
+    ]);
 
     // A lay statement alone: the event is described, the diagnosis stays missing, the DBQ is the next step.
     const lay = await upload(vet, 'my statement.txt', corpus('lay-statement-knee-injury.txt'), claim.id);
@@ -64,7 +77,11 @@ describe('evidence map API', () => {
     const afterLay = await mapUntil(claim.id, (m) => stateOf(m, 'in-service').state === 'proven');
     expect(stateOf(afterLay, 'diagnosis').state).toBe('missing');
     expect(stateOf(afterLay, 'diagnosis').nextSteps[0]).toMatchObject({ kind: 'dbq', href: '/templates?tab=dbqs&dbq=21-0960M-9' });
-    expect(stateOf(afterLay, 'in-service').items[0]).toMatchObject({ documentId: lay, fileName: 'my statement.txt', quote: expect.any(String) });
+    expect(stateOf(afterLay, 'in-service').items[0]).toMatchObject({
+      documentId: lay,
+      fileName: 'my statement.txt',
+      quote: expect.any(String),
+    });
 
     // A VA primary care note diagnoses the knee.
     const note = await upload(vet, 'VA primary care.txt', corpus('va-primary-care-knee-gap.txt'), claim.id);

@@ -21,7 +21,8 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
 
   it('answers every route × caller as the table says, appending nothing on a refusal', async () => {
     const knex = staff.app.system.knex;
-    const eventsOf = async (correlationId: string) => Number((await knex('events').whereRaw("metadata->>'correlationId' = ?", [correlationId]).count('* as n'))[0]!.n);
+    const eventsOf = async (correlationId: string) =>
+      Number((await knex('events').whereRaw("metadata->>'correlationId' = ?", [correlationId]).count('* as n'))[0]!.n);
     const outcomes = await runMatrix(ROUTES, clients, context, eventsOf);
     expect(outcomes).toHaveLength(ROUTES.length * CALLERS.length);
     const wrong = outcomes.filter((o) => o.status !== o.expected || o.appended !== 0).map(({ correlationId: _id, ...o }) => o);

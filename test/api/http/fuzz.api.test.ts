@@ -10,13 +10,39 @@ const RUNS = 12;
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Rows that end the caller's session: fuzzing them would sign the fuzzing client out. */
 const SKIPPED = new Set(['GET /api/logout']);
-const POLLUTING = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'isAdmin', 'memberTier', 'userId', 'role'];
+const POLLUTING = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isAdmin',
+  'memberTier',
+  'userId',
+  'role',
+];
 
 const text = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u202e', '\ud800', '\udfff', '😀', 'null', 'NaN', '-1', '1e309', '../../etc/passwd', "'; drop table events; --", '<script>x</script>', '%00'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u202e',
+    '\ud800',
+    '\udfff',
+    '😀',
+    'null',
+    'NaN',
+    '-1',
+    '1e309',
+    '../../etc/passwd',
+    "'; drop table events; --",
+    '<script>x</script>',
+    '%00',
+  ),
 );
 /** A huge string, under and over the 1 MB body limit. */
 const huge = fc.constantFrom(100_000, 900_000, 1_100_000).map((n) => 'x'.repeat(n));
@@ -29,10 +55,11 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** JSON text written by hand, so `__proto__` is an own key as a client would send it. */
-const objectText = (entries: [string, unknown][]) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${typeof v === 'string' && v.startsWith('RAW:') ? v.slice(4) : JSON.stringify(v)}`).join(',')}}`;
-const deep = fc.integer({ min: 50, max: 100_000 }).chain((depth) =>
-  fc.constantFrom(`${'['.repeat(depth)}${']'.repeat(depth)}`, `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
-);
+const objectText = (entries: [string, unknown][]) =>
+  `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${typeof v === 'string' && v.startsWith('RAW:') ? v.slice(4) : JSON.stringify(v)}`).join(',')}}`;
+const deep = fc
+  .integer({ min: 50, max: 100_000 })
+  .chain((depth) => fc.constantFrom(`${'['.repeat(depth)}${']'.repeat(depth)}`, `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
 
 /** A body built from the row's own example: fields changed, removed, added; or something else entirely. */
 function bodyFor(example: unknown): fc.Arbitrary<string> {
@@ -54,13 +81,53 @@ function bodyFor(example: unknown): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)) },
     { weight: 1, arbitrary: deep },
     { weight: 1, arbitrary: deep.map((nested) => objectText([...fields, ['extra', `RAW:${nested}`]])) },
-    { weight: 1, arbitrary: fc.constantFrom('{"__proto__":{"polluted":"yes"}}', '{"constructor":{"prototype":{"polluted":"yes"}}}', '', '{', 'null', '[]', '"a"', '1', '{"a":1,"a":2}') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '{"__proto__":{"polluted":"yes"}}',
+        '{"constructor":{"prototype":{"polluted":"yes"}}}',
+        '',
+        '{',
+        'null',
+        '[]',
+        '"a"',
+        '1',
+        '{"a":1,"a":2}',
+      ),
+    },
   );
 }
 
-const queryValue = fc.oneof(text, fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), fc.constantFrom('x'.repeat(8000), '["id","ASC"]', '[0,9]', '{"q":"a"}', '[', '-1', '1e309'));
+const queryValue = fc.oneof(
+  text,
+  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+  fc.constantFrom('x'.repeat(8000), '["id","ASC"]', '[0,9]', '{"q":"a"}', '[', '-1', '1e309'),
+);
 const query = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom('filter', 'sort', 'range', 'page', 'perPage', 'q', 'at', 'reveal', 'download', 'search', '__proto__', 'filter[a]', 'sort[]'), text), queryValue), { maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(
+          'filter',
+          'sort',
+          'range',
+          'page',
+          'perPage',
+          'q',
+          'at',
+          'reveal',
+          'download',
+          'search',
+          '__proto__',
+          'filter[a]',
+          'sort[]',
+        ),
+        text,
+      ),
+      queryValue,
+    ),
+    { maxLength: 4 },
+  )
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
 
 /** The caller whose request gets furthest: one the table lets in, the owner first. */
@@ -84,7 +151,8 @@ describe('bad input on every /api route (fast-check)', () => {
   }, 60_000);
   afterAll(async () => staff.app.close());
 
-  const eventsOf = async (correlationId: string) => Number((await staff.app.system.knex('events').whereRaw("metadata->>'correlationId' = ?", [correlationId]).count('* as n'))[0]!.n);
+  const eventsOf = async (correlationId: string) =>
+    Number((await staff.app.system.knex('events').whereRaw("metadata->>'correlationId' = ?", [correlationId]).count('* as n'))[0]!.n);
 
   it('fuzzes every route the app serves', () => {
     const fuzzed = ROUTES.filter((row) => !SKIPPED.has(row.route)).map((row) => row.route);
@@ -102,25 +170,37 @@ describe('bad input on every /api route (fast-check)', () => {
       const path = row.path(context, caller).split('?')[0]!;
       // An upload address takes a file, not JSON: only its query is fuzzed.
       const takesJson = sendsBody && !row.route.startsWith('PUT /api/objects/upload/');
-      await fc.assert(
-        fc.asyncProperty(takesJson ? bodyFor(example) : fc.constant(undefined), query, async (body, search) => {
-          const correlationId = `fuzz-${process.pid}-${(n += 1)}`;
-          const url = search ? `${path}?${search}` : path;
-          const res = await clients[caller].clone().request(row.method, url, {
-            headers: { 'x-correlation-id': correlationId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-            ...(body === undefined ? {} : { body }),
-          });
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-          const appended = res.status >= 400 ? await eventsOf(correlationId) : 0;
-          const polluted = ({} as Record<string, unknown>).polluted !== undefined;
-          if (res.status >= 500 || appended > 0 || polluted) {
-            failures.push({ seed: SEED, route: row.route, caller, status: res.status, appended, polluted, url: url.slice(0, 200), body: body?.slice(0, 300), detail: String(res.data?.detail ?? res.text).slice(0, 200) });
-            return false;
-          }
-          return true;
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      ).catch(() => undefined);
+      await fc
+        .assert(
+          fc.asyncProperty(takesJson ? bodyFor(example) : fc.constant(undefined), query, async (body, search) => {
+            const correlationId = `fuzz-${process.pid}-${(n += 1)}`;
+            const url = search ? `${path}?${search}` : path;
+            const res = await clients[caller].clone().request(row.method, url, {
+              headers: { 'x-correlation-id': correlationId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+              ...(body === undefined ? {} : { body }),
+            });
+            statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+            const appended = res.status >= 400 ? await eventsOf(correlationId) : 0;
+            const polluted = ({} as Record<string, unknown>).polluted !== undefined;
+            if (res.status >= 500 || appended > 0 || polluted) {
+              failures.push({
+                seed: SEED,
+                route: row.route,
+                caller,
+                status: res.status,
+                appended,
+                polluted,
+                url: url.slice(0, 200),
+                body: body?.slice(0, 300),
+                detail: String(res.data?.detail ?? res.text).slice(0, 200),
+              });
+              return false;
+            }
+            return true;
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        )
+        .catch(() => undefined);
     }
     expect(failures).toEqual([]);
     expect((await clients.veteran.get('/api/health')).status).toBe(200);
@@ -128,7 +208,10 @@ describe('bad input on every /api route (fast-check)', () => {
     // Every kind of answer was seen: the inputs reach the routes' own checks, not only the edge's.
     expect(Object.keys(statuses).map(Number)).toEqual(expect.arrayContaining([200, 400]));
     // A body over the limit is refused as such (the random runs may or may not draw one).
-    const tooBig = await clients.veteran.request('POST', '/api/claims', { body: JSON.stringify({ condition: 'x'.repeat(1_100_000), conditionType: 'primary' }), headers: { 'content-type': 'application/json' } });
+    const tooBig = await clients.veteran.request('POST', '/api/claims', {
+      body: JSON.stringify({ condition: 'x'.repeat(1_100_000), conditionType: 'primary' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(tooBig.status).toBe(413);
   }, 300_000);
 });

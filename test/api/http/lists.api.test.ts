@@ -26,9 +26,18 @@ describe('list endpoints (ra-data-simple-rest contract)', () => {
   async function upload(client: TestClient, fileName: string, body: Buffer, contentType: string, claimId?: string) {
     const address = await client.post('/api/objects/upload', {});
     expect(address.status).toBe(200);
-    const put = await client.request('PUT', address.data.uploadURL, { body: body as unknown as string, headers: { 'content-type': contentType } });
+    const put = await client.request('PUT', address.data.uploadURL, {
+      body: body as unknown as string,
+      headers: { 'content-type': contentType },
+    });
     expect(put.status).toBe(201);
-    const res = await client.put('/api/documents', { documentURL: address.data.uploadURL, fileName, fileType: contentType, fileSize: body.length, claimId });
+    const res = await client.put('/api/documents', {
+      documentURL: address.data.uploadURL,
+      fileName,
+      fileType: contentType,
+      fileSize: body.length,
+      claimId,
+    });
     expect(res.status).toBe(201);
     return res.data.id as string;
   }
@@ -39,7 +48,13 @@ describe('list endpoints (ra-data-simple-rest contract)', () => {
     await fileClaim(admin, 'Carpal tunnel');
     expect((await admin.put(`/api/claims/${back}/status`, { status: 'approved' })).status).toBe(200);
     expect((await admin.put(`/api/claims/${back}/rating`, { ratingPercentage: '20' })).status).toBe(200);
-    expect((await admin.request('PATCH', `/api/claims/${asthma}`, { json: { priority: 'urgent', nextAction: 'Get a DBQ', estimatedDecisionDate: '2031-01-15' } })).status).toBe(200);
+    expect(
+      (
+        await admin.request('PATCH', `/api/claims/${asthma}`, {
+          json: { priority: 'urgent', nextAction: 'Get a DBQ', estimatedDecisionDate: '2031-01-15' },
+        })
+      ).status,
+    ).toBe(200);
 
     // The exact request the issue reported as refused.
     const first = await admin.get(`/api/claims?sort=${encodeURIComponent('["id","ASC"]')}&range=${encodeURIComponent('[0,0]')}`);
@@ -51,9 +66,17 @@ describe('list endpoints (ra-data-simple-rest contract)', () => {
 
   it('claims: priority sorts by urgency, days pending as shown', async () => {
     const rest = simpleRest(app.baseUrl, admin);
-    const byPriority = await rest.getList('claims', { sort: { field: 'priority', order: 'DESC' }, pagination: { page: 1, perPage: 10 }, filter: {} });
+    const byPriority = await rest.getList('claims', {
+      sort: { field: 'priority', order: 'DESC' },
+      pagination: { page: 1, perPage: 10 },
+      filter: {},
+    });
     expect(byPriority.data.map((c) => c.priority)).toEqual(['urgent', 'normal', 'normal']);
-    const byDays = await rest.getList('claims', { sort: { field: 'daysPending', order: 'ASC' }, pagination: { page: 1, perPage: 10 }, filter: {} });
+    const byDays = await rest.getList('claims', {
+      sort: { field: 'daysPending', order: 'ASC' },
+      pagination: { page: 1, perPage: 10 },
+      filter: {},
+    });
     expect(byDays.data.map((c) => c.daysPending)).toEqual([...byDays.data.map((c) => c.daysPending as number)].sort((a, b) => a - b));
   });
 
@@ -76,7 +99,8 @@ describe('list endpoints (ra-data-simple-rest contract)', () => {
   });
 
   it('users with tier: react-admin default sort, every field a sort key, whole list without range', async () => {
-    for (const name of ['Zoe', 'Abe', 'Mia']) await app.client().register(`${name.toLowerCase()}.lists@example.org`, undefined, { firstName: name });
+    for (const name of ['Zoe', 'Abe', 'Mia'])
+      await app.client().register(`${name.toLowerCase()}.lists@example.org`, undefined, { firstName: name });
     const users = await admin.get('/api/users/with-tier');
     const zoe = users.data.find((u: { email: string }) => u.email === 'zoe.lists@example.org');
     expect((await admin.put(`/api/users/${zoe.id}/tier`, { tierName: 'pro' })).status).toBe(200);

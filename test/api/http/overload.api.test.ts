@@ -54,17 +54,22 @@ function streamRequest(
         while (sent < options.total && !socket.destroyed && sentWhenAnswered < 0) {
           const framed = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece;
           sent += piece.length;
-          if (!socket.write(framed)) await new Promise<void>((r) => { socket.once('drain', r); socket.once('close', r); });
+          if (!socket.write(framed))
+            await new Promise<void>((r) => {
+              socket.once('drain', r);
+              socket.once('close', r);
+            });
         }
         if (!socket.destroyed && sentWhenAnswered < 0) {
           finished = true;
           if (chunked) socket.write('0\r\n\r\n');
         }
         // Whatever happened, give the answer a moment, then hang up ourselves.
-        if (!socket.destroyed) hangUp = setTimeout(() => {
-          hungUp = true;
-          socket.destroy();
-        }, 3000);
+        if (!socket.destroyed)
+          hangUp = setTimeout(() => {
+            hungUp = true;
+            socket.destroy();
+          }, 3000);
       } catch (error) {
         reject(error);
       }
@@ -89,10 +94,21 @@ function sendAllThenRead(baseUrl: string, options: { path: string; cookie?: stri
     socket.on('error', () => undefined);
     socket.on('close', () => resolve(answer));
     socket.on('connect', async () => {
-      const head = [`POST ${options.path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Origin: ${baseUrl}`, 'Content-Type: application/json', ...(options.cookie ? [`Cookie: ${options.cookie}`] : []), 'Transfer-Encoding: chunked'];
+      const head = [
+        `POST ${options.path} HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        `Origin: ${baseUrl}`,
+        'Content-Type: application/json',
+        ...(options.cookie ? [`Cookie: ${options.cookie}`] : []),
+        'Transfer-Encoding: chunked',
+      ];
       socket.write(`${head.join('\r\n')}\r\n\r\n`);
       for (let sent = 0; sent < options.total && !socket.destroyed; sent += piece.length) {
-        if (!socket.write(framed)) await new Promise<void>((r) => { socket.once('drain', r); socket.once('close', r); });
+        if (!socket.write(framed))
+          await new Promise<void>((r) => {
+            socket.once('drain', r);
+            socket.once('close', r);
+          });
       }
       if (!socket.destroyed) socket.end('0\r\n\r\n');
       socket.resume();
@@ -122,8 +138,13 @@ describe('overload: per-user limits on the expensive routes', () => {
 
   it('defaults leave a person room and RATE_LIMIT_* changes them', () => {
     const defaults = userRateLimitsFrom({});
-    for (const bucket of Object.keys(EXPENSIVE_ROUTES) as (keyof typeof EXPENSIVE_ROUTES)[]) expect(defaults[bucket]).toBeGreaterThanOrEqual(60);
-    expect(userRateLimitsFrom({ RATE_LIMIT_CHAT: '5', RATE_LIMIT_PDF: '0' })).toMatchObject({ chat: 5, pdf: 0, analysis: EXPENSIVE_ROUTES.analysis.perMinute });
+    for (const bucket of Object.keys(EXPENSIVE_ROUTES) as (keyof typeof EXPENSIVE_ROUTES)[])
+      expect(defaults[bucket]).toBeGreaterThanOrEqual(60);
+    expect(userRateLimitsFrom({ RATE_LIMIT_CHAT: '5', RATE_LIMIT_PDF: '0' })).toMatchObject({
+      chat: 5,
+      pdf: 0,
+      analysis: EXPENSIVE_ROUTES.analysis.perMinute,
+    });
     expect(() => userRateLimitsFrom({ RATE_LIMIT_UPLOADS: 'lots' })).toThrow(/RATE_LIMIT_UPLOADS/);
     // Chat also has a burst: room for several tabs and a double Enter, far below a hundred at once.
     expect(defaults.chatBurst).toBeGreaterThanOrEqual(10);
@@ -133,7 +154,8 @@ describe('overload: per-user limits on the expensive routes', () => {
   });
 
   it('answers the chat message over the budget 429 with Retry-After, and records nothing for it', async () => {
-    for (let i = 0; i < 2; i++) expect((await vet.post('/api/copilot/chat', { message: `What is a nexus letter? (${i})` })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await vet.post('/api/copilot/chat', { message: `What is a nexus letter? (${i})` })).status).toBe(200);
     const head = await app.system.store.headPosition();
     const refused = await vet.post('/api/copilot/chat', { message: 'And a buddy statement?' });
     expect(refused.status).toBe(429);
@@ -141,7 +163,11 @@ describe('overload: per-user limits on the expensive routes', () => {
     const retryAfter = Number(refused.headers.get('retry-after'));
     // Two a minute: the next one is allowed within 30 s, and Retry-After is whole seconds.
     expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 30).toBe(true);
-    expect(refused.data).toMatchObject({ status: 429, retryAfter, detail: `You have sent too many chat messages in a short time. Please try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.` });
+    expect(refused.data).toMatchObject({
+      status: 429,
+      retryAfter,
+      detail: `You have sent too many chat messages in a short time. Please try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+    });
     expect(await app.system.store.headPosition()).toEqual(head);
     // The other chat routes share the budget.
     expect((await vet.post('/api/ai-chat/message', { content: 'What is a C&P exam?' })).status).toBe(429);
@@ -157,7 +183,10 @@ describe('overload: per-user limits on the expensive routes', () => {
     expect(third.data.detail).toMatch(/^You have sent too many uploads in a short time\./);
 
     const url = addresses[0]!.data.uploadURL as string;
-    expect((await vet.request('PUT', url, { body: 'Tinnitus since 2004, ringing in both ears.', headers: { 'content-type': 'text/plain' } })).status).toBe(201);
+    expect(
+      (await vet.request('PUT', url, { body: 'Tinnitus since 2004, ringing in both ears.', headers: { 'content-type': 'text/plain' } }))
+        .status,
+    ).toBe(201);
     const document = await vet.put('/api/documents', { documentURL: url, fileName: 'notes.txt', fileType: 'text/plain' });
     expect(document.status).toBe(201);
     const id = document.data.id as string;
@@ -188,7 +217,13 @@ describe('overload: bodies over their limit are cut off early', () => {
 
   it('answers a streamed JSON body 413 as it passes the limit and closes the connection, not after the client finished', async () => {
     const total = 48 * MB;
-    const res = await streamRequest(app.baseUrl, { method: 'POST', path: '/api/claims', cookie: vet.cookieHeader(), contentType: 'application/json', total });
+    const res = await streamRequest(app.baseUrl, {
+      method: 'POST',
+      path: '/api/claims',
+      cookie: vet.cookieHeader(),
+      contentType: 'application/json',
+      total,
+    });
     expect(res.answer).toMatch(/^HTTP\/1.1 413 /);
     expect(res.answer).toContain('"detail":"The request body is too large."');
     expect(res.answer).toMatch(/\r\nConnection: close\r\n/i);
@@ -203,20 +238,38 @@ describe('overload: bodies over their limit are cut off early', () => {
 
   it('lets a sender that reads only after writing still see the 413: the refused connection is read a moment longer, not reset', async () => {
     // Past twice the limit the server answers and closes; the sender has written 6 MB by the time it reads.
-    const answer = await sendAllThenRead(app.baseUrl, { path: '/api/claims', cookie: vet.cookieHeader(), total: 6 * JSON_BODY_LIMIT_BYTES });
+    const answer = await sendAllThenRead(app.baseUrl, {
+      path: '/api/claims',
+      cookie: vet.cookieHeader(),
+      total: 6 * JSON_BODY_LIMIT_BYTES,
+    });
     expect(answer).toMatch(/^HTTP\/1.1 413 /);
     expect(answer).toContain('"detail":"The request body is too large."');
   });
 
   it('answers a JSON body just over the limit after reading it (the sender sees the answer, not a reset), and keeps the connection', async () => {
-    const res = await streamRequest(app.baseUrl, { method: 'POST', path: '/api/claims', cookie: vet.cookieHeader(), contentType: 'application/json', declared: JSON_BODY_LIMIT_BYTES + 64 * 1024 * 4, total: JSON_BODY_LIMIT_BYTES + 64 * 1024 * 4 });
+    const res = await streamRequest(app.baseUrl, {
+      method: 'POST',
+      path: '/api/claims',
+      cookie: vet.cookieHeader(),
+      contentType: 'application/json',
+      declared: JSON_BODY_LIMIT_BYTES + 64 * 1024 * 4,
+      total: JSON_BODY_LIMIT_BYTES + 64 * 1024 * 4,
+    });
     expect(res.answer).toMatch(/^HTTP\/1.1 413 /);
     expect(res.answer).not.toMatch(/\r\nConnection: close\r\n/i);
     expect(res.closedEarly).toBe(false);
   });
 
   it('answers a declared JSON body far over the limit before any of it is sent', async () => {
-    const res = await streamRequest(app.baseUrl, { method: 'POST', path: '/api/claims', cookie: vet.cookieHeader(), contentType: 'application/json', declared: 40 * MB, total: 40 * MB });
+    const res = await streamRequest(app.baseUrl, {
+      method: 'POST',
+      path: '/api/claims',
+      cookie: vet.cookieHeader(),
+      contentType: 'application/json',
+      declared: 40 * MB,
+      total: 40 * MB,
+    });
     expect(res.answer).toMatch(/^HTTP\/1.1 413 /);
     expect(res.sentWhenAnswered).toBeLessThan(16 * MB);
     expect(res.closedEarly).toBe(true);
@@ -225,7 +278,14 @@ describe('overload: bodies over their limit are cut off early', () => {
   it('answers an upload declared far over 50 MB 413 and stops reading it, rather than reading and discarding the rest', async () => {
     const address = (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
     const declared = 200 * MB;
-    const res = await streamRequest(app.baseUrl, { method: 'PUT', path: address, cookie: vet.cookieHeader(), contentType: 'application/pdf', declared, total: declared });
+    const res = await streamRequest(app.baseUrl, {
+      method: 'PUT',
+      path: address,
+      cookie: vet.cookieHeader(),
+      contentType: 'application/pdf',
+      declared,
+      total: declared,
+    });
     expect(res.answer).toMatch(/^HTTP\/1.1 413 /);
     expect(res.answer).toContain('"title":"File too large"');
     expect(res.sentWhenAnswered).toBeLessThan(16 * MB);

@@ -31,7 +31,9 @@ function open(baseUrl: string): Promise<RawExchange> {
   const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
   socket.on('data', (chunk) => (answer += chunk));
   socket.on('error', () => undefined);
-  const closed = new Promise<{ byServer: boolean; afterMs: number }>((resolve) => socket.on('close', () => resolve({ byServer: !hungUp, afterMs: Date.now() - opened })));
+  const closed = new Promise<{ byServer: boolean; afterMs: number }>((resolve) =>
+    socket.on('close', () => resolve({ byServer: !hungUp, afterMs: Date.now() - opened })),
+  );
   return new Promise((resolve) =>
     socket.once('connect', () =>
       resolve({
@@ -186,7 +188,9 @@ describe('server timeouts, scaled down', () => {
     }
     for (let i = 0; i < 20; i++) {
       const json = await open(app.baseUrl);
-      await json.write(`POST /api/auth/login HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${app.baseUrl}\r\nContent-Type: application/json\r\nContent-Length: 300\r\n\r\n`);
+      await json.write(
+        `POST /api/auth/login HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${app.baseUrl}\r\nContent-Type: application/json\r\nContent-Length: 300\r\n\r\n`,
+      );
       void dribble(json, ` ${'{}'.padStart(299, ' ')}`);
       slow.push(json.closed);
     }

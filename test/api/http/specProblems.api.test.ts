@@ -21,7 +21,12 @@ describe('problem bodies of the errors the spec names', () => {
   async function upload(client: TestClient, fileName: string) {
     const address = await client.post('/api/objects/upload', {});
     await client.request('PUT', address.data.uploadURL, { body: PDF as unknown as string, headers: { 'content-type': 'application/pdf' } });
-    const res = await client.put('/api/documents', { documentURL: address.data.uploadURL, fileName, fileType: 'application/pdf', fileSize: PDF.length });
+    const res = await client.put('/api/documents', {
+      documentURL: address.data.uploadURL,
+      fileName,
+      fileType: 'application/pdf',
+      fileSize: PDF.length,
+    });
     expect(res.status).toBe(201);
     return res.data;
   }
@@ -30,11 +35,16 @@ describe('problem bodies of the errors the spec names', () => {
     const res = await app.client().get('/api/claims');
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(res.data).toMatchObject({ type: '/problems/unauthorized', title: 'Unauthorized', detail: 'You are logged out. Logging in again...' });
+    expect(res.data).toMatchObject({
+      type: '/problems/unauthorized',
+      title: 'Unauthorized',
+      detail: 'You are logged out. Logging in again...',
+    });
   });
 
   it('429 at the claim limit: Claim Limit Reached, with the limit', async () => {
-    for (const condition of ['Tinnitus', 'Knee strain', 'PTSD']) expect((await vet.post('/api/claims', { condition, conditionType: 'primary' })).status).toBe(201);
+    for (const condition of ['Tinnitus', 'Knee strain', 'PTSD'])
+      expect((await vet.post('/api/claims', { condition, conditionType: 'primary' })).status).toBe(201);
     const res = await vet.post('/api/claims', { condition: 'Migraine', conditionType: 'primary' });
     expect(res.status).toBe(429);
     expect(res.data).toEqual({
@@ -81,6 +91,10 @@ describe('problem bodies of the errors the spec names', () => {
     await new LocalObjectStorage((app.config.objectStorage as { root: string }).root).delete(document.objectPath);
     const res = await vet.get(`/api/documents/${document.id}/file`);
     expect(res.status).toBe(404);
-    expect(res.data).toMatchObject({ type: '/problems/document-file-not-available', title: 'Document file not available', detail: 'Document file not available' });
+    expect(res.data).toMatchObject({
+      type: '/problems/document-file-not-available',
+      title: 'Document file not available',
+      detail: 'Document file not available',
+    });
   });
 });

@@ -8,16 +8,28 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 async function upload(client: TestClient, fileName: string, body: Buffer, claimId?: string) {
   const address = await client.post('/api/objects/upload', {});
-  const put = await client.request('PUT', address.data.uploadURL, { body: body as unknown as string, headers: { 'content-type': 'application/pdf' } });
+  const put = await client.request('PUT', address.data.uploadURL, {
+    body: body as unknown as string,
+    headers: { 'content-type': 'application/pdf' },
+  });
   expect(put.status).toBe(201);
-  const res = await client.put('/api/documents', { documentURL: address.data.uploadURL, fileName, fileType: 'application/pdf', fileSize: body.length, claimId });
+  const res = await client.put('/api/documents', {
+    documentURL: address.data.uploadURL,
+    fileName,
+    fileType: 'application/pdf',
+    fileSize: body.length,
+    claimId,
+  });
   expect(res.status).toBe(201);
   return res.data.id as string;
 }
 
 const notifications = (client: TestClient) => client.get('/api/notifications');
 const waitForNotifications = (client: TestClient, count: number) =>
-  eventually(() => notifications(client), (res) => Array.isArray(res.data) && res.data.length >= count);
+  eventually(
+    () => notifications(client),
+    (res) => Array.isArray(res.data) && res.data.length >= count,
+  );
 
 describe('notifications: the worker, the bell API and e-mail in the outbox', () => {
   let app: TestApp;
@@ -60,14 +72,20 @@ describe('notifications: the worker, the bell API and e-mail in the outbox', () 
     const [mail] = await waitForMail(app.system.outboxDir, 'mail.vet@example.org', /Claim 20\d\d-001 is now Evidence Review/);
     expect(mail!.mail.text).toContain('Your claim 20');
     expect(mail!.mail.text).toContain('for Tinnitus moved from Submitted to Evidence Review.');
-    const list = await eventually(() => notifications(vet), (res) => res.data.some((n: { kind: string }) => n.kind === 'claim-status'));
+    const list = await eventually(
+      () => notifications(vet),
+      (res) => res.data.some((n: { kind: string }) => n.kind === 'claim-status'),
+    );
     expect(list.data[0]).toMatchObject({ kind: 'claim-status', title: 'Claim status updated', link: '/claims' });
     expect(list.data[0].body).toMatch(/Tinnitus\) moved from Submitted to Evidence Review\./);
 
     // E-mail off for status changes: the next one comes in the app only.
     await vet.put('/api/auth/preferences', { emailNotifications: { 'claim-status': false } });
     expect((await vet.put(`/api/claims/${claim.data.id}/status`, { status: 'approved' })).status).toBe(200);
-    await eventually(() => notifications(vet), (res) => res.data.filter((n: { kind: string }) => n.kind === 'claim-status').length === 2);
+    await eventually(
+      () => notifications(vet),
+      (res) => res.data.filter((n: { kind: string }) => n.kind === 'claim-status').length === 2,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     const statusMails = (await readOutbox(app.system.outboxDir)).filter((m) => /Claim 20\d\d-001 is now/.test(m.mail.subject ?? ''));
     expect(statusMails.map((m) => m.mail.subject)).toEqual([expect.stringMatching(/Evidence Review$/)]);
@@ -77,7 +95,10 @@ describe('notifications: the worker, the bell API and e-mail in the outbox', () 
     await upload(vet, 'Knee MRI.pdf', PDF);
     const [mail] = await waitForMail(app.system.outboxDir, 'mail.vet@example.org', /^Document received: Knee MRI\.pdf$/);
     expect(mail!.mail.text).toContain('Knee MRI.pdf (0.00 MB) is stored in your document repository.');
-    await eventually(() => notifications(vet), (res) => res.data.some((n: { kind: string }) => n.kind === 'document-upload'));
+    await eventually(
+      () => notifications(vet),
+      (res) => res.data.some((n: { kind: string }) => n.kind === 'document-upload'),
+    );
 
     await vet.put('/api/auth/preferences', { inAppNotifications: { 'document-upload': false } });
     await upload(vet, 'Second.pdf', PDF);
@@ -90,7 +111,10 @@ describe('notifications: the worker, the bell API and e-mail in the outbox', () 
     expect((await admin.put(`/api/users/${vetId}/tier`, { tierName: 'basic' })).status).toBe(200);
     const [mail] = await waitForMail(app.system.outboxDir, 'mail.vet@example.org', /^Your Claims Copilot plan is now Basic$/);
     expect(mail!.mail.text).toContain('Your member tier changed from Free to Basic.');
-    await eventually(() => notifications(vet), (res) => res.data.some((n: { kind: string }) => n.kind === 'subscription'));
+    await eventually(
+      () => notifications(vet),
+      (res) => res.data.some((n: { kind: string }) => n.kind === 'subscription'),
+    );
   });
 
   it('marks one notification read, then all; another user cannot touch them', async () => {
@@ -126,7 +150,13 @@ describe('notifications: the worker, the bell API and e-mail in the outbox', () 
     const list = await notifications(vet);
     const times = list.data.map((n: { createdAt: string }) => n.createdAt);
     expect(times).toEqual([...times].sort().reverse());
-    await expectListContract({ baseUrl: app.baseUrl, client: vet, resource: 'notifications', rangeName: 'notifications', total: list.data.length });
+    await expectListContract({
+      baseUrl: app.baseUrl,
+      client: vet,
+      resource: 'notifications',
+      rangeName: 'notifications',
+      total: list.data.length,
+    });
     expect((await vet.get(`/api/notifications?filter=${encodeURIComponent(JSON.stringify({ kind: 'nonsense' }))}`)).status).toBe(400);
   });
 
@@ -159,7 +189,10 @@ describe('notifications: the worker, the bell API and e-mail in the outbox', () 
       const adjudicator = app.client();
       const judge = await adjudicator.register('mail.judge@example.org');
       await admin.put(`/api/users/${judge.id}/tier`, { tierName: 'adjudicators' });
-      await eventually(() => adjudicator.get('/api/auth/user'), (r) => r.data.memberTier === 'adjudicators');
+      await eventually(
+        () => adjudicator.get('/api/auth/user'),
+        (r) => r.data.memberTier === 'adjudicators',
+      );
       expect((await adjudicator.post('/api/emails/send-sample', { to: 'x@example.org' })).status).toBe(403);
       expect((await adjudicator.get('/api/emails/outbox')).status).toBe(403);
       expect((await app.client().post('/api/emails/send-sample', { to: 'x@example.org' })).status).toBe(401);
@@ -180,7 +213,13 @@ describe('notifications: the worker, the bell API and e-mail in the outbox', () 
       const sentAt = list.data.map((m: { sentAt: string }) => m.sentAt);
       expect(sentAt).toEqual([...sentAt].sort().reverse());
       expect(list.data.filter((m: { to: string; sample: boolean }) => m.to === 'samples@example.org' && m.sample)).toHaveLength(6);
-      await expectListContract({ baseUrl: app.baseUrl, client: admin, resource: 'emails/outbox', rangeName: 'emails', total: files.length });
+      await expectListContract({
+        baseUrl: app.baseUrl,
+        client: admin,
+        resource: 'emails/outbox',
+        rangeName: 'emails',
+        total: files.length,
+      });
 
       const welcome = list.data.find((m: { kind: string; sample: boolean }) => m.kind === 'welcome' && !m.sample);
       const detail = await admin.get(`/api/emails/outbox/${welcome.id}`);
@@ -224,12 +263,19 @@ describe('the notifications worker: a repeated delivery sends nothing twice', ()
     const state = async () => ({
       notifications: (await app.system.knex('notifications').where({ user_id: userId }).count('* as n'))[0]!.n,
       events: (await app.system.store.readStream(`notifications-${userId}`)).version,
-      deliveries: await app.system.knex('email_deliveries').where({ user_id: userId }).orderBy('key').select('key', 'status', 'attempts', 'message_id'),
+      deliveries: await app.system
+        .knex('email_deliveries')
+        .where({ user_id: userId })
+        .orderBy('key')
+        .select('key', 'status', 'attempts', 'message_id'),
       files: (await readOutbox(app.system.outboxDir)).map((m) => m.file),
     });
 
     await runToHead();
-    await eventually(() => vet.get('/api/notifications'), (r) => r.data.length === 2);
+    await eventually(
+      () => vet.get('/api/notifications'),
+      (r) => r.data.length === 2,
+    );
     const first = await state();
     expect(first.events).toBe(2);
     expect(first.deliveries).toHaveLength(2);

@@ -22,13 +22,16 @@ async function signUp(app: TestApp, admin: TestClient, email: string, tier: 'fre
   const client = app.client();
   const user = await client.register(email);
   if (tier !== 'free') expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: tier })).status).toBe(200);
-  for (let i = 0; i < 100 && (await client.get('/api/auth/user')).data.memberTier !== tier; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 100 && (await client.get('/api/auth/user')).data.memberTier !== tier; i++)
+    await new Promise((r) => setTimeout(r, 20));
   return { client, id: user.id };
 }
 
 async function upload(client: TestClient, fileName: string, body: Buffer) {
   const url = (await client.post('/api/objects/upload', {})).data.uploadURL as string;
-  expect((await client.request('PUT', url, { body: body as unknown as string, headers: { 'content-type': 'application/pdf' } })).status).toBe(201);
+  expect(
+    (await client.request('PUT', url, { body: body as unknown as string, headers: { 'content-type': 'application/pdf' } })).status,
+  ).toBe(201);
   const res = await client.put('/api/documents', { documentURL: url, fileName, fileType: 'application/pdf', fileSize: body.length });
   expect(res.status).toBe(201);
   return res.data.id as string;
@@ -42,14 +45,47 @@ const PACKAGE: ClaimPackageFormInput = {
   combined_rating: 70,
   onset_year: 2011,
   bilateral_factor_info: 'Bilateral factor of 1.9 applied (both knees)',
-  service_timeline_part_a: [{ from: '2008-06-01', to: '2014-05-31', branch: 'United States Army', unit_command: '101st Airborne', mos_afsc: '11B' }],
-  service_timeline_part_b: [{ duty_status: 'Active', deployments_operations: 'Operation Enduring Freedom', key_events_incidents: 'IED blast 2011', line_of_duty_y_n: 'Y' }],
-  service_connected_conditions: [{ condition: 'PTSD', diagnostic_code: '9411', effective_date: '2015-01-10', body_system: 'Mental', evidence_references: 'E1' }],
-  claims_summary: [
-    { issue: 'Obstructive sleep apnea', type: 'secondary_connection', diagnostic_code: '6847', requested: '50', basis_nexus: 'Secondary to PTSD', evidence_ids: 'E2' },
-    { issue: 'Tinnitus', type: 'service_connection', diagnostic_code: '6260', requested: '10', basis_nexus: 'Noise exposure', evidence_ids: 'E3' },
+  service_timeline_part_a: [
+    { from: '2008-06-01', to: '2014-05-31', branch: 'United States Army', unit_command: '101st Airborne', mos_afsc: '11B' },
   ],
-  denials_summary: [{ issue: 'Lumbar strain', decision_date: '2019-03-02', reason_for_denial: 'No nexus', appeal_status: 'supplemental_pending', new_relevant_evidence: 'IMO 2024' }],
+  service_timeline_part_b: [
+    {
+      duty_status: 'Active',
+      deployments_operations: 'Operation Enduring Freedom',
+      key_events_incidents: 'IED blast 2011',
+      line_of_duty_y_n: 'Y',
+    },
+  ],
+  service_connected_conditions: [
+    { condition: 'PTSD', diagnostic_code: '9411', effective_date: '2015-01-10', body_system: 'Mental', evidence_references: 'E1' },
+  ],
+  claims_summary: [
+    {
+      issue: 'Obstructive sleep apnea',
+      type: 'secondary_connection',
+      diagnostic_code: '6847',
+      requested: '50',
+      basis_nexus: 'Secondary to PTSD',
+      evidence_ids: 'E2',
+    },
+    {
+      issue: 'Tinnitus',
+      type: 'service_connection',
+      diagnostic_code: '6260',
+      requested: '10',
+      basis_nexus: 'Noise exposure',
+      evidence_ids: 'E3',
+    },
+  ],
+  denials_summary: [
+    {
+      issue: 'Lumbar strain',
+      decision_date: '2019-03-02',
+      reason_for_denial: 'No nexus',
+      appeal_status: 'supplemental_pending',
+      new_relevant_evidence: 'IMO 2024',
+    },
+  ],
   attachments_index_a: [{ id: 'E2', document_type: 'Nexus Letter', title_description: 'Dr Rivera IMO', source: 'Private' }],
   evidence_checklist: { dd214: true, imo: true },
 };
@@ -88,7 +124,10 @@ describe('pdfforge API', () => {
   afterAll(async () => app.close());
 
   it('generates the claim package: a real PDF with cover, contents, parts, tables and the SSN as its last four only, kept as a document', async () => {
-    const res = await basic.client.post('/api/pdforge/generate', { templateId: 'disability-claim-package', formData: { ...PACKAGE, ssn_last4: '4321' } });
+    const res = await basic.client.post('/api/pdforge/generate', {
+      templateId: 'disability-claim-package',
+      formData: { ...PACKAGE, ssn_last4: '4321' },
+    });
     expect(res.status).toBe(201);
     expect(res.data).toMatchObject({ documentId: expect.any(String), pdfUrl: `/api/documents/${res.data.documentId}/file` });
 
@@ -100,7 +139,15 @@ describe('pdfforge API', () => {
     expect(pages).toBeGreaterThanOrEqual(9); // cover, contents, seven parts
     expect(text).toContain('Disability Claim Package');
     expect(text).toContain('Table of Contents');
-    for (const part of ['Summary & Objectives', 'Service Timeline', 'Current VA Ratings', 'Claims & Evidence', 'Previously Denied', 'Addendum & Attachments', 'Review & Submit']) {
+    for (const part of [
+      'Summary & Objectives',
+      'Service Timeline',
+      'Current VA Ratings',
+      'Claims & Evidence',
+      'Previously Denied',
+      'Addendum & Attachments',
+      'Review & Submit',
+    ]) {
       expect(text).toContain(part);
     }
     expect(text).toContain('Andre K. Lindqvist');
@@ -118,7 +165,10 @@ describe('pdfforge API', () => {
     const list = await basic.client.get('/api/documents');
     expect(list.data.map((d: { id: string }) => d.id)).toContain(res.data.documentId);
     const events = (await app.system.store.readStream(streams.document(res.data.documentId))).events;
-    expect(events[0]).toMatchObject({ type: 'DocumentRegistered', data: { generatedFrom: { templateId: 'disability-claim-package' }, detectedType: 'application/pdf' } });
+    expect(events[0]).toMatchObject({
+      type: 'DocumentRegistered',
+      data: { generatedFrom: { templateId: 'disability-claim-package' }, detectedType: 'application/pdf' },
+    });
     const userEvents = (await app.system.store.readStream(streams.user(basic.id))).events.map((e) => e.type);
     expect(userEvents).toContain('UserDocumentRegistered');
   });
@@ -135,7 +185,9 @@ describe('pdfforge API', () => {
       },
     });
     expect(res.status).toBe(201);
-    const bytes = Buffer.from(await (await fetch(`${app.baseUrl}${res.data.pdfUrl}`, { headers: { cookie: basic.client.cookieHeader()! } })).arrayBuffer());
+    const bytes = Buffer.from(
+      await (await fetch(`${app.baseUrl}${res.data.pdfUrl}`, { headers: { cookie: basic.client.cookieHeader()! } })).arrayBuffer(),
+    );
     const { text } = pdfText(bytes, 'legacy');
     expect(text).toContain('USS Example');
     expect(text).toContain('Desert Storm');
@@ -145,7 +197,9 @@ describe('pdfforge API', () => {
   it('generates the nexus letter in the VA standard language with records reviewed and the signature block', async () => {
     const res = await basic.client.post('/api/pdforge/generate', { templateId: 'nexus-letter', formData: NEXUS });
     expect(res.status).toBe(201);
-    const bytes = Buffer.from(await (await fetch(`${app.baseUrl}${res.data.pdfUrl}`, { headers: { cookie: basic.client.cookieHeader()! } })).arrayBuffer());
+    const bytes = Buffer.from(
+      await (await fetch(`${app.baseUrl}${res.data.pdfUrl}`, { headers: { cookie: basic.client.cookieHeader()! } })).arrayBuffer(),
+    );
     const { text } = pdfText(bytes, 'nexus');
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain('Nexus Letter');
@@ -166,33 +220,78 @@ describe('pdfforge API', () => {
     ['SSN last 4 digits only', { ssn_last4: '12a4' }, 'formData.ssn_last4', 'SSN last 4 must be at most 4 digits'],
     ['combined rating over 100', { combined_rating: 110 }, 'formData.combined_rating', 'Combined rating must be between 0 and 100'],
     ['combined rating under 0', { combined_rating: -10 }, 'formData.combined_rating', 'Combined rating must be between 0 and 100'],
-    ['onset year before 1950', { onset_year: 1949 }, 'formData.onset_year', `Onset year must be between 1950 and ${new Date().getFullYear()}`],
-    ['onset year in the future', { onset_year: new Date().getFullYear() + 1 }, 'formData.onset_year', `Onset year must be between 1950 and ${new Date().getFullYear()}`],
-    ['branch from the pick list', { service_timeline_part_a: [{ branch: 'Starfleet' }] }, 'formData.service_timeline_part_a.0.branch', 'Choose one of'],
-    ['appeal status from the pick list', { denials_summary: [{ appeal_status: 'maybe' }] }, 'formData.denials_summary.0.appeal_status', 'Choose one of'],
-    ['line of duty Y or N', { service_timeline_part_b: [{ line_of_duty_y_n: 'Maybe' }] }, 'formData.service_timeline_part_b.0.line_of_duty_y_n', 'Choose one of'],
+    [
+      'onset year before 1950',
+      { onset_year: 1949 },
+      'formData.onset_year',
+      `Onset year must be between 1950 and ${new Date().getFullYear()}`,
+    ],
+    [
+      'onset year in the future',
+      { onset_year: new Date().getFullYear() + 1 },
+      'formData.onset_year',
+      `Onset year must be between 1950 and ${new Date().getFullYear()}`,
+    ],
+    [
+      'branch from the pick list',
+      { service_timeline_part_a: [{ branch: 'Starfleet' }] },
+      'formData.service_timeline_part_a.0.branch',
+      'Choose one of',
+    ],
+    [
+      'appeal status from the pick list',
+      { denials_summary: [{ appeal_status: 'maybe' }] },
+      'formData.denials_summary.0.appeal_status',
+      'Choose one of',
+    ],
+    [
+      'line of duty Y or N',
+      { service_timeline_part_b: [{ line_of_duty_y_n: 'Maybe' }] },
+      'formData.service_timeline_part_b.0.line_of_duty_y_n',
+      'Choose one of',
+    ],
   ])('refuses form data that breaks a rule (%s) with 400 and the spec text, storing nothing', async (_name, change, field, message) => {
     const before = (await basic.client.get('/api/documents')).data.length;
-    const res = await basic.client.post('/api/pdforge/generate', { templateId: 'disability-claim-package', formData: { ...PACKAGE, ...change } });
+    const res = await basic.client.post('/api/pdforge/generate', {
+      templateId: 'disability-claim-package',
+      formData: { ...PACKAGE, ...change },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    expect(res.data).toMatchObject({ type: '/problems/generation-failed', title: 'Generation Failed', detail: 'Unable to generate PDF. Please check your form data.' });
-    expect(res.data.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field, message: expect.stringContaining(message) })]));
+    expect(res.data).toMatchObject({
+      type: '/problems/generation-failed',
+      title: 'Generation Failed',
+      detail: 'Unable to generate PDF. Please check your form data.',
+    });
+    expect(res.data.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field, message: expect.stringContaining(message) })]),
+    );
     expect((await basic.client.get('/api/documents')).data.length).toBe(before);
   });
 
   it('accepts the bounds: SSN of 4 digits, rating 0 and 100, onset 1950 and this year', async () => {
-    for (const change of [{ combined_rating: 0, onset_year: 1950 }, { combined_rating: 100, onset_year: new Date().getFullYear(), ssn_last4: '0000' }]) {
-      const res = await basic.client.post('/api/pdforge/generate', { templateId: 'disability-claim-package', formData: { ...PACKAGE, ...change } });
+    for (const change of [
+      { combined_rating: 0, onset_year: 1950 },
+      { combined_rating: 100, onset_year: new Date().getFullYear(), ssn_last4: '0000' },
+    ]) {
+      const res = await basic.client.post('/api/pdforge/generate', {
+        templateId: 'disability-claim-package',
+        formData: { ...PACKAGE, ...change },
+      });
       expect(res.status).toBe(201);
     }
   });
 
   it('refuses an unknown template and a nexus letter without its required parts', async () => {
     expect((await basic.client.post('/api/pdforge/generate', { templateId: 'form-1040', formData: PACKAGE })).status).toBe(400);
-    const res = await basic.client.post('/api/pdforge/generate', { templateId: 'nexus-letter', formData: { ...NEXUS, provider_name: '', opinion_standard: 'possibly' } });
+    const res = await basic.client.post('/api/pdforge/generate', {
+      templateId: 'nexus-letter',
+      formData: { ...NEXUS, provider_name: '', opinion_standard: 'possibly' },
+    });
     expect(res.status).toBe(400);
-    expect(res.data.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['formData.provider_name', 'formData.opinion_standard']));
+    expect(res.data.errors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['formData.provider_name', 'formData.opinion_standard']),
+    );
   });
 
   it('refuses PDF generation on the Free plan with 403 and an upgrade message', async () => {
@@ -236,7 +335,10 @@ describe('pdfforge API', () => {
     });
 
     it('gives the diagnostic code of a condition and the issue list from the claims', async () => {
-      const dc = await vet.client.post('/api/pdforge/ai-assist', { fieldName: 'diagnostic_code', context: { row: { issue: 'Obstructive sleep apnea' } } });
+      const dc = await vet.client.post('/api/pdforge/ai-assist', {
+        fieldName: 'diagnostic_code',
+        context: { row: { issue: 'Obstructive sleep apnea' } },
+      });
       expect(dc.status).toBe(200);
       expect(dc.data.suggestion).toBe('6847');
       const issues = await vet.client.post('/api/pdforge/ai-assist', { fieldName: 'issue_list', context: {} });
@@ -246,7 +348,10 @@ describe('pdfforge API', () => {
 
     it('answers from another user nothing of this one: no grounding, 422 with the reason', async () => {
       const other = await signUp(app, admin, 'pdforge.other@example.org', 'basic');
-      const res = await other.client.post('/api/pdforge/ai-assist', { fieldName: 'symptoms', context: { condition_name: 'Obstructive sleep apnea' } });
+      const res = await other.client.post('/api/pdforge/ai-assist', {
+        fieldName: 'symptoms',
+        context: { condition_name: 'Obstructive sleep apnea' },
+      });
       expect(res.status).toBe(422);
       expect(res.data).toMatchObject({ type: '/problems/ai-assist-failed', title: 'AI Assist Failed' });
       expect(res.data.detail).toContain('Obstructive sleep apnea');

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { claimCommands } from '@cc/command-service/claims/commands';
 import { userCommands } from '@cc/command-service/users/commands';
-import { createProjectionService, ProjectionRebuilder, projectionMigrations, readModelProjectors, type Projector } from '@cc/projection-service';
+import {
+  createProjectionService,
+  ProjectionRebuilder,
+  projectionMigrations,
+  readModelProjectors,
+  type Projector,
+} from '@cc/projection-service';
 import { createLogger, LocalObjectStorage, PersonalDataVault, PostgresEventStore, type Knex } from '@cc/platform';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
 import os from 'node:os';
@@ -19,14 +25,16 @@ const CLAIM_TABLES = ['claims', 'claim_notes'];
 function projectorsWith(vault: PersonalDataVault, change: (claims: Projector) => Projector): Projector[] {
   return readModelProjectors(vault).map((p) => (p.name === 'claims' ? change(p) : p));
 }
-const slowed = (counter: { n: number }, ms = 4) => (p: Projector): Projector => ({
-  ...p,
-  async project(event, trx) {
-    counter.n += 1;
-    await sleep(ms);
-    await p.project(event, trx);
-  },
-});
+const slowed =
+  (counter: { n: number }, ms = 4) =>
+  (p: Projector): Projector => ({
+    ...p,
+    async project(event, trx) {
+      counter.n += 1;
+      await sleep(ms);
+      await p.project(event, trx);
+    },
+  });
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -47,14 +55,29 @@ describe('rebuild: swap, restart, resume, start over', () => {
   const logger = createLogger('silent');
 
   const rebuilder = (projectors: Projector[], extra: Partial<ConstructorParameters<typeof ProjectionRebuilder>[0]> = {}) =>
-    new ProjectionRebuilder({ knex: db.knex, store, projectors, readModelMigrations: projectionMigrations, logger, pollIntervalMs: 20, heartbeatMs: 100, staleAfterMs: 600, batchSize: 20, ...extra });
+    new ProjectionRebuilder({
+      knex: db.knex,
+      store,
+      projectors,
+      readModelMigrations: projectionMigrations,
+      logger,
+      pollIntervalMs: 20,
+      heartbeatMs: 100,
+      staleAfterMs: 600,
+      batchSize: 20,
+      ...extra,
+    });
   const rebuildRow = (id: string) => db.knex('projection_rebuilds').where({ rebuild_id: id }).first();
   const tableOid = async (table: string) => (await db.knex.raw(`select ?::regclass::oid as oid`, [table])).rows[0].oid as number;
   const caughtUp = async () => live.runner.waitFor(await store.headPosition(), 30_000);
   const fileMore = async (n: number) => {
     for (let i = 0; i < n; i++) {
       const userId = owners[i % owners.length]!;
-      const { claimId } = await claims.file(userId, { condition: `More ${i}`, conditionType: 'primary', nextAction: null, priority: 'normal' }, { userId });
+      const { claimId } = await claims.file(
+        userId,
+        { condition: `More ${i}`, conditionType: 'primary', nextAction: null, priority: 'normal' },
+        { userId },
+      );
       filed.push({ userId, claimId });
     }
   };
@@ -74,15 +97,34 @@ describe('rebuild: swap, restart, resume, start over', () => {
     for (let i = 0; i < 6; i++) {
       const userId = randomUUID();
       owners.push(userId);
-      await users.register({ userId, personal: { email: `r${i}@example.org`, firstName: `R${i}`, lastName: 'Owner' }, memberTier: 'pro', authMethod: 'password' }, { userId });
+      await users.register(
+        {
+          userId,
+          personal: { email: `r${i}@example.org`, firstName: `R${i}`, lastName: 'Owner' },
+          memberTier: 'pro',
+          authMethod: 'password',
+        },
+        { userId },
+      );
     }
     for (let i = 0; i < 60; i++) {
       const userId = owners[i % owners.length]!;
-      const { claimId } = await claims.file(userId, { condition: `Condition ${i}`, conditionType: 'primary', nextAction: `Next ${i}`, priority: 'normal' }, { userId });
+      const { claimId } = await claims.file(
+        userId,
+        { condition: `Condition ${i}`, conditionType: 'primary', nextAction: `Next ${i}`, priority: 'normal' },
+        { userId },
+      );
       filed.push({ userId, claimId });
       await claims.addNote(userId, claimId, { note: `Note ${i}`, noteType: 'general', isImportant: false }, { userId });
     }
-    live = createProjectionService({ knex: db.knex, store, vault, storage: new LocalObjectStorage(os.tmpdir()), logger, pollIntervalMs: 20 });
+    live = createProjectionService({
+      knex: db.knex,
+      store,
+      vault,
+      storage: new LocalObjectStorage(os.tmpdir()),
+      logger,
+      pollIntervalMs: 20,
+    });
     live.runner.start();
     await caughtUp();
   }, 120_000);
@@ -159,7 +201,12 @@ describe('rebuild: swap, restart, resume, start over', () => {
     // A new version of the projector (version 2), with one more read-model migration.
     const counted = { n: 0 };
     const bumped = projectorsWith(vault, (p) => ({ ...slowed(counted, 0)(p), version: 2 }));
-    const extraMigration = { name: '9999_test_extra', async up(knex: Knex) { await knex.raw('create table rebuild_test_extra (id int primary key)'); } };
+    const extraMigration = {
+      name: '9999_test_extra',
+      async up(knex: Knex) {
+        await knex.raw('create table rebuild_test_extra (id int primary key)');
+      },
+    };
     const second = rebuilder(bumped, { readModelMigrations: [...projectionMigrations, extraMigration] });
     await sleep(700);
     expect(await second.resumeAbandoned()).toEqual([status.id]);
@@ -168,7 +215,9 @@ describe('rebuild: swap, restart, resume, start over', () => {
     // Started over: everything projected again by the new code, from position 0.
     expect(counted.n).toBeGreaterThanOrEqual(Number(done!.total));
     expect((await rebuildRow(status.id)).fingerprint).not.toBe(old.fingerprint);
-    const { rows: leftovers } = await db.knex.raw("select nspname from pg_namespace where nspname like 'rebuild_%' or nspname like 'retired_%'");
+    const { rows: leftovers } = await db.knex.raw(
+      "select nspname from pg_namespace where nspname like 'rebuild_%' or nspname like 'retired_%'",
+    );
     expect(leftovers).toEqual([]);
     // The live projector of version 2 goes on from the rebuilt tables.
     expect(await db.knex('subscription_checkpoints').where({ name: 'projection:claims:v2' }).first()).toBeDefined();
@@ -214,7 +263,10 @@ describe('rebuild: swap, restart, resume, start over', () => {
 
     const missing = rebuilder(projectorsWith(vault, (p) => ({ ...p, tables: ['claims', 'claim_notes', 'no_such_table'] })));
     const second = await missing.start('claims', { requestedBy: null });
-    expect(await missing.whenDone(second.status.id)).toMatchObject({ state: 'failed', error: expect.stringContaining('no_such_table, which no read-model migration creates') });
+    expect(await missing.whenDone(second.status.id)).toMatchObject({
+      state: 'failed',
+      error: expect.stringContaining('no_such_table, which no read-model migration creates'),
+    });
     await r.stop();
     await missing.stop();
   }, 60_000);

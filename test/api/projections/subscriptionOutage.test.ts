@@ -53,7 +53,14 @@ function projectionsOn(knex: Knex, url: string, storageRoot: string, lines: stri
       },
     }),
   );
-  const service = createProjectionService({ knex, store, vault: new PersonalDataVault(knex), storage: new LocalObjectStorage(storageRoot), logger, pollIntervalMs: 50 });
+  const service = createProjectionService({
+    knex,
+    store,
+    vault: new PersonalDataVault(knex),
+    storage: new LocalObjectStorage(storageRoot),
+    logger,
+    pollIntervalMs: 50,
+  });
   return { store, runner: service.runner };
 }
 
@@ -86,7 +93,12 @@ describe('projections across a database outage', () => {
     const owners = [randomUUID(), randomUUID(), randomUUID()];
     for (const [i, userId] of owners.entries()) {
       await users.register(
-        { userId, personal: { email: `outage${i}@example.org`, firstName: `Vet${i}`, lastName: 'Outage' }, memberTier: 'pro', authMethod: 'password' },
+        {
+          userId,
+          personal: { email: `outage${i}@example.org`, firstName: `Vet${i}`, lastName: 'Outage' },
+          memberTier: 'pro',
+          authMethod: 'password',
+        },
         { userId },
       );
     }
@@ -108,13 +120,22 @@ describe('projections across a database outage', () => {
         const claim = mine[(i * 7 + seed) % Math.max(mine.length, 1)];
         const op = i % 4;
         if (!claim || op === 0) {
-          const { claimId } = await claims.file(userId, { condition: `Condition ${seed}-${i}`, conditionType: 'primary', nextAction: null, priority: 'normal' }, { userId });
+          const { claimId } = await claims.file(
+            userId,
+            { condition: `Condition ${seed}-${i}`, conditionType: 'primary', nextAction: null, priority: 'normal' },
+            { userId },
+          );
           filed.push({ userId, claimId });
         } else if (op === 1) {
           const status = CLAIM_STATUSES[(i + seed) % CLAIM_STATUSES.length] as ClaimStatus;
           await claims.changeStatus(userId, claim.claimId, status, `Moved on ${i}`, { userId }).catch(() => undefined);
         } else if (op === 2) {
-          await claims.addNote(userId, claim.claimId, { note: `Note ${seed}-${i}`, noteType: 'general', isImportant: i % 3 === 0 }, { userId });
+          await claims.addNote(
+            userId,
+            claim.claimId,
+            { note: `Note ${seed}-${i}`, noteType: 'general', isImportant: i % 3 === 0 },
+            { userId },
+          );
         } else {
           await claims.updateDetails(userId, claim.claimId, { priority: i % 2 ? 'high' : 'low', nextAction: `Call back ${i}` }, { userId });
         }
@@ -146,7 +167,8 @@ describe('projections across a database outage', () => {
     // One line when a projector starts waiting the fault out and one when it is past it: they alternate, and it ends recovered.
     const changes = lines.map((line) => JSON.parse(line) as { subscription?: string; state?: string }).filter((l) => l.state);
     const bySubscription = new Map<string, string[]>();
-    for (const change of changes) bySubscription.set(change.subscription!, [...(bySubscription.get(change.subscription!) ?? []), change.state!]);
+    for (const change of changes)
+      bySubscription.set(change.subscription!, [...(bySubscription.get(change.subscription!) ?? []), change.state!]);
     // Every projector lived through the fault (counted from the runner, so a new projector needs no edit here).
     expect([...bySubscription.keys()].sort()).toEqual(projections.runner.subscriptionNames.sort());
     for (const states of bySubscription.values()) {

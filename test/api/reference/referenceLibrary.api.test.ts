@@ -3,7 +3,8 @@ import path from 'node:path';
 import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 /** The bundled files, read independently of the app's loader. */
-const data = (file: string) => JSON.parse(readFileSync(path.resolve(__dirname, '../../../contracts/reference-data', file), 'utf8')) as Record<string, unknown>[];
+const data = (file: string) =>
+  JSON.parse(readFileSync(path.resolve(__dirname, '../../../contracts/reference-data', file), 'utf8')) as Record<string, unknown>[];
 
 const q = (params: Record<string, unknown>) =>
   Object.entries(params)
@@ -35,7 +36,21 @@ describe('reference lists (GET /api/va/*)', () => {
     expect(res.headers.get('content-range')).toBe(`${list} 0-${count - 1}/${count}`);
     expect(new Set(res.data.items.map((i: { name: string }) => i.name))).toEqual(new Set(data(file).map((d) => d.name)));
     expect(Object.keys(res.data.items[0]).sort()).toEqual(
-      expect.arrayContaining(['address', 'category', 'city', 'code', 'description', 'hours', 'id', 'name', 'phone', 'services', 'state', 'website', 'zip']),
+      expect.arrayContaining([
+        'address',
+        'category',
+        'city',
+        'code',
+        'description',
+        'hours',
+        'id',
+        'name',
+        'phone',
+        'services',
+        'state',
+        'website',
+        'zip',
+      ]),
     );
   });
 
@@ -64,7 +79,10 @@ describe('reference lists (GET /api/va/*)', () => {
     const knee = await vet.get('/api/va/disabilities?search=KNEE');
     expect(knee.data.totalItems).toBeGreaterThan(10);
     const expected = data('disabilities.json').filter((d) =>
-      [d.name, d.classification, ...((d.synonyms as string[]) ?? []), ...((d.diagnosticCodes as string[]) ?? []), d.dbq].join(' ').toLowerCase().includes('knee'),
+      [d.name, d.classification, ...((d.synonyms as string[]) ?? []), ...((d.diagnosticCodes as string[]) ?? []), d.dbq]
+        .join(' ')
+        .toLowerCase()
+        .includes('knee'),
     ).length;
     expect(knee.data.totalItems).toBeGreaterThanOrEqual(expected);
     const upper = await vet.get('/api/va/disabilities?search=knee');
@@ -72,9 +90,13 @@ describe('reference lists (GET /api/va/*)', () => {
 
     // A diagnostic code finds its conditions; a station code its center; a state its centers.
     const code = await vet.get('/api/va/disabilities?search=5237');
-    expect(code.data.totalItems).toBe(data('disabilities.json').filter((d) => (d.diagnosticCodes as string[] | undefined)?.includes('5237')).length);
+    expect(code.data.totalItems).toBe(
+      data('disabilities.json').filter((d) => (d.diagnosticCodes as string[] | undefined)?.includes('5237')).length,
+    );
     expect(code.data.items[0]).toMatchObject({ code: '5237', description: expect.stringMatching(/^Diagnostic code 5237/) });
-    expect((await vet.get('/api/va/treatment-centers?search=463GA')).data.items.map((i: { name: string }) => i.name)).toEqual(['Fairbanks VA Clinic']);
+    expect((await vet.get('/api/va/treatment-centers?search=463GA')).data.items.map((i: { name: string }) => i.name)).toEqual([
+      'Fairbanks VA Clinic',
+    ]);
     const alaska = await vet.get('/api/va/treatment-centers?search=alaska');
     expect(alaska.data.totalItems).toBe(data('treatment-centers.json').filter((t) => t.state === 'AK').length);
     const twoWords = await vet.get(`/api/va/treatment-centers?${q({ search: 'anchorage medical' })}`);
@@ -105,7 +127,9 @@ describe('reference lists (GET /api/va/*)', () => {
   it('filters by the branch named in an item (Army, Navy, Air Force, Marines, Coast Guard, General VA)', async () => {
     const army = await vet.get('/api/va/service-branches?branch=Army');
     expect(army.data.items.map((i: { name: string }) => i.name).sort()).toEqual(['Army', 'Filipino Commonwealth Army']);
-    expect((await vet.get('/api/va/service-branches?branch=marines')).data.items.map((i: { name: string }) => i.name)).toEqual(['Marine Corps']);
+    expect((await vet.get('/api/va/service-branches?branch=marines')).data.items.map((i: { name: string }) => i.name)).toEqual([
+      'Marine Corps',
+    ]);
     const general = await vet.get('/api/va/service-branches?branch=General%20VA');
     expect(general.data.items.map((i: { name: string }) => i.name)).not.toContain('Navy');
     expect(general.data.totalItems).toBe(14 - 6);
@@ -114,7 +138,9 @@ describe('reference lists (GET /api/va/*)', () => {
   it('refuses bad parameters with a problem naming them, and answers nobody signed out', async () => {
     const badBranch = await vet.get('/api/va/service-branches?branch=Navy%20SEALs');
     expect(badBranch.status).toBe(400);
-    expect(badBranch.data.errors).toEqual([{ field: 'branch', message: expect.stringContaining('Army, Navy, Air Force, Marines, Coast Guard, General VA') }]);
+    expect(badBranch.data.errors).toEqual([
+      { field: 'branch', message: expect.stringContaining('Army, Navy, Air Force, Marines, Coast Guard, General VA') },
+    ]);
     const badSort = await vet.get(`/api/va/disabilities?${q({ sort: ['salary', 'ASC'] })}`);
     expect(badSort.status).toBe(400);
     expect(badSort.data.errors[0].field).toBe('sort');

@@ -40,9 +40,26 @@ class FakeVaFormsApi {
     {
       id: '5400',
       type: 'va_form',
-      attributes: { form_name: '21-0966', title: 'Intent to File', url: 'https://www.vba.va.gov/pubs/forms/VBA-21-0966-ARE.pdf', last_revision_on: '2023-01-05', valid_pdf: true, form_type: 'benefit', deleted_at: '2025-01-01T00:00:00.000Z' },
+      attributes: {
+        form_name: '21-0966',
+        title: 'Intent to File',
+        url: 'https://www.vba.va.gov/pubs/forms/VBA-21-0966-ARE.pdf',
+        last_revision_on: '2023-01-05',
+        valid_pdf: true,
+        form_type: 'benefit',
+        deleted_at: '2025-01-01T00:00:00.000Z',
+      },
     },
-    { id: '9001', type: 'va_form', attributes: { form_name: '10-10EZ', title: 'Application for Health Benefits', url: 'https://www.va.gov/vaforms/medical/pdf/10-10EZ-fillable.pdf', valid_pdf: true } },
+    {
+      id: '9001',
+      type: 'va_form',
+      attributes: {
+        form_name: '10-10EZ',
+        title: 'Application for Health Benefits',
+        url: 'https://www.va.gov/vaforms/medical/pdf/10-10EZ-fillable.pdf',
+        valid_pdf: true,
+      },
+    },
   ];
 
   async start(): Promise<string> {
@@ -102,7 +119,11 @@ describe('VA forms (GET /api/va-forms/)', () => {
       expect(byName(res.data.data, '21-0966').attributes).toMatchObject({ valid_pdf: false, revision_date: '2023-01-05' });
       expect(res.data.data.some((f: Form) => f.attributes.form_name === '10-10EZ')).toBe(false);
       // Forms the API did not list keep the bundled entry.
-      expect(byName(res.data.data, '21-4138').attributes).toMatchObject({ revision_date: null, form_type: null, url: 'https://www.vba.va.gov/pubs/forms/VBA-21-4138-ARE.pdf' });
+      expect(byName(res.data.data, '21-4138').attributes).toMatchObject({
+        revision_date: null,
+        form_type: null,
+        url: 'https://www.vba.va.gov/pubs/forms/VBA-21-4138-ARE.pdf',
+      });
     });
 
     it('refreshes again on its interval (daily in production)', async () => {
@@ -143,7 +164,11 @@ describe('VA forms (GET /api/va-forms/)', () => {
       expect(res.status).toBe(200);
       expect(res.data.meta).toEqual({ source: 'bundled', refreshedAt: null });
       expect(res.data.data).toHaveLength(23);
-      expect(byName(res.data.data, '21-526EZ')).toMatchObject({ id: '21-526EZ', type: 'va_form', attributes: { revision_date: null, valid_pdf: true } });
+      expect(byName(res.data.data, '21-526EZ')).toMatchObject({
+        id: '21-526EZ',
+        type: 'va_form',
+        attributes: { revision_date: null, valid_pdf: true },
+      });
       expect(byName(res.data.data, '21-0781a').attributes).toMatchObject({ valid_pdf: false, status: 'superseded' });
     } finally {
       await app.close();

@@ -6,9 +6,18 @@ const NOTE = Buffer.from('VA Medical Center progress note. 03/14/2015: Assessmen
 async function upload(client: TestClient, fileName: string, claimId?: string) {
   const address = await client.post('/api/objects/upload', {});
   expect(address.status).toBe(200);
-  const put = await client.request('PUT', address.data.uploadURL, { body: NOTE as unknown as string, headers: { 'content-type': 'text/plain' } });
+  const put = await client.request('PUT', address.data.uploadURL, {
+    body: NOTE as unknown as string,
+    headers: { 'content-type': 'text/plain' },
+  });
   expect(put.status).toBe(201);
-  const res = await client.put('/api/documents', { documentURL: address.data.uploadURL, fileName, fileType: 'text/plain', fileSize: NOTE.length, claimId });
+  const res = await client.put('/api/documents', {
+    documentURL: address.data.uploadURL,
+    fileName,
+    fileType: 'text/plain',
+    fileSize: NOTE.length,
+    claimId,
+  });
   expect(res.status).toBe(201);
   return res.data.id as string;
 }
@@ -43,15 +52,28 @@ describe('staff audit of claims', () => {
       seen.push({ version: history.data.length, detail: detail.data });
     };
 
-    const filed = await veteran.post('/api/claims', { condition: 'Tinnitus', conditionType: 'primary', nextAction: 'Get a hearing test', estimatedDecisionDate: '2031-03-01' });
+    const filed = await veteran.post('/api/claims', {
+      condition: 'Tinnitus',
+      conditionType: 'primary',
+      nextAction: 'Get a hearing test',
+      estimatedDecisionDate: '2031-03-01',
+    });
     expect(filed.status).toBe(201);
     claimId = filed.data.id;
     await observe();
     expect((await veteran.put(`/api/claims/${claimId}/status`, { status: 'initial_review', note: 'Sent to the VA' })).status).toBe(200);
     await observe();
-    expect((await veteran.post(`/api/claims/${claimId}/notes`, { note: 'Called the VSO', noteType: 'communication', isImportant: true })).status).toBe(201);
+    expect(
+      (await veteran.post(`/api/claims/${claimId}/notes`, { note: 'Called the VSO', noteType: 'communication', isImportant: true })).status,
+    ).toBe(201);
     await observe();
-    expect((await veteran.request('PATCH', `/api/claims/${claimId}`, { json: { priority: 'high', nextAction: 'Buddy statement', estimatedDecisionDate: '2031-05-01' } })).status).toBe(200);
+    expect(
+      (
+        await veteran.request('PATCH', `/api/claims/${claimId}`, {
+          json: { priority: 'high', nextAction: 'Buddy statement', estimatedDecisionDate: '2031-05-01' },
+        })
+      ).status,
+    ).toBe(200);
     await observe();
     const linkedAtUpload = await upload(veteran, 'hearing-test.txt', claimId);
     await observe();
@@ -80,7 +102,13 @@ describe('staff audit of claims', () => {
     }
     // Versions between two reads are states too: the document's upload came in two events.
     const first = await adjudicator.get(`/api/staff/claims/${claimId}/history?at=1`);
-    expect(first.data).toMatchObject({ status: 'submitted', notes: [], documents: [], priority: 'normal', owner: { id: veteran.id, name: 'Vera Veteran' } });
+    expect(first.data).toMatchObject({
+      status: 'submitted',
+      notes: [],
+      documents: [],
+      priority: 'normal',
+      owner: { id: veteran.id, name: 'Vera Veteran' },
+    });
 
     // Outside the history, or not a number: refused, and nothing is answered.
     expect((await adjudicator.get(`/api/staff/claims/${claimId}/history?at=${history.length + 1}`)).status).toBe(404);
@@ -121,7 +149,13 @@ describe('staff audit of claims', () => {
     expect(history[15].changes).toEqual([{ field: 'Rating', from: null, to: '10%' }]);
     for (const entry of history) {
       expect(entry).toEqual(
-        expect.objectContaining({ eventId: expect.any(String), streamId: expect.stringMatching(/^(claim|document)-/), streamVersion: expect.any(Number), position: expect.stringMatching(/^\d+\.\d+$/), occurredAt: expect.any(String) }),
+        expect.objectContaining({
+          eventId: expect.any(String),
+          streamId: expect.stringMatching(/^(claim|document)-/),
+          streamVersion: expect.any(Number),
+          position: expect.stringMatching(/^\d+\.\d+$/),
+          occurredAt: expect.any(String),
+        }),
       );
     }
 
@@ -140,7 +174,9 @@ describe('staff audit of claims', () => {
     const knee = await other.post('/api/claims', { condition: 'Knee strain', conditionType: 'secondary' });
     expect(knee.status).toBe(201);
     const list = async (filter: Record<string, unknown>) => {
-      const res = await staff.adjudicator.get(`/api/staff/claims?filter=${encodeURIComponent(JSON.stringify(filter))}&sort=${encodeURIComponent('["condition","ASC"]')}&range=${encodeURIComponent('[0,24]')}`);
+      const res = await staff.adjudicator.get(
+        `/api/staff/claims?filter=${encodeURIComponent(JSON.stringify(filter))}&sort=${encodeURIComponent('["condition","ASC"]')}&range=${encodeURIComponent('[0,24]')}`,
+      );
       expect(res.status).toBe(200);
       return res.data as any[];
     };
@@ -168,13 +204,25 @@ describe('staff audit of claims', () => {
     expect((await veteran.get(`/api/claims/${claimId}/history`)).status).toBe(200);
     expect((await veteran.get(`/api/claims/${claimId}`)).status).toBe(200);
 
-    const before = await admin.get(`/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ claimId }))}&range=${encodeURIComponent('[0,999]')}`);
+    const before = await admin.get(
+      `/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ claimId }))}&range=${encodeURIComponent('[0,999]')}`,
+    );
     expect(before.status).toBe(200);
     const count = before.data.length;
     expect(count).toBeGreaterThan(20);
-    expect(before.data.every((e: any) => e.staffId === adjudicator.id && e.staffRole === 'adjudicator' && e.staffName === 'Ada Judge' && e.ownerId === veteran.id)).toBe(true);
+    expect(
+      before.data.every(
+        (e: any) =>
+          e.staffId === adjudicator.id && e.staffRole === 'adjudicator' && e.staffName === 'Ada Judge' && e.ownerId === veteran.id,
+      ),
+    ).toBe(true);
     expect(new Set(before.data.map((e: any) => e.endpoint))).toEqual(
-      new Set(['GET /api/staff/claims/{id}', 'GET /api/staff/claims/{id}/history', 'GET /api/staff/claims/{id}/history?at', 'GET /api/staff/claims/{id}/history.csv']),
+      new Set([
+        'GET /api/staff/claims/{id}',
+        'GET /api/staff/claims/{id}/history',
+        'GET /api/staff/claims/{id}/history?at',
+        'GET /api/staff/claims/{id}/history.csv',
+      ]),
     );
     expect(before.data.filter((e: any) => e.endpoint.endsWith('?at')).every((e: any) => Number.isInteger(e.version))).toBe(true);
     const ownReads = await admin.get(`/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ claimId: own.data.id }))}`);
@@ -182,9 +230,17 @@ describe('staff audit of claims', () => {
 
     // One more read is one more entry, seen at once by the reader's next request.
     expect((await admin.get(`/api/staff/claims/${claimId}`)).status).toBe(200);
-    const after = await admin.get(`/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ claimId }))}&range=${encodeURIComponent('[0,999]')}`);
+    const after = await admin.get(
+      `/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ claimId }))}&range=${encodeURIComponent('[0,999]')}`,
+    );
     expect(after.data).toHaveLength(count + 1);
-    expect(after.data[0]).toMatchObject({ staffId: admin.id, staffRole: 'administrator', endpoint: 'GET /api/staff/claims/{id}', claimNumber: expect.any(String), ownerName: 'Vera Veteran' });
+    expect(after.data[0]).toMatchObject({
+      staffId: admin.id,
+      staffRole: 'administrator',
+      endpoint: 'GET /api/staff/claims/{id}',
+      claimNumber: expect.any(String),
+      ownerName: 'Vera Veteran',
+    });
 
     // The veteran's own history: "Viewed by staff" with the role and the date, never a name.
     const mine = await veteran.get(`/api/claims/${claimId}/history`);
@@ -199,12 +255,18 @@ describe('staff audit of claims', () => {
     expect((await adjudicator.get(`/api/claims/${claimId}/history`)).status).toBe(200);
     // Another session's read: recorded before it was answered, in the log once the projection has it.
     await staff.app.system.readModelsCaughtUp();
-    const last = await admin.get(`/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ claimId }))}&range=${encodeURIComponent('[0,999]')}`);
+    const last = await admin.get(
+      `/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ claimId }))}&range=${encodeURIComponent('[0,999]')}`,
+    );
     expect(last.data).toHaveLength(countNow + 1);
     expect(last.data[0]).toMatchObject({ endpoint: 'GET /api/claims/{id}/history', staffId: adjudicator.id });
     // Lists are recorded as one entry without a claim.
-    const lists = await admin.get(`/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ staffId: adjudicator.id, q: 'GET /api/staff/claims' }))}&range=${encodeURIComponent('[0,999]')}`);
-    expect(lists.data.some((e: any) => e.endpoint === 'GET /api/staff/claims' && e.claimId === null && Number.isInteger(e.rows))).toBe(true);
+    const lists = await admin.get(
+      `/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ staffId: adjudicator.id, q: 'GET /api/staff/claims' }))}&range=${encodeURIComponent('[0,999]')}`,
+    );
+    expect(lists.data.some((e: any) => e.endpoint === 'GET /api/staff/claims' && e.claimId === null && Number.isInteger(e.rows))).toBe(
+      true,
+    );
   });
 
   it('a read that cannot be recorded is not answered', async () => {

@@ -7,9 +7,18 @@ const TEXT = Buffer.from('Private treatment note. 01/02/2019: knee pain after a 
 
 async function upload(client: TestClient, fileName: string, claimId?: string) {
   const address = await client.post('/api/objects/upload', {});
-  const put = await client.request('PUT', address.data.uploadURL, { body: TEXT as unknown as string, headers: { 'content-type': 'text/plain' } });
+  const put = await client.request('PUT', address.data.uploadURL, {
+    body: TEXT as unknown as string,
+    headers: { 'content-type': 'text/plain' },
+  });
   expect(put.status).toBe(201);
-  const res = await client.put('/api/documents', { documentURL: address.data.uploadURL, fileName, fileType: 'text/plain', fileSize: TEXT.length, claimId });
+  const res = await client.put('/api/documents', {
+    documentURL: address.data.uploadURL,
+    fileName,
+    fileType: 'text/plain',
+    fileSize: TEXT.length,
+    claimId,
+  });
   expect(res.status).toBe(201);
   return res.data.id as string;
 }
@@ -54,9 +63,21 @@ describe('rebuilding read models without downtime', () => {
           const res = await veteran.post('/api/claims', { condition: `Condition ${seed}-${i}`, conditionType: 'secondary' });
           status = res.status;
           if (res.status === 201) mine.push(res.data.id);
-        } else if (op === 1) status = (await veteran.put(`/api/claims/${claimId}/status`, { status: ['initial_review', 'evidence_review', 'approved'][i % 3], note: `Step ${i}` })).status;
-        else if (op === 2) status = (await veteran.post(`/api/claims/${claimId}/notes`, { note: `Note ${seed}-${i}`, noteType: 'general' })).status;
-        else if (op === 3) status = (await veteran.request('PATCH', `/api/claims/${claimId}`, { json: { priority: i % 2 ? 'high' : 'low', nextAction: `Call ${i}` } })).status;
+        } else if (op === 1)
+          status = (
+            await veteran.put(`/api/claims/${claimId}/status`, {
+              status: ['initial_review', 'evidence_review', 'approved'][i % 3],
+              note: `Step ${i}`,
+            })
+          ).status;
+        else if (op === 2)
+          status = (await veteran.post(`/api/claims/${claimId}/notes`, { note: `Note ${seed}-${i}`, noteType: 'general' })).status;
+        else if (op === 3)
+          status = (
+            await veteran.request('PATCH', `/api/claims/${claimId}`, {
+              json: { priority: i % 2 ? 'high' : 'low', nextAction: `Call ${i}` },
+            })
+          ).status;
         else {
           await upload(veteran, `file-${seed}-${i}.txt`, claimId);
           status = 201;
@@ -103,7 +124,17 @@ describe('rebuilding read models without downtime', () => {
     const projections = (await support.get('/api/staff/projections')).data as { name: string }[];
     // Every read model there is (the staff console's first seven and every feature's since), all rebuilt at once below.
     expect(projections.map((p) => p.name).sort()).toEqual(app.system.projections.projectors.map((p) => p.name).sort());
-    expect(projections.map((p) => p.name)).toEqual(expect.arrayContaining(['activities', 'claim_history', 'claims', 'documents', 'staff_access_log', 'user_profiles', 'user_tier_history']));
+    expect(projections.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        'activities',
+        'claim_history',
+        'claims',
+        'documents',
+        'staff_access_log',
+        'user_profiles',
+        'user_tier_history',
+      ]),
+    );
     rebuilding = true;
     // The first read model is asked for twice at once: a small read model may finish rebuilding
     // before a later request arrives, so "while it runs" is only certain for simultaneous requests.
@@ -155,11 +186,15 @@ describe('rebuilding read models without downtime', () => {
     for (const table of tables) expect({ table, rows: now[table] }).toEqual({ table, rows: fresh[table] });
 
     // Nothing is left behind, and each rebuild is on record with who asked.
-    const { rows: schemas } = await app.system.knex.raw("select nspname from pg_namespace where nspname like 'rebuild_%' or nspname like 'retired_%'");
+    const { rows: schemas } = await app.system.knex.raw(
+      "select nspname from pg_namespace where nspname like 'rebuild_%' or nspname like 'retired_%'",
+    );
     expect(schemas).toEqual([]);
     expect(await app.system.knex('subscription_checkpoints').where('name', 'like', 'rebuild:%')).toEqual([]);
     expect(await app.system.knex('subscription_dead_letters')).toEqual([]);
-    const log = await support.get(`/api/staff/events?filter=${encodeURIComponent(JSON.stringify({ type: ['ProjectionRebuildRequested', 'ProjectionRebuildFinished'] }))}`);
+    const log = await support.get(
+      `/api/staff/events?filter=${encodeURIComponent(JSON.stringify({ type: ['ProjectionRebuildRequested', 'ProjectionRebuildFinished'] }))}`,
+    );
     const requested = log.data.filter((e: any) => e.type === 'ProjectionRebuildRequested');
     const finished = log.data.filter((e: any) => e.type === 'ProjectionRebuildFinished');
     expect(requested).toHaveLength(projections.length);

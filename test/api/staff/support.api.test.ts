@@ -13,7 +13,11 @@ describe('support: projections, dead letters, the event log', () => {
   beforeAll(async () => {
     staff = await startStaffApp({}, 'support');
     veteran = await staff.member('support.veteran@example.org', 'free', { firstName: 'Pat', lastName: 'Private' });
-    const filed = await veteran.post('/api/claims', { condition: 'Sleep apnea', conditionType: 'secondary', nextAction: 'See a specialist' });
+    const filed = await veteran.post('/api/claims', {
+      condition: 'Sleep apnea',
+      conditionType: 'secondary',
+      nextAction: 'See a specialist',
+    });
     expect(filed.status).toBe(201);
     claimId = filed.data.id;
   });
@@ -65,13 +69,26 @@ describe('support: projections, dead letters, the event log', () => {
     let letter: any;
     try {
       letter = await poison('poison pill one');
-      expect(letter).toMatchObject({ subscription: 'projection:claims:v1', type: 'ClaimNoteAdded', attempts: 5, streamId: `claim-${claimId}`, error: expect.stringContaining('no_poison') });
+      expect(letter).toMatchObject({
+        subscription: 'projection:claims:v1',
+        type: 'ClaimNoteAdded',
+        attempts: 5,
+        streamId: `claim-${claimId}`,
+        error: expect.stringContaining('no_poison'),
+      });
       const projections = (await support.get('/api/staff/projections')).data as any[];
-      expect(projections.find((p) => p.name === 'claims')).toMatchObject({ deadLetters: 1, lastError: expect.stringContaining('no_poison') });
+      expect(projections.find((p) => p.name === 'claims')).toMatchObject({
+        deadLetters: 1,
+        lastError: expect.stringContaining('no_poison'),
+      });
 
       const failed = await support.post(`/api/staff/dead-letters/${letter.id}/retry`, {});
       expect(failed.status).toBe(422);
-      expect(failed.data).toMatchObject({ type: '/problems/retry-failed', title: 'The event failed again', detail: expect.stringContaining('no_poison') });
+      expect(failed.data).toMatchObject({
+        type: '/problems/retry-failed',
+        title: 'The event failed again',
+        detail: expect.stringContaining('no_poison'),
+      });
       expect((await support.get(`/api/staff/dead-letters/${letter.id}`)).data).toMatchObject({ attempts: 6 });
     } finally {
       await app.system.knex.raw('alter table claim_notes drop constraint no_poison');
@@ -104,10 +121,26 @@ describe('support: projections, dead letters, the event log', () => {
     expect((await support.request('DELETE', `/api/staff/dead-letters/${letter.id}`)).status).toBe(404);
     expect((await veteran.get(`/api/claims/${claimId}`)).data.notes.map((n: any) => n.note)).not.toContain('poison pill two');
     const log = await support.get(`/api/staff/events?filter=${q({ type: 'DeadLetterDismissed' })}`);
-    expect(log.data).toEqual([expect.objectContaining({ streamId: `dead-letter-${letter.id}`, actorId: support.id, data: expect.objectContaining({ eventId: letter.eventId, subscription: 'projection:claims:v1' }) })]);
+    expect(log.data).toEqual([
+      expect.objectContaining({
+        streamId: `dead-letter-${letter.id}`,
+        actorId: support.id,
+        data: expect.objectContaining({ eventId: letter.eventId, subscription: 'projection:claims:v1' }),
+      }),
+    ]);
 
-    const [{ id: orphan }] = await app.system.knex('subscription_dead_letters')
-      .insert({ subscription: 'worker:retired-worker', event_id: letter.eventId, stream_id: letter.streamId, type: letter.type, tx_id: app.system.knex.raw("'1'::xid8"), seq: 1, attempts: 5, error: 'gone' })
+    const [{ id: orphan }] = await app.system
+      .knex('subscription_dead_letters')
+      .insert({
+        subscription: 'worker:retired-worker',
+        event_id: letter.eventId,
+        stream_id: letter.streamId,
+        type: letter.type,
+        tx_id: app.system.knex.raw("'1'::xid8"),
+        seq: 1,
+        attempts: 5,
+        error: 'gone',
+      })
       .returning(app.system.knex.raw('id::text as id'));
     const refused = await support.post(`/api/staff/dead-letters/${orphan}/retry`, {});
     expect(refused.status).toBe(409);
@@ -116,26 +149,51 @@ describe('support: projections, dead letters, the event log', () => {
     expect((await support.post('/api/staff/dead-letters/abc/retry', {})).status).toBe(404);
   }, 60_000);
 
-  it("a parked event of a worker this process runs (notifications, the plan that follows a subscription) is retried here, not refused", async () => {
+  it('a parked event of a worker this process runs (notifications, the plan that follows a subscription) is retried here, not refused', async () => {
     const { app, support } = staff;
     const registered = (await app.system.store.readStream(`user-${veteran.id}`)).events[0]!;
     expect(registered.type).toBe('UserRegistered');
     const payer = await staff.member('support.payer@example.org', 'free');
-    const checkout = new URL((await payer.post('/api/billing/checkout', { tierName: 'basic', cycle: 'monthly' })).data.url, 'http://app.test').searchParams;
-    const paid = await payer.post('/api/billing/test-mode/pay', { clientSecret: checkout.get('client_secret'), cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
+    const checkout = new URL(
+      (await payer.post('/api/billing/checkout', { tierName: 'basic', cycle: 'monthly' })).data.url,
+      'http://app.test',
+    ).searchParams;
+    const paid = await payer.post('/api/billing/test-mode/pay', {
+      clientSecret: checkout.get('client_secret'),
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+    });
     expect(paid.status).toBe(200);
-    const activated = (await app.system.store.readStream(`subscription-${checkout.get('subscription_id')}`)).events.find((e) => e.type === 'SubscriptionActivated')!;
+    const activated = (await app.system.store.readStream(`subscription-${checkout.get('subscription_id')}`)).events.find(
+      (e) => e.type === 'SubscriptionActivated',
+    )!;
     const notifications = async () => (await veteran.get('/api/notifications')).data.length as number;
     const before = await notifications();
-    for (const [subscription, event] of [['worker:notifications', registered], ['worker:subscription-tier', activated]] as const) {
-      const [{ id }] = await app.system.knex('subscription_dead_letters')
-        .insert({ subscription, event_id: event.id, stream_id: event.streamId, type: event.type, tx_id: app.system.knex.raw('?::xid8', [event.position.txId.toString()]), seq: event.position.seq.toString(), attempts: 5, error: 'down for a moment' })
+    for (const [subscription, event] of [
+      ['worker:notifications', registered],
+      ['worker:subscription-tier', activated],
+    ] as const) {
+      const [{ id }] = await app.system
+        .knex('subscription_dead_letters')
+        .insert({
+          subscription,
+          event_id: event.id,
+          stream_id: event.streamId,
+          type: event.type,
+          tx_id: app.system.knex.raw('?::xid8', [event.position.txId.toString()]),
+          seq: event.position.seq.toString(),
+          attempts: 5,
+          error: 'down for a moment',
+        })
         .returning(app.system.knex.raw('id::text as id'));
       const retried = await support.post(`/api/staff/dead-letters/${id}/retry`, {});
       expect(retried).toMatchObject({ status: 200, data: { id, outcome: 'handled' } });
       expect((await support.get(`/api/staff/dead-letters/${id}`)).status).toBe(404);
       const log = await support.get(`/api/staff/events?filter=${q({ streamId: `dead-letter-${id}` })}`);
-      expect(log.data.map((e: any) => [e.type, e.data.subscription, e.data.outcome])).toEqual([['DeadLetterRetried', subscription, 'handled']]);
+      expect(log.data.map((e: any) => [e.type, e.data.subscription, e.data.outcome])).toEqual([
+        ['DeadLetterRetried', subscription, 'handled'],
+      ]);
     }
     // Handled again, not twice: the welcome notice is not given a second time, and the plan stays.
     expect(await notifications()).toBe(before);
@@ -148,12 +206,21 @@ describe('support: projections, dead letters, the event log', () => {
     expect(all.status).toBe(200);
     // In order; other features' events of the user (the welcome notification) may come between.
     const types = all.data.map((e: any) => e.type) as string[];
-    expect(types.filter((t) => ['UserRegistered', 'UserClaimRegistered', 'ClaimFiled'].includes(t)).slice(0, 3)).toEqual(['UserRegistered', 'UserClaimRegistered', 'ClaimFiled']);
+    expect(types.filter((t) => ['UserRegistered', 'UserClaimRegistered', 'ClaimFiled'].includes(t)).slice(0, 3)).toEqual([
+      'UserRegistered',
+      'UserClaimRegistered',
+      'ClaimFiled',
+    ]);
     expect(all.text).not.toContain('support.veteran@example.org');
     expect(all.text).not.toContain('Sleep apnea');
     const registered = all.data[0];
     expect(registered.data).toMatchObject({ userId: veteran.id, personal: REDACTED, memberTier: 'free' });
-    expect(registered).toMatchObject({ streamId: `user-${veteran.id}`, streamVersion: 1, position: expect.stringMatching(/^\d+\.\d+$/), schemaVersion: 1 });
+    expect(registered).toMatchObject({
+      streamId: `user-${veteran.id}`,
+      streamVersion: 1,
+      position: expect.stringMatching(/^\d+\.\d+$/),
+      schemaVersion: 1,
+    });
 
     const byType = await support.get(`/api/staff/events?filter=${q({ type: 'ClaimFiled', streamId: `claim-${claimId}` })}`);
     expect(byType.data).toHaveLength(1);
@@ -169,9 +236,17 @@ describe('support: projections, dead letters, the event log', () => {
     expect((await support.get(`/api/staff/events/${registered.id}?reveal=true`)).status).toBe(403);
     const opened = await admin.get(`/api/staff/events/${registered.id}?reveal=true`);
     expect(opened.status).toBe(200);
-    expect(opened.data).toMatchObject({ revealed: true, data: { personal: { email: 'support.veteran@example.org', firstName: 'Pat', lastName: 'Private' } } });
+    expect(opened.data).toMatchObject({
+      revealed: true,
+      data: { personal: { email: 'support.veteran@example.org', firstName: 'Pat', lastName: 'Private' } },
+    });
     const accessLog = await admin.get(`/api/staff/access-log?filter=${q({ ownerId: veteran.id })}`);
-    expect(accessLog.data[0]).toMatchObject({ staffId: admin.id, endpoint: 'GET /api/staff/events/{id}?reveal', subjectEventId: registered.id, claimId: null });
+    expect(accessLog.data[0]).toMatchObject({
+      staffId: admin.id,
+      endpoint: 'GET /api/staff/events/{id}?reveal',
+      subjectEventId: registered.id,
+      claimId: null,
+    });
     expect((await admin.get(`/api/staff/events/${registered.id}`)).data).toMatchObject({ revealed: false, data: { personal: REDACTED } });
     expect((await admin.get('/api/staff/events/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });

@@ -16,7 +16,27 @@ const STOP_WORDS = new Set(
 );
 
 /** Words too common in this domain to show relevance alone. */
-const GENERIC = new Set(['va', 'vas', 'claim', 'claims', 'veteran', 'veterans', 'benefit', 'benefits', 'disability', 'disabilities', 'file', 'filing', 'form', 'forms', 'rating', 'ratings', 'condition', 'conditions', 'service']);
+const GENERIC = new Set([
+  'va',
+  'vas',
+  'claim',
+  'claims',
+  'veteran',
+  'veterans',
+  'benefit',
+  'benefits',
+  'disability',
+  'disabilities',
+  'file',
+  'filing',
+  'form',
+  'forms',
+  'rating',
+  'ratings',
+  'condition',
+  'conditions',
+  'service',
+]);
 
 export interface KnowledgeHit {
   entry: KnowledgeEntry;
@@ -25,7 +45,11 @@ export interface KnowledgeHit {
   matched: string[];
 }
 
-const tokenize = (text: string) => text.toLowerCase().match(/[a-z0-9][a-z0-9&'-]*/g)?.map((t) => t.replace(/'s$/, '').replace(/'/g, '')) ?? [];
+const tokenize = (text: string) =>
+  text
+    .toLowerCase()
+    .match(/[a-z0-9][a-z0-9&'-]*/g)
+    ?.map((t) => t.replace(/'s$/, '').replace(/'/g, '')) ?? [];
 
 const index = new MiniSearch<KnowledgeEntry>({
   idField: 'id',
@@ -33,7 +57,11 @@ const index = new MiniSearch<KnowledgeEntry>({
   storeFields: ['id'],
   tokenize,
   processTerm: (term) => (STOP_WORDS.has(term) ? null : term),
-  searchOptions: { boost: { title: 2, keywords: 2 }, prefix: (term) => term.length >= 5, fuzzy: (term) => (term.length >= 7 ? 0.15 : false) },
+  searchOptions: {
+    boost: { title: 2, keywords: 2 },
+    prefix: (term) => term.length >= 5,
+    fuzzy: (term) => (term.length >= 7 ? 0.15 : false),
+  },
 });
 index.addAll(KNOWLEDGE as KnowledgeEntry[]);
 const byId = new Map(KNOWLEDGE.map((e) => [e.id, e]));

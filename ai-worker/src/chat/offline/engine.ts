@@ -40,7 +40,16 @@ const GENTLE =
 /** Knowledge passages a tool's answer already covers. */
 const COVERED: Record<string, readonly string[]> = {
   combined: ['combined-rating', 'bilateral-factor'],
-  deadline: ['higher-level-review', 'board-appeal', 'supplemental-claim', 'intent-to-file', 'after-board', 'bdd', 'effective-date', 'decision-review-options'],
+  deadline: [
+    'higher-level-review',
+    'board-appeal',
+    'supplemental-claim',
+    'intent-to-file',
+    'after-board',
+    'bdd',
+    'effective-date',
+    'decision-review-options',
+  ],
   secondary: ['secondary-service-connection'],
   forms: ['form-526ez', 'private-records', 'representation', 'dependents', 'records-requests', 'lay-evidence'],
   claims: ['claim-status-steps'],
@@ -93,7 +102,10 @@ export function composeOfflineAnswer(request: ChatRequest): EngineAnswer {
     if (sections.length > 0 || about) cover('secondary');
   }
   if (intents.forms) {
-    const result = whichFormTool.run({ purpose: `${request.question} ${intents.secondary ? '' : conditionContext(request)}`.trim() }, context);
+    const result = whichFormTool.run(
+      { purpose: `${request.question} ${intents.secondary ? '' : conditionContext(request)}`.trim() },
+      context,
+    );
     if (result.markdown) {
       sections.push(result);
       cover('forms');
@@ -128,7 +140,13 @@ export function composeOfflineAnswer(request: ChatRequest): EngineAnswer {
   }
   if (sections.length === 0) {
     if (request.crisis) return { body: GENTLE, citations: [] };
-    return { body: DONT_KNOW, citations: [form('21-22', "Appointment of Veterans Service Organization as Claimant's Representative"), form('21-22a', "Appointment of Individual as Claimant's Representative")] };
+    return {
+      body: DONT_KNOW,
+      citations: [
+        form('21-22', "Appointment of Veterans Service Organization as Claimant's Representative"),
+        form('21-22a', "Appointment of Individual as Claimant's Representative"),
+      ],
+    };
   }
   return { body: sections.map((s) => s.markdown.trim()).join('\n\n'), citations: sections.flatMap((s) => s.citations) };
 }

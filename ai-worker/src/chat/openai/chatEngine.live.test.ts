@@ -9,7 +9,7 @@ const engine = chatEngineFromEnv(process.env);
 const describeLive = engine ? describe : describe.skip;
 
 describeLive('OpenAI chat engine against the live service', () => {
-  it('streams a grounded answer that uses the combined-rating tool on the veteran\'s claims', async () => {
+  it("streams a grounded answer that uses the combined-rating tool on the veteran's claims", async () => {
     const deltas: string[] = [];
     const answer = await answerQuestion(
       engine!,
@@ -19,8 +19,32 @@ describeLive('OpenAI chat engine against the live service', () => {
         file: {
           firstName: 'Casey',
           claims: [
-            { id: 'c1', claimNumber: '2025-001', condition: 'PTSD', conditionType: 'primary', status: 'approved', ratingPercentage: 50, daysPending: 90, filedAt: '2025-01-01T00:00:00.000Z', decidedAt: '2025-04-01T00:00:00.000Z', decisionDate: null, nextAction: null },
-            { id: 'c2', claimNumber: '2025-002', condition: 'Tinnitus', conditionType: 'primary', status: 'approved', ratingPercentage: 30, daysPending: 60, filedAt: '2025-01-01T00:00:00.000Z', decidedAt: '2025-03-01T00:00:00.000Z', decisionDate: null, nextAction: null },
+            {
+              id: 'c1',
+              claimNumber: '2025-001',
+              condition: 'PTSD',
+              conditionType: 'primary',
+              status: 'approved',
+              ratingPercentage: 50,
+              daysPending: 90,
+              filedAt: '2025-01-01T00:00:00.000Z',
+              decidedAt: '2025-04-01T00:00:00.000Z',
+              decisionDate: null,
+              nextAction: null,
+            },
+            {
+              id: 'c2',
+              claimNumber: '2025-002',
+              condition: 'Tinnitus',
+              conditionType: 'primary',
+              status: 'approved',
+              ratingPercentage: 30,
+              daysPending: 60,
+              filedAt: '2025-01-01T00:00:00.000Z',
+              decidedAt: '2025-03-01T00:00:00.000Z',
+              decisionDate: null,
+              nextAction: null,
+            },
           ],
           documents: [],
         },

@@ -53,9 +53,14 @@ function json(res: http.ServerResponse, status: number, body: unknown, headers: 
 /** Chunks as OpenAI streams them, then `data: [DONE]`. */
 function sse(res: http.ServerResponse, deltas: Record<string, unknown>[], finish = 'stop', opts: { done?: boolean; end?: boolean } = {}) {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
-  for (const delta of deltas) res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`);
+  for (const delta of deltas)
+    res.write(
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`,
+    );
   if (opts.end === false) return;
-  res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: finish }] })}\n\n`);
+  res.write(
+    `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: finish }] })}\n\n`,
+  );
   if (opts.done !== false) res.write('data: [DONE]\n\n');
   res.end();
 }
@@ -65,19 +70,57 @@ const words = (text: string) => text.match(/\s*\S+/g)!.map((content) => ({ conte
 const FILE: VeteranFile = {
   firstName: 'Casey',
   claims: [
-    { id: 'c1', claimNumber: '2025-001', condition: 'PTSD', conditionType: 'primary', status: 'approved', ratingPercentage: 50, daysPending: 90, filedAt: '2025-01-01T00:00:00.000Z', decidedAt: '2025-04-01T00:00:00.000Z', decisionDate: null, nextAction: null },
-    { id: 'c2', claimNumber: '2025-002', condition: 'Tinnitus', conditionType: 'primary', status: 'approved', ratingPercentage: 30, daysPending: 60, filedAt: '2025-01-01T00:00:00.000Z', decidedAt: '2025-03-01T00:00:00.000Z', decisionDate: null, nextAction: null },
+    {
+      id: 'c1',
+      claimNumber: '2025-001',
+      condition: 'PTSD',
+      conditionType: 'primary',
+      status: 'approved',
+      ratingPercentage: 50,
+      daysPending: 90,
+      filedAt: '2025-01-01T00:00:00.000Z',
+      decidedAt: '2025-04-01T00:00:00.000Z',
+      decisionDate: null,
+      nextAction: null,
+    },
+    {
+      id: 'c2',
+      claimNumber: '2025-002',
+      condition: 'Tinnitus',
+      conditionType: 'primary',
+      status: 'approved',
+      ratingPercentage: 30,
+      daysPending: 60,
+      filedAt: '2025-01-01T00:00:00.000Z',
+      decidedAt: '2025-03-01T00:00:00.000Z',
+      decisionDate: null,
+      nextAction: null,
+    },
   ],
   documents: [],
 };
-const request = (question: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({ question, history: [], file: FILE, now: new Date('2026-01-15T00:00:00Z'), ...extra });
-const engine = (opts: Partial<OpenAiChatEngineOptions> = {}) => createOpenAiChatEngine({ apiKey: 'sk-test', model: 'gpt-test', baseUrl, retryBaseDelayMs: 1, ...opts });
-const run = (e = engine(), req = request('How long do I have to request a Higher-Level Review?'), signal = new AbortController().signal) => {
+const request = (question: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
+  question,
+  history: [],
+  file: FILE,
+  now: new Date('2026-01-15T00:00:00Z'),
+  ...extra,
+});
+const engine = (opts: Partial<OpenAiChatEngineOptions> = {}) =>
+  createOpenAiChatEngine({ apiKey: 'sk-test', model: 'gpt-test', baseUrl, retryBaseDelayMs: 1, ...opts });
+const run = (
+  e = engine(),
+  req = request('How long do I have to request a Higher-Level Review?'),
+  signal = new AbortController().signal,
+) => {
   const deltas: string[] = [];
   return e.answer(req, { signal, onDelta: (t) => deltas.push(t) }).then((answer) => ({ ...answer, deltas }));
 };
 const failure = async (p: Promise<unknown>) => {
-  const error = await p.then(() => undefined, (e: unknown) => e);
+  const error = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ChatEngineError);
   return error as ChatEngineError;
 };
@@ -94,7 +137,12 @@ describe('OpenAI-compatible chat engine: streaming', () => {
     const [req] = requests;
     expect(req!.headers.authorization).toBe('Bearer sk-test');
     expect(req!.body).toMatchObject({ model: 'gpt-test', stream: true, tool_choice: 'auto' });
-    expect(req!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['combined_rating', 'deadline', 'secondary_conditions', 'which_form']);
+    expect(req!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+      'combined_rating',
+      'deadline',
+      'secondary_conditions',
+      'which_form',
+    ]);
     const system = req!.body.messages[0].content as string;
     expect(system).toContain('You are an AI, not a person');
     expect(system).toContain('[S1] Higher-Level Review (HLR)');
@@ -106,10 +154,14 @@ describe('OpenAI-compatible chat engine: streaming', () => {
     reply = (req, res, n) => {
       if (n === 1) {
         // The arguments arrive in pieces, as OpenAI streams them.
-        sse(res, [
-          { tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'combined_rating', arguments: '{"useMy' } }] },
-          { tool_calls: [{ index: 0, function: { arguments: 'Claims": true}' } }] },
-        ], 'tool_calls');
+        sse(
+          res,
+          [
+            { tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'combined_rating', arguments: '{"useMy' } }] },
+            { tool_calls: [{ index: 0, function: { arguments: 'Claims": true}' } }] },
+          ],
+          'tool_calls',
+        );
         return;
       }
       const toolMessage = req.body.messages.find((m: { role: string }) => m.role === 'tool');
@@ -120,9 +172,19 @@ describe('OpenAI-compatible chat engine: streaming', () => {
     expect(answer.body).toBe('Your combined rating is 70%.');
     expect(requests).toHaveLength(2);
     const second = requests[1]!.body.messages;
-    expect(second.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [{ id: 'call_1', function: { name: 'combined_rating', arguments: '{"useMyClaims": true}' } }] });
+    expect(second.at(-2)).toMatchObject({
+      role: 'assistant',
+      tool_calls: [{ id: 'call_1', function: { name: 'combined_rating', arguments: '{"useMyClaims": true}' } }],
+    });
     expect(second.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call_1' });
-    expect(JSON.parse(second.at(-1).content).result).toMatchObject({ rating: 70, value: 65, steps: [{ kind: 'combine', from: 50, add: 30, to: 65 }, { kind: 'round', from: 65, to: 70 }] });
+    expect(JSON.parse(second.at(-1).content).result).toMatchObject({
+      rating: 70,
+      value: 65,
+      steps: [
+        { kind: 'combine', from: 50, add: 30, to: 65 },
+        { kind: 'round', from: 65, to: 70 },
+      ],
+    });
     expect(answer.citations.map((c) => c.label)).toEqual(expect.arrayContaining(['38 CFR 4.25', 'Claim 2025-001', 'Claim 2025-002']));
   });
 
@@ -137,7 +199,10 @@ describe('OpenAI-compatible chat engine: streaming', () => {
   it('answers with the crisis line first whatever the model says, and tells the model', async () => {
     reply = (_req, res) => sse(res, words('I am sorry you are going through this.'));
     const deltas: string[] = [];
-    const answer = await answerQuestion(engine(), request('I want to kill myself'), { signal: new AbortController().signal, onDelta: (t) => deltas.push(t) });
+    const answer = await answerQuestion(engine(), request('I want to kill myself'), {
+      signal: new AbortController().signal,
+      onDelta: (t) => deltas.push(t),
+    });
     expect(answer.content.startsWith('**If you are thinking about suicide')).toBe(true);
     expect(answer.content).toContain('dial 988 then press 1');
     expect(answer.content).toContain('I am sorry you are going through this.');
@@ -150,7 +215,11 @@ describe('OpenAI-compatible chat engine: streaming', () => {
 describe('OpenAI-compatible chat engine: retries, timeouts, stopping', () => {
   it('retries 429 (honouring Retry-After) and 5xx before anything streamed', async () => {
     reply = (_req, res, n) =>
-      n === 1 ? json(res, 429, { error: {} }, { 'retry-after': '0' }) : n === 2 ? json(res, 503, { error: {} }) : sse(res, words('Answer.'));
+      n === 1
+        ? json(res, 429, { error: {} }, { 'retry-after': '0' })
+        : n === 2
+          ? json(res, 503, { error: {} })
+          : sse(res, words('Answer.'));
     expect((await run(engine({ retryBaseDelayMs: 1 }))).body).toBe('Answer.');
     expect(requests).toHaveLength(3);
   });
@@ -162,7 +231,11 @@ describe('OpenAI-compatible chat engine: retries, timeouts, stopping', () => {
     requests = [];
     reply = (_req, res) => json(res, 401, { error: { code: 'invalid_api_key' } });
     const refused = await failure(run());
-    expect([refused.reason, refused.message, requests.length]).toEqual(['unauthorized', 'The AI service refused the request (check OPENAI_API_KEY)', 1]);
+    expect([refused.reason, refused.message, requests.length]).toEqual([
+      'unauthorized',
+      'The AI service refused the request (check OPENAI_API_KEY)',
+      1,
+    ]);
   });
 
   it('times out a server that never answers', async () => {
@@ -176,7 +249,9 @@ describe('OpenAI-compatible chat engine: retries, timeouts, stopping', () => {
   it('fails a stream that goes silent half way, without retrying what was already shown', async () => {
     reply = (_req, res) => sse(res, words('Half an'), 'stop', { end: false });
     const deltas: string[] = [];
-    const error = await failure(engine({ timeoutMs: 300 }).answer(request('x'), { signal: new AbortController().signal, onDelta: (t) => deltas.push(t) }));
+    const error = await failure(
+      engine({ timeoutMs: 300 }).answer(request('x'), { signal: new AbortController().signal, onDelta: (t) => deltas.push(t) }),
+    );
     expect(error.reason).toBe('timeout');
     expect(error.retryable).toBe(false);
     expect(deltas.join('')).toBe('Half an');

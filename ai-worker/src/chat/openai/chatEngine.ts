@@ -14,7 +14,15 @@ import {
 import { searchKnowledge, type KnowledgeHit } from '../knowledge/search';
 import { CHAT_TOOLS } from '../tools';
 import { claimCitation, documentCitation } from '../tools/types';
-import { cancelled, ChatEngineError, type ChatCallOptions, type ChatFailureReason, type ChatEngine, type ChatRequest, type EngineAnswer } from '../types';
+import {
+  cancelled,
+  ChatEngineError,
+  type ChatCallOptions,
+  type ChatFailureReason,
+  type ChatEngine,
+  type ChatRequest,
+  type EngineAnswer,
+} from '../types';
 import { fileAsContext } from '../veteranFile';
 import { chatSystemPrompt } from './prompt';
 
@@ -93,7 +101,9 @@ const TOOL_DEFINITIONS: OpenAI.ChatCompletionFunctionTool[] = CHAT_TOOLS.map((to
 /** Passages labelled [S1]…[Sn] for the model, and which of them its answer cites. */
 function passagesContext(hits: KnowledgeHit[]): string {
   if (hits.length === 0) return 'No passage of the knowledge base matched this question.';
-  return hits.map((h, i) => `[S${i + 1}] ${h.entry.title}: ${h.entry.body} (Sources: ${h.entry.citations.map((c) => c.label).join('; ')})`).join('\n\n');
+  return hits
+    .map((h, i) => `[S${i + 1}] ${h.entry.title}: ${h.entry.body} (Sources: ${h.entry.citations.map((c) => c.label).join('; ')})`)
+    .join('\n\n');
 }
 
 /** What the answer relied on: the passages it cites (all given, when it cites none), the tools it called, and the veteran's claims and documents it names. */
@@ -120,7 +130,12 @@ export function createOpenAiChatEngine({
   const client = createOpenAiClient({ apiKey, baseUrl, timeoutMs: policy.timeoutMs, fetchImpl });
 
   /** One streamed completion. Text goes to `onText` as it comes; a broken or silent stream fails the round. */
-  async function streamRound(messages: Message[], withTools: boolean, signal: AbortSignal, onText: (text: string) => void): Promise<RoundResult> {
+  async function streamRound(
+    messages: Message[],
+    withTools: boolean,
+    signal: AbortSignal,
+    onText: (text: string) => void,
+  ): Promise<RoundResult> {
     // Fires on the client going away, and on a silence longer than the timeout.
     const deadline = new Deadline(policy.timeoutMs, signal);
     let streamed = false;
@@ -175,7 +190,10 @@ export function createOpenAiChatEngine({
         });
       },
       policy,
-      (error) => (error instanceof ChatEngineError && error.retryable && !shown ? { retry: true, retryAfterMs: error instanceof RoundError ? error.retryAfterMs : undefined } : { retry: false }),
+      (error) =>
+        error instanceof ChatEngineError && error.retryable && !shown
+          ? { retry: true, retryAfterMs: error instanceof RoundError ? error.retryAfterMs : undefined }
+          : { retry: false },
       { signal, onAbort: cancelled },
     );
   }
@@ -186,11 +204,20 @@ export function createOpenAiChatEngine({
     async answer(request: ChatRequest, { signal, onDelta }: ChatCallOptions): Promise<EngineAnswer> {
       if (signal.aborted) throw cancelled();
       const hits = searchKnowledge(request.question, 4);
-      const question = request.formContext && Object.keys(request.formContext).length > 0
-        ? `${request.question}\n\n(The claim package form I am filling in: ${JSON.stringify(request.formContext).slice(0, 8000)})`
-        : request.question;
+      const question =
+        request.formContext && Object.keys(request.formContext).length > 0
+          ? `${request.question}\n\n(The claim package form I am filling in: ${JSON.stringify(request.formContext).slice(0, 8000)})`
+          : request.question;
       const messages: Message[] = [
-        { role: 'system', content: chatSystemPrompt({ passages: passagesContext(hits), file: fileAsContext(request.file), today: request.now.toISOString().slice(0, 10), crisis: Boolean(request.crisis) }) },
+        {
+          role: 'system',
+          content: chatSystemPrompt({
+            passages: passagesContext(hits),
+            file: fileAsContext(request.file),
+            today: request.now.toISOString().slice(0, 10),
+            crisis: Boolean(request.crisis),
+          }),
+        },
         ...request.history.slice(-maxHistory).map((t) => ({ role: t.role, content: t.content }) as Message),
         { role: 'user', content: question },
       ];

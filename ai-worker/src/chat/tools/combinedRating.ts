@@ -40,13 +40,21 @@ export const combinedRatingTool: ChatTool<CombinedRatingArgs> = {
   parameters: {
     type: 'object',
     properties: {
-      ratings: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 100 }, description: 'Ratings in percent that are not of an arm or leg side' },
+      ratings: {
+        type: 'array',
+        items: { type: 'integer', minimum: 0, maximum: 100 },
+        description: 'Ratings in percent that are not of an arm or leg side',
+      },
       extremities: {
         type: 'array',
         description: 'Ratings of one side of an arm or leg',
         items: {
           type: 'object',
-          properties: { rating: { type: 'integer' }, limb: { type: 'string', enum: ['arm', 'leg'] }, side: { type: 'string', enum: ['left', 'right'] } },
+          properties: {
+            rating: { type: 'integer' },
+            limb: { type: 'string', enum: ['arm', 'leg'] },
+            side: { type: 'string', enum: ['left', 'right'] },
+          },
           required: ['rating', 'limb', 'side'],
         },
       },
@@ -76,7 +84,10 @@ export const combinedRatingTool: ChatTool<CombinedRatingArgs> = {
       };
     }
     // The calculators' own arithmetic (38 CFR 4.25 and 4.26, with 4.26(d)), so the chat and the calculator page always agree.
-    const inputs: RatingInput[] = [...ratings.map((percent) => ({ percent })), ...extremities.map((r) => ({ percent: r.rating, side: r.side, limb: r.limb }))];
+    const inputs: RatingInput[] = [
+      ...ratings.map((percent) => ({ percent })),
+      ...extremities.map((r) => ({ percent: r.rating, side: r.side, limb: r.limb })),
+    ];
     const result = calculateCombinedRating(inputs);
     const withoutFactor = calculateCombinedRating(inputs.map(({ percent }) => ({ percent })));
     const bilateral = result.bilateral;
@@ -98,15 +109,26 @@ export const combinedRatingTool: ChatTool<CombinedRatingArgs> = {
       lines.push('');
     }
     if (result.sequence.length === 0) {
-      lines.push('All the ratings are 0%, so the combined rating is **0%**. (Two or more 0% ratings that interfere with employability may qualify for 10% under 38 CFR 3.324.)');
+      lines.push(
+        'All the ratings are 0%, so the combined rating is **0%**. (Two or more 0% ratings that interfere with employability may qualify for 10% under 38 CFR 3.324.)',
+      );
       return { markdown: lines.join('\n'), citations, data: { rating: 0, value: 0, steps: [] } };
     }
     lines.push(`Ratings used, highest first: ${result.sequence.map((r) => `${r}%`).join(', ')}.`);
-    const combining = result.steps.filter((step) => step.kind === 'combine' || step.kind === 'bilateral-factor' || step.kind === 'most-favorable');
+    const combining = result.steps.filter(
+      (step) => step.kind === 'combine' || step.kind === 'bilateral-factor' || step.kind === 'most-favorable',
+    );
     if (combining.length > 0) {
-      lines.push('', "Steps with VA's Combined Ratings Table (each step takes the next rating out of what is left, and stays a whole number):", ...combining.map((step, i) => `${i + 1}. ${step.description}`));
+      lines.push(
+        '',
+        "Steps with VA's Combined Ratings Table (each step takes the next rating out of what is left, and stays a whole number):",
+        ...combining.map((step, i) => `${i + 1}. ${step.description}`),
+      );
     }
-    const rounding = result.exactValue === result.combinedRating ? `${result.exactValue} is already a multiple of 10` : `${result.exactValue} rounds to the nearest 10 (5 rounds up)`;
+    const rounding =
+      result.exactValue === result.combinedRating
+        ? `${result.exactValue} is already a multiple of 10`
+        : `${result.exactValue} rounds to the nearest 10 (5 rounds up)`;
     lines.push('', `The combined value is ${result.exactValue}; ${rounding}, so the **combined rating is ${result.combinedRating}%**.`);
     if (bilateral && withoutFactor.combinedRating !== result.combinedRating) {
       lines.push(`(Without the bilateral factor it would be ${withoutFactor.combinedRating}%.)`);
@@ -119,7 +141,9 @@ export const combinedRatingTool: ChatTool<CombinedRatingArgs> = {
         value: result.exactValue,
         ratings: result.sequence,
         steps: result.steps,
-        bilateral: bilateral ? { group: bilateral.members.map((m) => m.percent), groupValue: bilateral.combinedValue, bilateralValue: bilateral.value } : null,
+        bilateral: bilateral
+          ? { group: bilateral.members.map((m) => m.percent), groupValue: bilateral.combinedValue, bilateralValue: bilateral.value }
+          : null,
       },
     };
   },

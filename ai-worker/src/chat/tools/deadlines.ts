@@ -155,7 +155,10 @@ const claimLabel = (claim: TrackedClaim) =>
  * recorded the decision can be later than the letter, and a deadline counted from it too late).
  */
 function trackedDeadline(claim: TrackedClaim, kind: RuleKind): { due: string } | { missing: string } {
-  if (!claim.decisionDate) return { missing: 'no decision date yet; add the date on your decision letter to this claim in your Claims Tracker and I will count from it' };
+  if (!claim.decisionDate)
+    return {
+      missing: 'no decision date yet; add the date on your decision letter to this claim in your Claims Tracker and I will count from it',
+    };
   const deadline = claimReviewDeadlines(claim).find((d) => d.kind === kind);
   return deadline ? { due: deadline.dueDate } : { missing: LEGACY_APPEALS_NOTE };
 }
@@ -169,7 +172,9 @@ function decisionReviews(date: string | undefined, { file, now }: ToolContext): 
   if (date) {
     lines.push('', `Counted from a decision dated ${longDay(date)}:`);
     const { deadlines, notes } = decisionReviewDeadlines({ decisionDate: date, decisionKind: 'rating' });
-    const due = AFTER_DECISION.flatMap((kind) => deadlines.filter((d) => d.kind === RULES[kind].rule).map((d) => [kind, d.dueDate] as const));
+    const due = AFTER_DECISION.flatMap((kind) =>
+      deadlines.filter((d) => d.kind === RULES[kind].rule).map((d) => [kind, d.dueDate] as const),
+    );
     for (const [kind, day] of due) lines.push(`- ${RULES[kind].name}: ${when(day, now)}`);
     if (due.length === 0) lines.push(`- ${notes[0]}`);
     data.due = Object.fromEntries(due);
@@ -184,7 +189,9 @@ function decisionReviews(date: string | undefined, { file, now }: ToolContext): 
           lines.push(`- ${claimLabel(c)}: ${hlr.missing}`);
           return { claimNumber: c.claimNumber, due: null };
         }
-        lines.push(`- ${claimLabel(c)}: Higher-Level Review and Board Appeal by ${when(hlr.due, now)}; a Supplemental Claim filed by then keeps your effective date`);
+        lines.push(
+          `- ${claimLabel(c)}: Higher-Level Review and Board Appeal by ${when(hlr.due, now)}; a Supplemental Claim filed by then keeps your effective date`,
+        );
         return { claimNumber: c.claimNumber, due: hlr.due };
       });
     } else {
@@ -197,7 +204,7 @@ function decisionReviews(date: string | undefined, { file, now }: ToolContext): 
 export const deadlineTool: ChatTool<DeadlineArgs> = {
   name: 'deadline',
   description:
-    'Computes a VA deadline from a date (YYYY-MM-DD): Higher-Level Review, Board Appeal, Supplemental Claim (effective date), all three reviews after a decision at once (decision-review), Intent to File, Court of Appeals for Veterans Claims, Board evidence, BDD window, effective date after separation. Without a date it states the rule, and for decision reviews the dates for the veteran\'s decided claims.',
+    "Computes a VA deadline from a date (YYYY-MM-DD): Higher-Level Review, Board Appeal, Supplemental Claim (effective date), all three reviews after a decision at once (decision-review), Intent to File, Court of Appeals for Veterans Claims, Board evidence, BDD window, effective date after separation. Without a date it states the rule, and for decision reviews the dates for the veteran's decided claims.",
   parameters: {
     type: 'object',
     properties: {
@@ -258,7 +265,12 @@ export function deadlineKindIn(text: string): DeadlineKind | undefined {
   if (/\bseparat\w*|\bdischarg\w*|\bgot out\b/.test(t) && /\beffective\b|\bwithin a year\b|\bback pay\b/.test(t)) return 'effective-date';
   if (/\bappeal\b/.test(t)) return 'board-appeal';
   // A decision already made (not "when will I get a decision?").
-  if (/\bdenied\b|\bdenial\b|\bdecided\b|\bdisagree\w*|\bdecision (?:letter|date|was|is dated|dated)\b|\b(?:got|received|have) (?:a|my|the) decision\b/.test(t)) return 'decision-review';
+  if (
+    /\bdenied\b|\bdenial\b|\bdecided\b|\bdisagree\w*|\bdecision (?:letter|date|was|is dated|dated)\b|\b(?:got|received|have) (?:a|my|the) decision\b/.test(
+      t,
+    )
+  )
+    return 'decision-review';
   return undefined;
 }
 

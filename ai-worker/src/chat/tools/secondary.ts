@@ -44,7 +44,11 @@ export const secondaryConditionsTool: ChatTool<SecondaryArgs> = {
   name: 'secondary_conditions',
   description:
     'Lists conditions commonly claimed as secondary to a service-connected condition (DOMAIN §6: mechanism, regulation where the link is written into it), and whether the veteran has it service connected or has documents naming secondary conditions.',
-  parameters: { type: 'object', properties: { condition: { type: 'string', description: 'The primary (service-connected) condition' } }, required: ['condition'] },
+  parameters: {
+    type: 'object',
+    properties: { condition: { type: 'string', description: 'The primary (service-connected) condition' } },
+    required: ['condition'],
+  },
   parse: (value) => args.parse(value ?? {}),
   run({ condition }, { file }) {
     const names = primaryNames(condition);
@@ -63,13 +67,20 @@ export const secondaryConditionsTool: ChatTool<SecondaryArgs> = {
     const secondaries: { name: string; mechanism: string; regulation?: string; contested?: boolean }[] = [];
     for (const row of rows) {
       for (const s of row.secondaries) {
-        const notes = [row.mechanism, row.reg ? `written into regulation: ${row.reg}` : '', row.contested ? 'contested — it depends on the medical opinion' : ''].filter(Boolean);
+        const notes = [
+          row.mechanism,
+          row.reg ? `written into regulation: ${row.reg}` : '',
+          row.contested ? 'contested — it depends on the medical opinion' : '',
+        ].filter(Boolean);
         lines.push(`- **${s.name}** — ${notes.join('; ')}`);
         secondaries.push({ name: s.name, mechanism: row.mechanism, regulation: row.reg, contested: row.contested });
       }
       if (row.reg) citations.push(regCitation(row.reg));
     }
-    lines.push('', 'Each one still needs a current diagnosis and a medical opinion that the primary condition caused it or made it worse ("at least as likely as not"), except where the link is written into regulation.');
+    lines.push(
+      '',
+      'Each one still needs a current diagnosis and a medical opinion that the primary condition caused it or made it worse ("at least as likely as not"), except where the link is written into regulation.',
+    );
     const def = names.map(conditionByName).find((c) => c?.dbq);
     if (def?.dbq) {
       const number = /^(21-0960[A-Z]-\d+)/.exec(def.dbq)?.[1];
@@ -86,7 +97,10 @@ export const secondaryConditionsTool: ChatTool<SecondaryArgs> = {
       citations.push(claimCitation(claim));
     }
     for (const document of file.documents) {
-      const found = document.analysis?.secondaryConditions.filter((s) => names.some((n) => s.causedByPrimary.toLowerCase().includes(n.toLowerCase().split(' ')[0]!))) ?? [];
+      const found =
+        document.analysis?.secondaryConditions.filter((s) =>
+          names.some((n) => s.causedByPrimary.toLowerCase().includes(n.toLowerCase().split(' ')[0]!)),
+        ) ?? [];
       if (found.length === 0) continue;
       lines.push(`Your document "${document.fileName}" was analysed and names: ${found.map((s) => s.secondaryCondition).join(', ')}.`);
       citations.push(documentCitation(document));

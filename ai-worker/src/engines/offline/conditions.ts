@@ -32,7 +32,10 @@ export interface ConditionDef {
   gulfWar?: boolean;
 }
 
-const ROM = { element: 'Range of motion in degrees (flexion/extension)', pattern: /\b(flexion|extension|range of motion|ROM)\b[^.]*\d+\s*(°|degrees?)/i };
+const ROM = {
+  element: 'Range of motion in degrees (flexion/extension)',
+  pattern: /\b(flexion|extension|range of motion|ROM)\b[^.]*\d+\s*(°|degrees?)/i,
+};
 
 export const CONDITIONS: ConditionDef[] = [
   {
@@ -45,7 +48,10 @@ export const CONDITIONS: ConditionDef[] = [
     dbq: '21-0960P-3 Review Evaluation of PTSD (initial PTSD DBQ is examiner-only)',
     ratingLevels: 'General Rating Formula for Mental Disorders: 0/10/30/50/70/100',
     dbqElements: [
-      { element: 'Occupational and social impairment level', pattern: /occupational and social impairment|reduced reliability and productivity|deficiencies in most areas/i },
+      {
+        element: 'Occupational and social impairment level',
+        pattern: /occupational and social impairment|reduced reliability and productivity|deficiencies in most areas/i,
+      },
       { element: 'Stressor description', pattern: /\bstressors?\b/i },
     ],
   },
@@ -58,7 +64,12 @@ export const CONDITIONS: ConditionDef[] = [
     icd10Prefixes: ['F32', 'F33'],
     dbq: '21-0960P-2 Mental Disorders (other than PTSD)',
     ratingLevels: 'General Rating Formula for Mental Disorders: 0/10/30/50/70/100',
-    dbqElements: [{ element: 'Occupational and social impairment level', pattern: /occupational and social impairment|reduced reliability and productivity/i }],
+    dbqElements: [
+      {
+        element: 'Occupational and social impairment level',
+        pattern: /occupational and social impairment|reduced reliability and productivity/i,
+      },
+    ],
   },
   {
     name: 'Generalized anxiety disorder',
@@ -79,7 +90,12 @@ export const CONDITIONS: ConditionDef[] = [
     icd10Prefixes: ['H93.1'],
     dbq: 'Hearing Loss and Tinnitus DBQ (examiner-only)',
     ratingLevels: 'DC 6260: 10% only, one rating for one or both ears',
-    dbqElements: [{ element: 'Recurrent tinnitus', pattern: /\b(recurrent|constant|persistent|intermittent)\b[^.]*tinnitus|tinnitus[^.]*\b(recurrent|constant|persistent)\b/i }],
+    dbqElements: [
+      {
+        element: 'Recurrent tinnitus',
+        pattern: /\b(recurrent|constant|persistent|intermittent)\b[^.]*tinnitus|tinnitus[^.]*\b(recurrent|constant|persistent)\b/i,
+      },
+    ],
   },
   {
     name: 'Hearing loss',
@@ -105,7 +121,10 @@ export const CONDITIONS: ConditionDef[] = [
     dbq: '21-0960L-2 Sleep Apnea',
     ratingLevels: 'DC 6847: 0/30/50/100 (50% when a breathing assistance device such as CPAP is required)',
     dbqElements: [
-      { element: 'Sleep study (polysomnography) confirming diagnosis', pattern: /sleep study|polysomnogra|\bPSG\b|apnea-hypopnea|\bAHI\b/i },
+      {
+        element: 'Sleep study (polysomnography) confirming diagnosis',
+        pattern: /sleep study|polysomnogra|\bPSG\b|apnea-hypopnea|\bAHI\b/i,
+      },
       { element: 'Breathing assistance device (CPAP) use', pattern: /\b(c-?pap|bipap|breathing assistance device)\b/i },
       { element: 'Daytime hypersomnolence', pattern: /daytime (sleepiness|somnolence|hypersomnolence)|hypersomnolence/i },
     ],
@@ -122,7 +141,10 @@ export const CONDITIONS: ConditionDef[] = [
     agentOrange: true,
     dbqElements: [
       { element: 'Blood pressure readings confirmed on multiple days', pattern: /\b\d{2,3}\/\d{2,3}\b/ },
-      { element: 'Continuous medication', pattern: /\b(lisinopril|amlodipine|losartan|hydrochlorothiazide|metoprolol|antihypertensive|continuous medication)\b/i },
+      {
+        element: 'Continuous medication',
+        pattern: /\b(lisinopril|amlodipine|losartan|hydrochlorothiazide|metoprolol|antihypertensive|continuous medication)\b/i,
+      },
     ],
   },
   {
@@ -131,7 +153,7 @@ export const CONDITIONS: ConditionDef[] = [
     names: [
       'diabetes mellitus(?:,? type (?:2|ii))?(?!,? type (?:1|i)\\b)',
       'type (?:2|ii) diabetes(?: mellitus)?',
-      "(?<!type (?:1|i) |juvenile |insulin-dependent )diabetes(?! mellitus,? type (?:1|i)\\b| insipidus)",
+      '(?<!type (?:1|i) |juvenile |insulin-dependent )diabetes(?! mellitus,? type (?:1|i)\\b| insipidus)',
     ],
     abbreviations: ['DM2', 'T2DM', 'DMII'],
     diagnosticCodes: ['7913'],
@@ -200,7 +222,10 @@ export const CONDITIONS: ConditionDef[] = [
     icd10Prefixes: ['M51.3'],
     dbq: '21-0960M-14 Back (Thoracolumbar Spine) Conditions',
     ratingLevels: 'General Rating Formula for the spine: 10/20/40/50/100 (thoracolumbar)',
-    dbqElements: [ROM, { element: 'Associated neurological abnormalities (radiculopathy, bowel/bladder)', pattern: /radiculopathy|neurolog|bowel|bladder/i }],
+    dbqElements: [
+      ROM,
+      { element: 'Associated neurological abnormalities (radiculopathy, bowel/bladder)', pattern: /radiculopathy|neurolog|bowel|bladder/i },
+    ],
   },
   {
     name: 'Lumbosacral strain',
@@ -341,8 +366,22 @@ export const CONDITIONS: ConditionDef[] = [
     dbq: '21-0960L-1 Respiratory Conditions',
     burnPit: true,
   },
-  { name: 'Emphysema', names: ['emphysema'], icd10: 'J43.9', icd10Prefixes: ['J43'], dbq: '21-0960L-1 Respiratory Conditions', burnPit: true },
-  { name: 'Interstitial lung disease', names: ['interstitial lung disease'], abbreviations: ['ILD'], icd10: 'J84.9', dbq: '21-0960L-1 Respiratory Conditions', burnPit: true },
+  {
+    name: 'Emphysema',
+    names: ['emphysema'],
+    icd10: 'J43.9',
+    icd10Prefixes: ['J43'],
+    dbq: '21-0960L-1 Respiratory Conditions',
+    burnPit: true,
+  },
+  {
+    name: 'Interstitial lung disease',
+    names: ['interstitial lung disease'],
+    abbreviations: ['ILD'],
+    icd10: 'J84.9',
+    dbq: '21-0960L-1 Respiratory Conditions',
+    burnPit: true,
+  },
   { name: 'Pulmonary fibrosis', names: ['pulmonary fibrosis'], icd10: 'J84.10', dbq: '21-0960L-1 Respiratory Conditions', burnPit: true },
   { name: 'Sarcoidosis', names: ['sarcoidosis'], icd10: 'D86.9', icd10Prefixes: ['D86'], burnPit: true },
   {
@@ -390,8 +429,24 @@ export const CONDITIONS: ConditionDef[] = [
     ratingLevels: 'DC 7005: 10/30/60/100 by METs, LVEF, CHF',
     agentOrange: true,
   },
-  { name: 'Fibromyalgia', names: ['fibromyalgia'], diagnosticCodes: ['5025'], icd10: 'M79.7', icd10Prefixes: ['M79.7'], dbq: '21-0960C-7 Fibromyalgia', ratingLevels: 'DC 5025: 10/20/40', gulfWar: true },
-  { name: 'Chronic fatigue syndrome', names: ['chronic fatigue syndrome'], abbreviations: ['CFS'], icd10: 'R53.82', dbq: '21-0960Q-1 Chronic Fatigue Syndrome', gulfWar: true },
+  {
+    name: 'Fibromyalgia',
+    names: ['fibromyalgia'],
+    diagnosticCodes: ['5025'],
+    icd10: 'M79.7',
+    icd10Prefixes: ['M79.7'],
+    dbq: '21-0960C-7 Fibromyalgia',
+    ratingLevels: 'DC 5025: 10/20/40',
+    gulfWar: true,
+  },
+  {
+    name: 'Chronic fatigue syndrome',
+    names: ['chronic fatigue syndrome'],
+    abbreviations: ['CFS'],
+    icd10: 'R53.82',
+    dbq: '21-0960Q-1 Chronic Fatigue Syndrome',
+    gulfWar: true,
+  },
   {
     name: 'Carpal tunnel syndrome',
     names: ['carpal tunnel syndrome'],
@@ -402,13 +457,50 @@ export const CONDITIONS: ConditionDef[] = [
     dbq: '21-0960C-10 Peripheral Nerve Conditions',
     ratingLevels: 'DC 8515 median nerve: 10/30/50/70 (dominant)',
   },
-  { name: 'Prostate cancer', names: ['prostate cancer', 'prostate adenocarcinoma'], diagnosticCodes: ['7528'], icd10: 'C61', icd10Prefixes: ['C61'], dbq: '21-0960J-3 Prostate Cancer', agentOrange: true },
-  { name: 'Hypothyroidism', names: ['hypothyroidism'], icd10: 'E03.9', icd10Prefixes: ['E03'], dbq: '21-0960E-3 Thyroid and Parathyroid Conditions', agentOrange: true },
-  { name: "Parkinson's disease", names: ["parkinson'?s disease", 'parkinsonism'], icd10: 'G20', dbq: "21-0960C-1 Parkinson's Disease", agentOrange: true },
+  {
+    name: 'Prostate cancer',
+    names: ['prostate cancer', 'prostate adenocarcinoma'],
+    diagnosticCodes: ['7528'],
+    icd10: 'C61',
+    icd10Prefixes: ['C61'],
+    dbq: '21-0960J-3 Prostate Cancer',
+    agentOrange: true,
+  },
+  {
+    name: 'Hypothyroidism',
+    names: ['hypothyroidism'],
+    icd10: 'E03.9',
+    icd10Prefixes: ['E03'],
+    dbq: '21-0960E-3 Thyroid and Parathyroid Conditions',
+    agentOrange: true,
+  },
+  {
+    name: "Parkinson's disease",
+    names: ["parkinson'?s disease", 'parkinsonism'],
+    icd10: 'G20',
+    dbq: "21-0960C-1 Parkinson's Disease",
+    agentOrange: true,
+  },
   { name: 'Insomnia', names: ['insomnia'], icd10: 'G47.00', icd10Prefixes: ['G47.0'] },
-  { name: 'Alcohol use disorder', names: ['alcohol use disorder', 'alcohol dependence', 'alcohol abuse'], icd10: 'F10.20', icd10Prefixes: ['F10'] },
-  { name: 'Gastritis', names: ['gastritis', 'peptic ulcer(?: disease)?'], icd10: 'K29.70', dbq: '21-0960G-7 Stomach and Duodenum Conditions' },
-  { name: 'Hemorrhoids', names: ['hemorrhoids'], diagnosticCodes: ['7336'], icd10: 'K64.9', dbq: '21-0960H-2 Rectum and Anus Conditions (including Hemorrhoids)' },
+  {
+    name: 'Alcohol use disorder',
+    names: ['alcohol use disorder', 'alcohol dependence', 'alcohol abuse'],
+    icd10: 'F10.20',
+    icd10Prefixes: ['F10'],
+  },
+  {
+    name: 'Gastritis',
+    names: ['gastritis', 'peptic ulcer(?: disease)?'],
+    icd10: 'K29.70',
+    dbq: '21-0960G-7 Stomach and Duodenum Conditions',
+  },
+  {
+    name: 'Hemorrhoids',
+    names: ['hemorrhoids'],
+    diagnosticCodes: ['7336'],
+    icd10: 'K64.9',
+    dbq: '21-0960H-2 Rectum and Anus Conditions (including Hemorrhoids)',
+  },
 ];
 
 export function conditionByName(name: string): ConditionDef | undefined {
@@ -497,9 +589,15 @@ export function detectConditions(sentences: Sentence[]): { findings: ConditionFi
     const best = own.reduce((a, b) => (sourceRank(b.sentence.text) < sourceRank(a.sentence.text) ? b : a));
     const finding: ConditionFinding = { name: m.def.name, source: best.sentence.text };
     if (m.def.diagnosticCodes?.[0]) finding.diagnosticCode = m.def.diagnosticCodes[0];
-    const dcInText = own.map((x) => /\b(?:DC|Diagnostic Code)\s*(\d{4})\b/i.exec(x.sentence.text)?.[1]).find((dc) => dc && m.def.diagnosticCodes?.includes(dc));
+    const dcInText = own
+      .map((x) => /\b(?:DC|Diagnostic Code)\s*(\d{4})\b/i.exec(x.sentence.text)?.[1])
+      .find((dc) => dc && m.def.diagnosticCodes?.includes(dc));
     if (dcInText) finding.diagnosticCode = dcInText;
-    const icd = own.map((x) => x.icd10).filter(Boolean).pop() ?? m.def.icd10;
+    const icd =
+      own
+        .map((x) => x.icd10)
+        .filter(Boolean)
+        .pop() ?? m.def.icd10;
     if (icd) finding.icd10 = icd;
     byName.set(m.def.name, finding);
   }

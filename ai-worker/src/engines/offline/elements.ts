@@ -50,11 +50,18 @@ export function assessElements(
     conditions,
     diagnosed: source === 'medical' ? conditions : [],
     inService: inServiceSentences(sentences),
-    presumptive: conditions.flatMap((c) => presumptionsIn(sentences, c, mentions.filter((m) => m.def === c).map((m) => m.sentence))),
+    presumptive: conditions.flatMap((c) =>
+      presumptionsIn(
+        sentences,
+        c,
+        mentions.filter((m) => m.def === c).map((m) => m.sentence),
+      ),
+    ),
     secondaryClaim: sentences.some((s) => SECONDARY.test(s.text)),
     nexus: source === 'lay' ? 'none' : nexus,
   };
 }
 
 export const hasInServiceElement = (e: ServiceConnectionElements) => e.inService.length > 0 || e.presumptive.length > 0 || e.secondaryClaim;
-export const hasNexusElement = (e: ServiceConnectionElements) => e.nexus === 'favourable' || e.presumptive.some((p) => p.status === 'presumed');
+export const hasNexusElement = (e: ServiceConnectionElements) =>
+  e.nexus === 'favourable' || e.presumptive.some((p) => p.status === 'presumed');

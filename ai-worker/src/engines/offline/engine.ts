@@ -12,7 +12,13 @@ import { splitSentences } from './text';
 import { buildTimeline } from './timeline';
 
 /** How a classification reads to a veteran (American spelling; the enum values stay as DOMAIN §3.2 names them). */
-const CLASSIFICATION_WORDS = { favourable: 'favorable', unfavourable: 'unfavorable', speculative: 'speculative', 'non-opinion': 'a non-opinion', none: 'absent' } as const;
+const CLASSIFICATION_WORDS = {
+  favourable: 'favorable',
+  unfavourable: 'unfavorable',
+  speculative: 'speculative',
+  'non-opinion': 'a non-opinion',
+  none: 'absent',
+} as const;
 
 export const OFFLINE_ENGINE_NAME = 'offline';
 /** Bump when a rule table changes, so stored results say which rules produced them. */
@@ -28,20 +34,30 @@ export function analyzeOffline(text: string, analysisType: AnalysisType): Analys
   const elements = assessElements(sentences, mentions, nexus.evaluation.classification, documentType);
   const missing = analyzeMissingEvidence(sentences, elements, timeline);
   const favourableSentences = nexus.opinions.filter((o) => o.classification === 'favourable').map((o) => o.sentence);
-  const service = serviceConnectionEvidence(sentences, mentions, { classification: nexus.evaluation.classification, favourableSentences }, elements);
+  const service = serviceConnectionEvidence(
+    sentences,
+    mentions,
+    { classification: nexus.evaluation.classification, favourableSentences },
+    elements,
+  );
   const wanted = new Set(ANALYSIS_SECTIONS[analysisType]);
   const secondary = wanted.has('secondaryConditionsAnalysis') ? analyzeSecondary(sentences, mentions) : undefined;
 
   const keyFindings: string[] = [];
-  for (const f of findings) keyFindings.push(`Condition: ${f.name}${f.diagnosticCode ? ` (DC ${f.diagnosticCode})` : ''}${f.icd10 ? `, ICD-10 ${f.icd10}` : ''}`);
+  for (const f of findings)
+    keyFindings.push(`Condition: ${f.name}${f.diagnosticCode ? ` (DC ${f.diagnosticCode})` : ''}${f.icd10 ? `, ICD-10 ${f.icd10}` : ''}`);
   const ev = nexus.evaluation;
   if (ev.classification !== 'none') {
-    keyFindings.push(`Nexus opinion is ${CLASSIFICATION_WORDS[ev.classification]}${ev.phrases[0] ? ` ("${ev.phrases[0].phrase}")` : ''}; strength ${ev.overallStrength}`);
+    keyFindings.push(
+      `Nexus opinion is ${CLASSIFICATION_WORDS[ev.classification]}${ev.phrases[0] ? ` ("${ev.phrases[0].phrase}")` : ''}; strength ${ev.overallStrength}`,
+    );
   }
-  for (const s of service.filter((x) => x.connectionType === 'presumptive')) keyFindings.push(`Presumptive: ${s.condition} (${s.inServiceEvent})`);
+  for (const s of service.filter((x) => x.connectionType === 'presumptive'))
+    keyFindings.push(`Presumptive: ${s.condition} (${s.inServiceEvent})`);
   const inService = service.find((s) => s.inServiceEvent && s.connectionType !== 'presumptive');
   if (inService) keyFindings.push(`In-service event: ${inService.inServiceEvent}`);
-  for (const g of timeline.treatmentGaps) keyFindings.push(`Treatment gap for ${g.condition}: ${g.duration} (${g.startDate} to ${g.endDate})`);
+  for (const g of timeline.treatmentGaps)
+    keyFindings.push(`Treatment gap for ${g.condition}: ${g.duration} (${g.startDate} to ${g.endDate})`);
 
   const missingInformation = missing.documentationGaps.filter((g) => g.importance !== 'helpful').map((g) => g.missingItem);
   const suggestedActions = [

@@ -8,7 +8,8 @@ import { type Sentence } from './text';
  * evidence map, rebuilt from stored results, reads what the document said with the same reader.
  */
 
-const AUDIOGRAM = /\b\d{3,4}\s*Hz\b|\bdB\b|maryland cnc|speech (?:recognition|discrimination)|word recognition|pure ?tone|^\s*(?:right|left|RE|LE|AD|AS)\b[^a-z]*\d{1,3}\s+\d{1,3}/i;
+const AUDIOGRAM =
+  /\b\d{3,4}\s*Hz\b|\bdB\b|maryland cnc|speech (?:recognition|discrimination)|word recognition|pure ?tone|^\s*(?:right|left|RE|LE|AD|AS)\b[^a-z]*\d{1,3}\s+\d{1,3}/i;
 const TBI = /\bTBI\b|\btraumatic brain injury\b|\bconcussion\b/i;
 const ONSET =
   /\bwithin (?:a|one|\d+|the first) (?:year|months?)\b|\b(?:after|since|following) (?:his |her |my )?(?:discharge|separation|leaving service|returning|return)\b|\bchildhood\b|\bbefore (?:service|enlist\w*)\b|\bprior to (?:service|enlist\w*)\b|\bpre-?existing\b|\bmonths (?:after|of)\b/i;

@@ -9,7 +9,8 @@ import { type Sentence } from './text';
  * that obtain what is missing (DOMAIN §4).
  */
 
-const PRIVATE_PROVIDER = /\b(?:Dr\.\s+[A-Z][a-zA-Z'-]+|(?:[A-Z][A-Za-z'-]+\s+){1,3}(?:Clinic|Hospital|Family Practice|Sleep Center|Medical Group|Orthopedics))\b/;
+const PRIVATE_PROVIDER =
+  /\b(?:Dr\.\s+[A-Z][a-zA-Z'-]+|(?:[A-Z][A-Za-z'-]+\s+){1,3}(?:Clinic|Hospital|Family Practice|Sleep Center|Medical Group|Orthopedics))\b/;
 const VA_PROVIDER = /\b(VA Medical Center|VAMC|CBOC|VA clinic|VA )\b/;
 
 type Gap = MissingEvidenceAnalysis['documentationGaps'][number];
@@ -93,7 +94,8 @@ export function analyzeMissingEvidence(
       importance: 'helpful',
       missingItem: `Complete treatment records from ${privateMatch[0]}`,
       impact: 'Private records can document onset, continuity and severity.',
-      howToObtain: 'VA Form 21-4142 (Authorization to Disclose Information to VA) and 21-4142a (General Release for Medical Provider Information) let VA request them.',
+      howToObtain:
+        'VA Form 21-4142 (Authorization to Disclose Information to VA) and 21-4142a (General Release for Medical Provider Information) let VA request them.',
     });
   }
 
@@ -101,10 +103,18 @@ export function analyzeMissingEvidence(
   const dbqMentioned = /\b(DBQ|Disability Benefits Questionnaire)\b/i.test(text);
   for (const c of conditions) {
     if (!c.dbq) continue;
-    requiredDBQElements.push({ element: `${c.name}: DBQ ${c.dbq}`, present: dbqMentioned, details: dbqMentioned ? 'A DBQ is part of this document' : 'No DBQ in this document' });
+    requiredDBQElements.push({
+      element: `${c.name}: DBQ ${c.dbq}`,
+      present: dbqMentioned,
+      details: dbqMentioned ? 'A DBQ is part of this document' : 'No DBQ in this document',
+    });
     for (const e of c.dbqElements ?? []) {
       const present = e.pattern.test(text);
-      requiredDBQElements.push({ element: `${c.name}: ${e.element}`, present, details: present ? 'Documented' : `Not documented; needed to rate ${c.name}${c.ratingLevels ? ` (${c.ratingLevels})` : ''}` });
+      requiredDBQElements.push({
+        element: `${c.name}: ${e.element}`,
+        present,
+        details: present ? 'Documented' : `Not documented; needed to rate ${c.name}${c.ratingLevels ? ` (${c.ratingLevels})` : ''}`,
+      });
       if (!present) {
         gaps.push({
           category: 'Rating criteria',
@@ -118,7 +128,11 @@ export function analyzeMissingEvidence(
   }
   if (requiredDBQElements.length) {
     const signed = /\b(signature|signed)\b/i.test(text);
-    requiredDBQElements.push({ element: 'Provider signature section completed', present: signed, details: signed ? 'Signature found' : 'Providers must complete the final signature section' });
+    requiredDBQElements.push({
+      element: 'Provider signature section completed',
+      present: signed,
+      details: signed ? 'Signature found' : 'Providers must complete the final signature section',
+    });
   }
 
   const core = [hasDiagnosis, hasInService, hasNexus];

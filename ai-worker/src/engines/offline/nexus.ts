@@ -5,7 +5,9 @@ import { type Sentence } from './text';
 /** The nexus-letter checklist of DOMAIN.md §3.3. */
 
 const CRED = String.raw`(?:M\.D\.|MD|D\.O\.|DO|Ph\.D\.|PhD|Psy\.D\.|PsyD|FNP-BC|FNP|PA-C|PA|NP|APRN|DNP|Au\.D\.|AuD|FACP|FCCP)`;
-const NAME_CREDS = new RegExp(String.raw`((?:Dr\.\s+)?[A-Z][a-z]+(?:\s[A-Z]\.)?\s[A-Z][A-Za-z'-]+),\s*(${CRED}(?:\s*,\s*${CRED})*)(?![A-Za-z])`);
+const NAME_CREDS = new RegExp(
+  String.raw`((?:Dr\.\s+)?[A-Z][a-z]+(?:\s[A-Z]\.)?\s[A-Z][A-Za-z'-]+),\s*(${CRED}(?:\s*,\s*${CRED})*)(?![A-Za-z])`,
+);
 const DR_NAME = /\bDr\.\s+([A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][A-Za-z'-]+)?)/;
 const BOARD = /\b(board[- ]certified (?:in )?[a-z ]+?|diplomate of the american board of [a-z ]+?)(?=[,.;]| and | with |$)/i;
 const SPECIALTY =
@@ -14,7 +16,8 @@ const EXPERIENCE = /\b(\d{1,2}) years of (?:clinical |medical )?(?:experience|pr
 
 const CHECKS = {
   recordsReviewed: /\b(reviewed|review of|examined the)\b[^.]*\b(records?|c-?file|claims file|STRs?|service treatment|file|notes)\b/i,
-  history: /\b(during (?:his|her|their|the veteran's) (?:military )?service|in-service|in service|while (?:deployed|serving|on active duty|stationed)|active duty|deploy\w+|combat|sick call|served (?:in|as|with))\b/i,
+  history:
+    /\b(during (?:his|her|their|the veteran's) (?:military )?service|in-service|in service|while (?:deployed|serving|on active duty|stationed)|active duty|deploy\w+|combat|sick call|served (?:in|as|with))\b/i,
   diagnosis: /\b(diagnos\w+|ICD-?10|DSM-?5|F\d{2}\.\d|G\d{2}\.\d)\b/i,
   rationale:
     /\b(rationale|because|the basis (?:for|of) (?:this|my) opinion|mechanism|this is supported by|consistent with|as evidenced by|physiolog\w+|pathophysiolog\w+|known to (?:cause|contribute|increase)|leads? to|increas\w+ the risk)\b/i,
@@ -84,8 +87,13 @@ export function evaluateNexus(sentences: Sentence[]): NexusAnalysis {
   const text = sentences.map((s) => s.text).join('\n');
   const read = concludeOpinion(sentences.map((s) => s.text));
   const sentenceOf = (t: string) => sentences.find((s) => s.text === t)!;
-  const opinions: NexusAnalysis['opinions'] = read.opinions.map((o) => ({ sentence: sentenceOf(o.sentence), classification: o.reading.classification }));
-  const phrases: NexusEvaluation['phrases'] = read.opinions.flatMap((o) => o.reading.phrases.map((p) => ({ phrase: p.phrase, classification: p.classification, source: o.sentence })));
+  const opinions: NexusAnalysis['opinions'] = read.opinions.map((o) => ({
+    sentence: sentenceOf(o.sentence),
+    classification: o.reading.classification,
+  }));
+  const phrases: NexusEvaluation['phrases'] = read.opinions.flatMap((o) =>
+    o.reading.phrases.map((p) => ({ phrase: p.phrase, classification: p.classification, source: o.sentence })),
+  );
   let opinion = read.conclusion !== undefined ? opinions.find((o) => o.sentence.text === read.conclusion) : undefined;
   let classification: NexusClassification = read.classification;
   let causalOnly = false;
@@ -100,7 +108,11 @@ export function evaluateNexus(sentences: Sentence[]): NexusAnalysis {
   }
 
   const standardFound = [
-    ...new Set(read.opinions.filter((o) => o.reading.classification === 'favourable').flatMap((o) => o.reading.phrases.filter((p) => p.standard && p.classification === 'favourable').map((p) => p.phrase))),
+    ...new Set(
+      read.opinions
+        .filter((o) => o.reading.classification === 'favourable')
+        .flatMap((o) => o.reading.phrases.filter((p) => p.standard && p.classification === 'favourable').map((p) => p.phrase)),
+    ),
   ];
   const hasRequiredLanguage = classification === 'favourable' && standardFound.length > 0;
   const quals = qualifications(sentences);
@@ -110,19 +122,53 @@ export function evaluateNexus(sentences: Sentence[]): NexusAnalysis {
   const secondaryClaim = /\bsecondary to\b|\bservice-connected\b/i.test(text);
 
   const checklist: { item: string; present: boolean; suggestion: string }[] = [
-    { item: 'Author qualifications (name, credentials, specialty)', present: hasQuals, suggestion: 'Add the author\'s full name, credentials (e.g. MD, PhD), specialty, license and relevant experience.' },
-    { item: 'Statement of records reviewed', present: CHECKS.recordsReviewed.test(text), suggestion: 'List the records reviewed: service treatment records, VA and private treatment records, C&P exams, lay statements (C-file).' },
-    { item: 'Accurate factual history (in-service event, onset, continuity)', present: CHECKS.history.test(text), suggestion: 'Describe the in-service event, the onset and the continuity of symptoms and treatment.' },
-    { item: 'Clear diagnosis (ICD or DSM-5 terms)', present: CHECKS.diagnosis.test(text), suggestion: 'State the current diagnosis in ICD-10 or DSM-5 terms.' },
+    {
+      item: 'Author qualifications (name, credentials, specialty)',
+      present: hasQuals,
+      suggestion: "Add the author's full name, credentials (e.g. MD, PhD), specialty, license and relevant experience.",
+    },
+    {
+      item: 'Statement of records reviewed',
+      present: CHECKS.recordsReviewed.test(text),
+      suggestion:
+        'List the records reviewed: service treatment records, VA and private treatment records, C&P exams, lay statements (C-file).',
+    },
+    {
+      item: 'Accurate factual history (in-service event, onset, continuity)',
+      present: CHECKS.history.test(text),
+      suggestion: 'Describe the in-service event, the onset and the continuity of symptoms and treatment.',
+    },
+    {
+      item: 'Clear diagnosis (ICD or DSM-5 terms)',
+      present: CHECKS.diagnosis.test(text),
+      suggestion: 'State the current diagnosis in ICD-10 or DSM-5 terms.',
+    },
     {
       item: 'Conclusion in the legal standard ("at least as likely as not (50 percent or greater probability)")',
       present: hasRequiredLanguage,
-      suggestion: 'State the conclusion as "at least as likely as not (50 percent or greater probability)"; avoid "may", "could", "possibly".',
+      suggestion:
+        'State the conclusion as "at least as likely as not (50 percent or greater probability)"; avoid "may", "could", "possibly".',
     },
-    { item: 'Medical rationale applied to this veteran', present: hasRationale, suggestion: 'Explain the medical mechanism and apply it to this veteran\'s facts.' },
-    { item: 'Supporting medical literature', present: CHECKS.literature.test(text), suggestion: 'Cite peer-reviewed studies or guidelines that support the mechanism, tied to the veteran\'s facts.' },
-    { item: 'Addresses contrary evidence and other risk factors', present: CHECKS.contrary.test(text), suggestion: 'Address contrary evidence: negative C&P opinions, treatment gaps, other risk factors (age, obesity, smoking).' },
-    { item: 'Signature, date and contact information', present: CHECKS.signature.test(text) && CHECKS.contact.test(text), suggestion: 'Sign and date the letter and include contact and license information.' },
+    {
+      item: 'Medical rationale applied to this veteran',
+      present: hasRationale,
+      suggestion: "Explain the medical mechanism and apply it to this veteran's facts.",
+    },
+    {
+      item: 'Supporting medical literature',
+      present: CHECKS.literature.test(text),
+      suggestion: "Cite peer-reviewed studies or guidelines that support the mechanism, tied to the veteran's facts.",
+    },
+    {
+      item: 'Addresses contrary evidence and other risk factors',
+      present: CHECKS.contrary.test(text),
+      suggestion: 'Address contrary evidence: negative C&P opinions, treatment gaps, other risk factors (age, obesity, smoking).',
+    },
+    {
+      item: 'Signature, date and contact information',
+      present: CHECKS.signature.test(text) && CHECKS.contact.test(text),
+      suggestion: 'Sign and date the letter and include contact and license information.',
+    },
   ];
   if (secondaryClaim) {
     const aggravation = CHECKS.aggravation.test(text);
@@ -132,21 +178,30 @@ export function evaluateNexus(sentences: Sentence[]): NexusAnalysis {
       suggestion: 'Give a separate opinion on aggravation: "not caused by" does not answer "not aggravated by".',
     });
     if (aggravation) {
-      checklist.push({ item: 'Baseline severity for aggravation', present: CHECKS.baseline.test(text), suggestion: 'State the baseline severity before aggravation and the current severity.' });
+      checklist.push({
+        item: 'Baseline severity for aggravation',
+        present: CHECKS.baseline.test(text),
+        suggestion: 'State the baseline severity before aggravation and the current severity.',
+      });
     }
   }
 
   const strengthFactors = checklist.filter((c) => c.present).map((c) => c.item);
   const weaknessFactors = checklist.filter((c) => !c.present).map((c) => `Missing: ${c.item}`);
-  if (classification === 'speculative') weaknessFactors.unshift('Speculative language ("may", "could", "possibly") is given little or no weight (Obert v. Brown)');
+  if (classification === 'speculative')
+    weaknessFactors.unshift('Speculative language ("may", "could", "possibly") is given little or no weight (Obert v. Brown)');
   if (classification === 'unfavourable') weaknessFactors.unshift('The opinion is unfavourable (less than 50% probability)');
   if (classification === 'non-opinion') {
-    weaknessFactors.unshift('The examiner gave no opinion ("cannot state", "without resort to mere speculation"); a non-opinion carries no weight unless the examiner explains why (Jones v. Shinseki)');
+    weaknessFactors.unshift(
+      'The examiner gave no opinion ("cannot state", "without resort to mere speculation"); a non-opinion carries no weight unless the examiner explains why (Jones v. Shinseki)',
+    );
   }
   if (causalOnly) weaknessFactors.unshift('Causal statement without the "at least as likely as not" standard');
   const improvementSuggestions = checklist.filter((c) => !c.present).map((c) => c.suggestion);
-  if (classification === 'unfavourable') improvementSuggestions.unshift('Obtain a favourable independent medical opinion that addresses the negative opinion\'s reasoning.');
-  if (classification === 'non-opinion') improvementSuggestions.unshift('Obtain a medical opinion that states a conclusion ("at least as likely as not") with its reasons.');
+  if (classification === 'unfavourable')
+    improvementSuggestions.unshift("Obtain a favourable independent medical opinion that addresses the negative opinion's reasoning.");
+  if (classification === 'non-opinion')
+    improvementSuggestions.unshift('Obtain a medical opinion that states a conclusion ("at least as likely as not") with its reasons.');
 
   const score = strengthFactors.length;
   let overallStrength: NexusEvaluation['overallStrength'];
@@ -156,7 +211,10 @@ export function evaluateNexus(sentences: Sentence[]): NexusAnalysis {
   else if (hasRequiredLanguage || (hasRationale && hasQuals)) overallStrength = 'moderate';
   else overallStrength = 'weak';
 
-  const rationale = rationaleSentences.filter((s) => s !== opinion?.sentence).slice(0, 3).map((s) => s.text);
+  const rationale = rationaleSentences
+    .filter((s) => s !== opinion?.sentence)
+    .slice(0, 3)
+    .map((s) => s.text);
   return {
     opinions,
     evaluation: {

@@ -59,7 +59,13 @@ describe('negation', () => {
 describe('condition detection', () => {
   it('recognises abbreviations, diagnostic codes and ICD-10 codes', () => {
     const found = detectConditions(splitSentences('Assessment: OSA, IBS and DDD. Rated under DC 6260. ICD-10: F43.10.')).findings;
-    expect(found.map((f) => f.name).sort()).toEqual(['Degenerative disc disease', 'Irritable bowel syndrome', 'Obstructive sleep apnea', 'PTSD', 'Tinnitus']);
+    expect(found.map((f) => f.name).sort()).toEqual([
+      'Degenerative disc disease',
+      'Irritable bowel syndrome',
+      'Obstructive sleep apnea',
+      'PTSD',
+      'Tinnitus',
+    ]);
     expect(found.find((f) => f.name === 'Tinnitus')?.diagnosticCode).toBe('6260');
     expect(found.find((f) => f.name === 'PTSD')).toMatchObject({ icd10: 'F43.10', diagnosticCode: '9411', source: 'ICD-10: F43.10.' });
   });
@@ -80,11 +86,17 @@ describe('dates and sentences', () => {
   });
 
   it('skips birth dates', () => {
-    expect(findDates('RE: Marcus Delaney, DOB 04/11/1981, seen 06/03/2024. Date of birth: 1981-04-11.').map((d) => d.iso)).toEqual(['2024-06-03']);
+    expect(findDates('RE: Marcus Delaney, DOB 04/11/1981, seen 06/03/2024. Date of birth: 1981-04-11.').map((d) => d.iso)).toEqual([
+      '2024-06-03',
+    ]);
   });
 
   it('joins lines wrapped inside a sentence and keeps form lines apart', () => {
-    expect(unwrapLines('It is at least as likely\nas not that his sleep apnea is secondary to PTSD, as the medications\ncaused weight gain.\nDate: 01/02/2020\nProvider: Dr. Ruiz')).toEqual([
+    expect(
+      unwrapLines(
+        'It is at least as likely\nas not that his sleep apnea is secondary to PTSD, as the medications\ncaused weight gain.\nDate: 01/02/2020\nProvider: Dr. Ruiz',
+      ),
+    ).toEqual([
       'It is at least as likely as not that his sleep apnea is secondary to PTSD, as the medications caused weight gain.',
       'Date: 01/02/2020',
       'Provider: Dr. Ruiz',
@@ -118,7 +130,9 @@ describe('engine output', () => {
   it('finds the treatment gap, the nexus opinion and secondary conditions', async () => {
     const engine = createOfflineEngine();
     const t = await engine.analyze({ text, analysisType: 'timeline' });
-    expect(t.medicalTimeline?.treatmentGaps).toEqual([expect.objectContaining({ condition: 'PTSD', startDate: '2015-01-05', endDate: '2017-03-10' })]);
+    expect(t.medicalTimeline?.treatmentGaps).toEqual([
+      expect.objectContaining({ condition: 'PTSD', startDate: '2015-01-05', endDate: '2017-03-10' }),
+    ]);
     expect(t.medicalTimeline?.timelineEvents[0]?.provider).toBe('Dr. Ana Ruiz');
     const n = await engine.analyze({ text, analysisType: 'nexus-letter' });
     expect(n.nexusEvaluation).toMatchObject({ classification: 'favourable', hasRequiredLanguage: true });
@@ -130,7 +144,10 @@ describe('engine output', () => {
   });
 
   it('points to VA Form 21-4142 for private records and flags a missing nexus', async () => {
-    const r = await createOfflineEngine().analyze({ text: 'Seen at Oak Hollow Family Practice for tinnitus.', analysisType: 'missing-evidence' });
+    const r = await createOfflineEngine().analyze({
+      text: 'Seen at Oak Hollow Family Practice for tinnitus.',
+      analysisType: 'missing-evidence',
+    });
     const gaps = r.missingEvidenceAnalysis!.documentationGaps;
     expect(gaps.some((g) => g.howToObtain.includes('21-4142'))).toBe(true);
     expect(gaps.find((g) => g.category === 'Medical nexus')?.importance).toBe('critical');
@@ -139,14 +156,22 @@ describe('engine output', () => {
 
 describe('treatment gaps across years', () => {
   const notes = (entries: [string, string][]) =>
-    ['Jesse Brown VA Medical Center, Chicago IL', 'PRIMARY CARE PROGRESS NOTES', '', ...entries.flatMap(([date, text]) => [date, text, ''])].join('\n');
+    [
+      'Jesse Brown VA Medical Center, Chicago IL',
+      'PRIMARY CARE PROGRESS NOTES',
+      '',
+      ...entries.flatMap(([date, text]) => [date, text, '']),
+    ].join('\n');
   const before: [string, string][] = [
     ['08/14/2018', 'Veteran seen for low back pain. Assessment: lumbar strain. Plan: naproxen.'],
     ['February 3, 2019', 'Follow-up for lumbar strain. Pain improved with physical therapy.'],
     ['11 Sep 2019', 'Visit for hypertension and lumbar strain. Blood pressure 148/92. Started lisinopril 10 mg.'],
     ['2020-05-21', 'Follow-up for hypertension and lumbar strain. Blood pressure controlled.'],
   ];
-  const resumed: [string, string] = ['March 2023', 'Veteran returns to clinic after almost three years. Tinnitus in both ears, worse at night.'];
+  const resumed: [string, string] = [
+    'March 2023',
+    'Veteran returns to clinic after almost three years. Tinnitus in both ears, worse at night.',
+  ];
   const timeline = async (text: string) => (await createOfflineEngine().analyze({ text, analysisType: 'timeline' })).medicalTimeline!;
 
   it('reads all five date forms as timeline dates', () => {
@@ -179,7 +204,9 @@ describe('treatment gaps across years', () => {
 
   it('lowers continuity of care', async () => {
     const followUp = 'Follow-up for hypertension. Stable.';
-    const regular = await timeline(notes([...before, ['12/01/2020', followUp], ['October 5, 2021', followUp], ['2022-08-10', followUp], resumed]));
+    const regular = await timeline(
+      notes([...before, ['12/01/2020', followUp], ['October 5, 2021', followUp], ['2022-08-10', followUp], resumed]),
+    );
     expect(regular.treatmentGaps).toEqual([]);
     expect(regular.continuityOfCare.overallAssessment).toBe('excellent');
     expect((await timeline(notes([...before, resumed]))).continuityOfCare.overallAssessment).toBe('poor');
@@ -230,18 +257,25 @@ describe('the three elements of service connection', () => {
     'My knee swelled up and I wrapped it myself. Since then my knee injury has never been the same. It gives out on stairs and aches every morning.',
     'I believe my knee problems are at least as likely as not due to that fall in service.',
   ].join('\n');
-  const analyze = (text: string, analysisType: 'missing-evidence' | 'service-connection') => createOfflineEngine().analyze({ text, analysisType });
-  const critical = (r: Awaited<ReturnType<typeof analyze>>) => r.missingEvidenceAnalysis!.documentationGaps.filter((g) => g.importance === 'critical');
+  const analyze = (text: string, analysisType: 'missing-evidence' | 'service-connection') =>
+    createOfflineEngine().analyze({ text, analysisType });
+  const critical = (r: Awaited<ReturnType<typeof analyze>>) =>
+    r.missingEvidenceAnalysis!.documentationGaps.filter((g) => g.importance === 'critical');
 
   it('reports the missing current diagnosis of a lay statement as a critical gap, with how to obtain it', async () => {
     const r = await analyze(layStatement, 'missing-evidence');
     expect(r.documentType).toBe('Lay / buddy statement');
     expect(r.relevantConditions).toEqual(['Knee condition']);
     const diagnosis = critical(r).find((g) => /current diagnosis/i.test(g.missingItem));
-    expect(diagnosis).toMatchObject({ category: 'Current diagnosis', missingItem: 'A current diagnosis of Knee condition by a medical professional' });
+    expect(diagnosis).toMatchObject({
+      category: 'Current diagnosis',
+      missingItem: 'A current diagnosis of Knee condition by a medical professional',
+    });
     expect(diagnosis!.impact).toMatch(/only a medical professional can diagnose/);
     expect(diagnosis!.howToObtain).toContain('21-0960M-9 Knee and Lower Leg Conditions');
-    expect(r.missingEvidenceAnalysis!.overallCompleteness.criticalMissing).toContain('A current diagnosis of Knee condition by a medical professional');
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.criticalMissing).toContain(
+      'A current diagnosis of Knee condition by a medical professional',
+    );
     expect(r.suggestedActions[0]).toBe(diagnosis!.howToObtain);
   });
 
@@ -276,9 +310,13 @@ describe('the three elements of service connection', () => {
   });
 
   it('service records show a diagnosis during service, not a current one', async () => {
-    const str = 'CHRONOLOGICAL RECORD OF MEDICAL CARE (SF 600)\n\n12 June 2006\nSick call, Troop Medical Clinic. Assessment: right knee sprain after an airborne training jump.';
+    const str =
+      'CHRONOLOGICAL RECORD OF MEDICAL CARE (SF 600)\n\n12 June 2006\nSick call, Troop Medical Clinic. Assessment: right knee sprain after an airborne training jump.';
     const r = await analyze(str, 'missing-evidence');
-    expect(r.missingEvidenceAnalysis!.overallCompleteness.criticalMissing).toEqual(['A current diagnosis of Knee condition by a medical professional', 'A medical nexus opinion']);
+    expect(r.missingEvidenceAnalysis!.overallCompleteness.criticalMissing).toEqual([
+      'A current diagnosis of Knee condition by a medical professional',
+      'A medical nexus opinion',
+    ]);
   });
 
   it('a medical record with all three elements has no critical gap', async () => {

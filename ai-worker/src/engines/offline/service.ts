@@ -37,11 +37,17 @@ export function serviceConnectionEvidence(
     else if (event || favourable) connectionType = 'direct';
 
     const reasons: string[] = [
-      diagnosed ? `Current diagnosis documented: ${condition}.` : `No current diagnosis of ${condition}: ${missingDiagnosisReason({ ...elements, conditions: [def] })}`,
+      diagnosed
+        ? `Current diagnosis documented: ${condition}.`
+        : `No current diagnosis of ${condition}: ${missingDiagnosisReason({ ...elements, conditions: [def] })}`,
     ];
     let evidenceStrength: ServiceConnectionEvidence['evidenceStrength'];
     if (hit) {
-      reasons.push(hit.status === 'presumed' ? hit.reason : `${hit.reason}${hit.nextStep ? ` Next: ${hit.nextStep[0]!.toLowerCase()}${hit.nextStep.slice(1)}.` : ''}`);
+      reasons.push(
+        hit.status === 'presumed'
+          ? hit.reason
+          : `${hit.reason}${hit.nextStep ? ` Next: ${hit.nextStep[0]!.toLowerCase()}${hit.nextStep.slice(1)}.` : ''}`,
+      );
       evidenceStrength = hit.status === 'presumed' ? 'strong' : 'moderate';
     } else {
       if (event) reasons.push('An in-service event, injury or exposure is described.');

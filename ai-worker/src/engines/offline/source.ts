@@ -19,7 +19,9 @@ export function conditionList(conditions: readonly ConditionDef[]): string {
 /** Why element 1 is missing, in words a veteran can act on. */
 export function missingDiagnosisReason(e: { source: DocumentSource; conditions: readonly ConditionDef[] }): string {
   const named = conditionList(e.conditions);
-  if (named && e.source === 'lay') return `This is a lay statement: it can describe ${named} and when it began, but only a medical professional can diagnose it.`;
-  if (named && e.source === 'service-record') return `These service records show ${named} during service; they cannot show that it is diagnosed now.`;
+  if (named && e.source === 'lay')
+    return `This is a lay statement: it can describe ${named} and when it began, but only a medical professional can diagnose it.`;
+  if (named && e.source === 'service-record')
+    return `These service records show ${named} during service; they cannot show that it is diagnosed now.`;
   return 'No condition is diagnosed in this document.';
 }

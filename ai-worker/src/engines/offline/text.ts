@@ -10,9 +10,54 @@ export interface Sentence {
 
 /** Abbreviations whose trailing period does not end a sentence. */
 const ABBREVIATIONS = [
-  'dr', 'mr', 'mrs', 'ms', 'sgt', 'ssg', 'sfc', 'msg', 'cpl', 'pfc', 'spc', 'lt', 'capt', 'cpt', 'col', 'maj', 'gen',
-  'st', 'vs', 'e.g', 'i.e', 'etc', 'no', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov',
-  'dec', 'u.s', 'ph.d', 'psy.d', 'm.d', 'd.o', 'approx', 'fig', 'ft', 'inc', 'jr', 'sr', 'a.m', 'p.m',
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'sgt',
+  'ssg',
+  'sfc',
+  'msg',
+  'cpl',
+  'pfc',
+  'spc',
+  'lt',
+  'capt',
+  'cpt',
+  'col',
+  'maj',
+  'gen',
+  'st',
+  'vs',
+  'e.g',
+  'i.e',
+  'etc',
+  'no',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'u.s',
+  'ph.d',
+  'psy.d',
+  'm.d',
+  'd.o',
+  'approx',
+  'fig',
+  'ft',
+  'inc',
+  'jr',
+  'sr',
+  'a.m',
+  'p.m',
 ];
 
 function endsWithAbbreviation(chunk: string): boolean {
@@ -25,7 +70,8 @@ function endsWithAbbreviation(chunk: string): boolean {
 }
 
 /** Words a sentence does not end on: a line ending in one was wrapped. */
-const CONTINUES = /\b(?:a|an|the|and|or|but|of|to|as|by|for|in|on|at|with|than|that|is|was|are|were|be|not|his|her|their|this|from|into|more|less)$/i;
+const CONTINUES =
+  /\b(?:a|an|the|and|or|but|of|to|as|by|for|in|on|at|with|than|that|is|was|are|were|be|not|his|her|their|this|from|into|more|less)$/i;
 /** A line that starts like a form field or list item ("Date: …", "- item", "2. item"). */
 const FIELD_OR_ITEM = /^(?:[-*•]|\d+[.)]\s|[A-Z][A-Za-z /]{0,30}:)/;
 

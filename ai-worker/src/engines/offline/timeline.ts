@@ -5,7 +5,32 @@ import { type Sentence } from './text';
 /** Dates, providers, dated events, treatment gaps and continuity of care. */
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_WORDS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'Sept', 'October', 'November', 'December', 'Jan', 'Feb', 'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH_WORDS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'Sept',
+  'October',
+  'November',
+  'December',
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 const MONTH_NAME = String.raw`(${MONTH_WORDS.join('|')})\.?`;
 /** "March 2023" alone: capitalised (or all capitals), so that "may 2020" in running text is not a date. */
 const MONTH_YEAR = new RegExp(String.raw`\b(${MONTH_WORDS.flatMap((m) => [m, m.toUpperCase()]).join('|')})\.?\s+(\d{4})\b`, 'g');
@@ -75,8 +100,14 @@ export function findProvider(text: string): string | undefined {
 }
 
 const EVENT_TYPES: [TimelineEvent['eventType'], RegExp][] = [
-  ['decision', /\b(rating decision|decision letter|we (?:granted|denied)|(?:is|was|are|were) (?:granted|denied)|service connection (?:is|was) (?:granted|denied))\b/i],
-  ['in-service', /\b(sick call|in-service|while deployed|battalion aid station|troop medical clinic|service treatment record|enlistment|separation (?:exam|physical)|deployed|on active duty)\b/i],
+  [
+    'decision',
+    /\b(rating decision|decision letter|we (?:granted|denied)|(?:is|was|are|were) (?:granted|denied)|service connection (?:is|was) (?:granted|denied))\b/i,
+  ],
+  [
+    'in-service',
+    /\b(sick call|in-service|while deployed|battalion aid station|troop medical clinic|service treatment record|enlistment|separation (?:exam|physical)|deployed|on active duty)\b/i,
+  ],
   ['surgery', /\b(surgery|arthroscop\w*|operative|surgical|replacement)\b/i],
   ['imaging', /\b(x-rays?|MRI|CT scan|imaging|radiograph\w*)\b/i],
   ['examination', /\b(C&P|compensation and pension|DBQ|examination|exam|sleep study|polysomnogra\w*|audiogram|evaluation)\b/i],
@@ -130,12 +161,21 @@ const HEADING_SENTENCES = 8;
  * Builds dated events from sentences that carry a date, then the treatment gaps between them
  * (`findTreatmentGaps`). `documentType` (document-type.ts) tells a letter's own date from a visit.
  */
-export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[], documentType = 'Unclassified document'): MedicalTimeline {
+export function buildTimeline(
+  sentences: Sentence[],
+  mentions: ConditionMention[],
+  documentType = 'Unclassified document',
+): MedicalTimeline {
   const events: TimelineEvent[] = [];
   // The date a document was written or signed is not care, so it neither closes nor opens a gap.
   const documentDates = new Set<TimelineEvent>();
   // The facility named in the document's heading is the provider of entries that name none.
-  const headingProvider = findProvider(sentences.slice(0, 3).map((x) => x.text).join(' '));
+  const headingProvider = findProvider(
+    sentences
+      .slice(0, 3)
+      .map((x) => x.text)
+      .join(' '),
+  );
   const conditionsIn = (ss: Sentence[]) => [...new Set(mentions.filter((m) => ss.includes(m.sentence)).map((m) => m.def.name))];
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i]!;
@@ -145,7 +185,11 @@ export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[
     // A header line ("Date of visit: 03/14/2008") describes the lines that follow it.
     let rest = s.text;
     for (const d of dates) rest = rest.replace(s.text.slice(d.start, d.end), '');
-    const wordsLeft = rest.replace(/\b(date|of|visit|encounter|note|entry|on|dated|signed)\b|[:\-–,]/gi, ' ').trim().split(/\s+/).filter(Boolean).length;
+    const wordsLeft = rest
+      .replace(/\b(date|of|visit|encounter|note|entry|on|dated|signed)\b|[:\-–,]/gi, ' ')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean).length;
     for (let j = i + 1; wordsLeft < 4 && j < sentences.length && sentences[j]!.paragraph === s.paragraph && group.length < 3; j++) {
       if (findDates(sentences[j]!.text).length) break;
       group.push(sentences[j]!);
@@ -159,7 +203,14 @@ export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[
     const eventType = EVENT_TYPES.find(([, re]) => re.test(description))?.[0] ?? 'other';
     const ownDate = SIGNATURE.test(s.text) || (wordsLeft === 0 && s.index < HEADING_SENTENCES && !CARE_RECORDS.includes(documentType));
     for (const d of dates.slice(0, 1)) {
-      const event: TimelineEvent = { date: d.iso, eventType, description, significance: SIGNIFICANCE[eventType], conditions, source: description };
+      const event: TimelineEvent = {
+        date: d.iso,
+        eventType,
+        description,
+        significance: SIGNIFICANCE[eventType],
+        conditions,
+        source: description,
+      };
       if (provider) event.provider = provider;
       events.push(event);
       if (ownDate) documentDates.add(event);
@@ -176,19 +227,22 @@ export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[
     const dates = [...new Set(events.filter((e) => e.conditions.includes(condition)).map((e) => e.date))].sort();
     const condEvents = events.filter((e) => e.conditions.includes(condition));
     const last = condEvents[condEvents.length - 1];
-    const status = last && /\b(worse\w*|progress\w*|increas\w*)\b/i.test(last.description)
-      ? 'Worsening'
-      : last && /\b(improv\w*|resolved|better)\b/i.test(last.description)
-        ? 'Improving'
-        : last && /\bstable\b/i.test(last.description)
-          ? 'Stable'
-          : last
-            ? `Last documented ${last.date}`
-            : 'No dated entries';
+    const status =
+      last && /\b(worse\w*|progress\w*|increas\w*)\b/i.test(last.description)
+        ? 'Worsening'
+        : last && /\b(improv\w*|resolved|better)\b/i.test(last.description)
+          ? 'Improving'
+          : last && /\bstable\b/i.test(last.description)
+            ? 'Stable'
+            : last
+              ? `Last documented ${last.date}`
+              : 'No dated entries';
     conditionProgression.push({
       condition,
       firstMention: dates[0] ?? 'undated',
-      progression: dates.length ? `${dates.length} dated entr${dates.length === 1 ? 'y' : 'ies'} from ${dates[0]} to ${dates[dates.length - 1]}` : 'Mentioned without dated entries',
+      progression: dates.length
+        ? `${dates.length} dated entr${dates.length === 1 ? 'y' : 'ies'} from ${dates[0]} to ${dates[dates.length - 1]}`
+        : 'Mentioned without dated entries',
       currentStatus: status,
     });
   }
@@ -214,7 +268,12 @@ export function buildTimeline(sentences: Sentence[], mentions: ConditionMention[
         : care.length >= 4
           ? 'excellent'
           : 'good';
-  return { continuityOfCare: { overallAssessment, strengthFactors, concerningGaps }, timelineEvents: events, conditionProgression, treatmentGaps };
+  return {
+    continuityOfCare: { overallAssessment, strengthFactors, concerningGaps },
+    timelineEvents: events,
+    conditionProgression,
+    treatmentGaps,
+  };
 }
 
 /** A VA decision or someone's statement is dated but is not care; every other kind of entry is. */

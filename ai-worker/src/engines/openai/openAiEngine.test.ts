@@ -3,13 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { ANALYSIS_SECTIONS, ANALYSIS_TYPE_LABELS, ANALYSIS_TYPES, type AnalysisType } from '@cc/contracts';
 import { parseRetryAfter } from '../../openai/client';
 import { analyzeOffline } from '../offline/engine';
-import {
-  AnalysisFailedError,
-  createOpenAiEngine,
-  fromEnv,
-  responseJsonSchemaFor,
-  type OpenAiEngineOptions,
-} from './openAiEngine';
+import { AnalysisFailedError, createOpenAiEngine, fromEnv, responseJsonSchemaFor, type OpenAiEngineOptions } from './openAiEngine';
 import { systemPromptFor } from './prompts';
 
 /**
@@ -126,7 +120,7 @@ describe('OpenAI engine: successful answers', () => {
     expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([DOCUMENT]);
   });
 
-  it('sends a different system prompt per analysis type and fills each type\'s sections', async () => {
+  it("sends a different system prompt per analysis type and fills each type's sections", async () => {
     reply = (req, res) => {
       // The server reads the type's label from the system prompt, as a model would.
       const system = req.body.messages[0].content as string;
@@ -149,7 +143,12 @@ describe('OpenAI engine: successful answers', () => {
   });
 
   it('overrides analysisType/engine claimed by the model and drops sections the type does not use', async () => {
-    const answer = { ...validAnswer('timeline'), analysisType: 'general', engine: { name: 'evil', model: 'x' }, nexusEvaluation: { bogus: true } };
+    const answer = {
+      ...validAnswer('timeline'),
+      analysisType: 'general',
+      engine: { name: 'evil', model: 'x' },
+      nexusEvaluation: { bogus: true },
+    };
     reply = (_req, res) => send(res, 200, completion('```json\n' + JSON.stringify(answer) + '\n```'));
     const result = await engine().analyze({ text: DOCUMENT, analysisType: 'timeline' });
     expect(result.analysisType).toBe('timeline');
@@ -162,7 +161,9 @@ describe('OpenAI engine: successful answers', () => {
 describe('OpenAI engine: retries and timeouts', () => {
   it('retries 429 twice, honouring Retry-After: 0, then succeeds on the third call', async () => {
     reply = (_req, res, n) =>
-      n <= 2 ? send(res, 429, { error: { message: 'slow down' } }, { 'retry-after': '0' }) : send(res, 200, completion(JSON.stringify(validAnswer('general'))));
+      n <= 2
+        ? send(res, 429, { error: { message: 'slow down' } }, { 'retry-after': '0' })
+        : send(res, 200, completion(JSON.stringify(validAnswer('general'))));
     const started = Date.now();
     // A 5 s base delay would blow the budget: only Retry-After: 0 keeps this fast.
     const result = await engine({ retryBaseDelayMs: 5000 }).analyze({ text: DOCUMENT, analysisType: 'general' });
@@ -196,7 +197,7 @@ describe('OpenAI engine: retries and timeouts', () => {
     expect(err.retryable).toBe(false);
   });
 
-  it('does not retry other 4xx, and never echoes the server\'s error text', async () => {
+  it("does not retry other 4xx, and never echoes the server's error text", async () => {
     reply = (_req, res) => send(res, 400, { error: { message: `Bad input: ${DOCUMENT}`, code: 'context_length_exceeded' } });
     const tooLong = await failure(engine().analyze({ text: DOCUMENT, analysisType: 'general' }));
     expect(tooLong.reason).toBe('document-too-long');
@@ -228,7 +229,10 @@ describe('OpenAI engine: retries and timeouts', () => {
       return fetch(input, init);
     };
     const err = await failure(
-      engine({ baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 2, fetchImpl: counting }).analyze({ text: DOCUMENT, analysisType: 'general' }),
+      engine({ baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 2, fetchImpl: counting }).analyze({
+        text: DOCUMENT,
+        analysisType: 'general',
+      }),
     );
     expect(calls).toBe(3);
     expect(err.reason).toBe('unreachable');
@@ -237,13 +241,25 @@ describe('OpenAI engine: retries and timeouts', () => {
 
 describe('OpenAI engine: invalid answers', () => {
   const cases: [string, () => unknown, string][] = [
-    ['invalid JSON content (echoing the document)', () => completion(`Sure! Here is my analysis of ${DOCUMENT}`), 'The AI service returned an answer that is not valid JSON'],
-    ['schema-mismatching JSON', () => completion(JSON.stringify({ ...validAnswer('nexus-letter'), nexusEvaluation: undefined, keyFindings: DOCUMENT })), 'The AI service returned an answer in an unexpected format'],
+    [
+      'invalid JSON content (echoing the document)',
+      () => completion(`Sure! Here is my analysis of ${DOCUMENT}`),
+      'The AI service returned an answer that is not valid JSON',
+    ],
+    [
+      'schema-mismatching JSON',
+      () => completion(JSON.stringify({ ...validAnswer('nexus-letter'), nexusEvaluation: undefined, keyFindings: DOCUMENT })),
+      'The AI service returned an answer in an unexpected format',
+    ],
     ['a JSON array', () => completion('[]'), 'The AI service returned an answer in an unexpected format'],
     ['empty content', () => completion(''), 'The AI service returned an empty answer'],
     ['no choices', () => ({ choices: [] }), 'The AI service returned an empty answer'],
     ['a refusal', () => completion(null, { refusal: `I cannot help with ${DOCUMENT}` }), 'The AI model declined to analyse this document'],
-    ['a truncated answer', () => ({ choices: [{ finish_reason: 'length', message: { content: '{"documentType": "nex' } }] }), 'The AI answer was cut off before it was complete'],
+    [
+      'a truncated answer',
+      () => ({ choices: [{ finish_reason: 'length', message: { content: '{"documentType": "nex' } }] }),
+      'The AI answer was cut off before it was complete',
+    ],
     ['a non-JSON HTTP body', () => `<html>${DOCUMENT}</html>`, 'The AI service returned an answer that is not valid JSON'],
   ];
   it.each(cases)('%s -> AnalysisFailedError', async (_name, body, message) => {

@@ -138,10 +138,13 @@ function analysisFailureOf(error: unknown, deadline: Deadline): AnalysisFailedEr
     if (status === 401 || status === 403) return new AnalysisFailedError('unauthorized', MSG.unauthorized, { status });
     if (code === 'context_length_exceeded') return new AnalysisFailedError('document-too-long', MSG.tooLong, { status });
     const hint = status === 404 ? '; check OPENAI_MODEL and OPENAI_BASE_URL' : '';
-    return new AnalysisFailedError('rejected', `The AI service rejected the request (HTTP ${status}${code ? `, ${code}` : ''}${hint})`, { status });
+    return new AnalysisFailedError('rejected', `The AI service rejected the request (HTTP ${status}${code ? `, ${code}` : ''}${hint})`, {
+      status,
+    });
   }
   // A 200 whose body is not JSON: the package fails to parse it (by name: fetch's SyntaxError may come from another realm).
-  if ((error as { name?: unknown } | null)?.name === 'SyntaxError') return new AnalysisFailedError('invalid-answer', MSG.notJson, { status: 200 });
+  if ((error as { name?: unknown } | null)?.name === 'SyntaxError')
+    return new AnalysisFailedError('invalid-answer', MSG.notJson, { status: 200 });
   // The connection lost while the answer was read.
   return new AnalysisFailedError('unreachable', MSG.unreachable, { retryable: true, cause: error });
 }
@@ -175,14 +178,16 @@ export function createOpenAiEngine({ apiKey, model, baseUrl, fetchImpl, ...polic
   }
 
   const complete = (body: OpenAI.ChatCompletionCreateParamsNonStreaming) =>
-    withRetries(() => attempt(body), policy, (error) =>
-      error instanceof AnalysisFailedError && error.retryable ? { retry: true, retryAfterMs: error.retryAfterMs } : { retry: false },
+    withRetries(
+      () => attempt(body),
+      policy,
+      (error) =>
+        error instanceof AnalysisFailedError && error.retryable ? { retry: true, retryAfterMs: error.retryAfterMs } : { retry: false },
     );
 
   function toResult(answer: unknown, analysisType: AnalysisType): AnalysisResult {
     const choice = (answer as { choices?: unknown[] } | null)?.choices?.[0] as
-      | { finish_reason?: unknown; message?: { content?: unknown; refusal?: unknown } }
-      | undefined;
+      { finish_reason?: unknown; message?: { content?: unknown; refusal?: unknown } } | undefined;
     const message = choice?.message;
     if (typeof message?.refusal === 'string' && message.refusal !== '') throw new AnalysisFailedError('refused', MSG.refused);
     if (choice?.finish_reason === 'content_filter') throw new AnalysisFailedError('refused', MSG.refused);
@@ -198,7 +203,11 @@ export function createOpenAiEngine({ apiKey, model, baseUrl, fetchImpl, ...polic
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new AnalysisFailedError('invalid-answer', MSG.mismatch, { details: ['(root): expected an object'] });
     }
-    const candidate: Record<string, unknown> = { ...(data as Record<string, unknown>), analysisType, engine: { name: OPENAI_ENGINE_NAME, model } };
+    const candidate: Record<string, unknown> = {
+      ...(data as Record<string, unknown>),
+      analysisType,
+      engine: { name: OPENAI_ENGINE_NAME, model },
+    };
     const wanted = new Set<string>(ANALYSIS_SECTIONS[analysisType]);
     for (const section of new Set<string>(Object.values(ANALYSIS_SECTIONS).flat())) {
       if (!wanted.has(section)) delete candidate[section];

@@ -7,7 +7,7 @@ import { ANALYSIS_SECTIONS, ANALYSIS_TYPE_LABELS, type AnalysisType } from '@cc/
  */
 
 const ROLE =
-  'You are an assistant that reads one document from a U.S. veteran\'s VA disability claim file and ' +
+  "You are an assistant that reads one document from a U.S. veteran's VA disability claim file and " +
   'extracts facts for the veteran and their representative. You do not give legal advice and you do not ' +
   'decide claims. Use only what the document says; when something is not in the document, say it is missing ' +
   'instead of guessing.';
@@ -27,7 +27,7 @@ const NEXUS_RULE =
   'likely as not". Read each phrase with its negation: "probably not", "most likely not", "it is not likely" ' +
   'are unfavourable; "I cannot state that it is at least as likely as not" and "cannot resolve without resort ' +
   'to mere speculation" are non-opinions (classification "non-opinion"). Classify each phrase you report as ' +
-  'favourable, unfavourable, speculative or non-opinion. The document\'s classification and `nexusOpinion` ' +
+  "favourable, unfavourable, speculative or non-opinion. The document's classification and `nexusOpinion` " +
   'are its conclusion, not a favourable phrase quoted elsewhere (for example in the question put to the ' +
   'examiner); use "none" when the document holds no opinion language. In `legalSentences`, quote the ' +
   'sentences that say where and when the veteran served (topic "service"), a PTSD stressor ("stressor"), ' +
@@ -69,7 +69,7 @@ const TASKS: Record<AnalysisType, string> = {
     'type 2, ischemic heart disease, hypertension, prostate cancer); mark a condition presumptive only when the ' +
     'document shows the qualifying service. Fill `serviceConnectionEvidence` and `nexusEvaluation`.',
   'nexus-letter':
-    'Task: evaluate a nexus letter or medical opinion. Fill `nexusEvaluation`: the author\'s name, ' +
+    "Task: evaluate a nexus letter or medical opinion. Fill `nexusEvaluation`: the author's name, " +
     'credentials and specialty; the opinion sentence; each probability phrase with its classification; ' +
     'whether the legal-standard wording is present; whether there is a medical rationale applied to this ' +
     'veteran. A probative letter also lists the records reviewed, gives an accurate history and a clear ' +

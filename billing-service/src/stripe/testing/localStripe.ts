@@ -10,7 +10,13 @@ import type { AddressInfo } from 'node:net';
  */
 export interface LocalStripe {
   url: string;
-  requests: { method: string; path: string; params: Record<string, unknown>; idempotencyKey: string | undefined; authorization: string | undefined }[];
+  requests: {
+    method: string;
+    path: string;
+    params: Record<string, unknown>;
+    idempotencyKey: string | undefined;
+    authorization: string | undefined;
+  }[];
   subscriptions: Map<string, StripeSubscription>;
   /** Promotion codes it knows: code → coupon. */
   promotionCodes: Map<string, { id: string; percent_off: number | null; amount_off: number | null; name: string; valid: boolean }>;
@@ -62,16 +68,26 @@ export async function startLocalStripe(options: { prices: Record<string, number>
 
   const invoiceFor = (amount: number) => {
     const paymentIntent = id('pi');
-    const invoice = { id: id('in'), object: 'invoice' as const, amount_due: amount, payment_intent: paymentIntent, secret: `${paymentIntent}_secret_${randomBytes(6).toString('hex')}` };
+    const invoice = {
+      id: id('in'),
+      object: 'invoice' as const,
+      amount_due: amount,
+      payment_intent: paymentIntent,
+      secret: `${paymentIntent}_secret_${randomBytes(6).toString('hex')}`,
+    };
     invoices.set(invoice.id, invoice);
     return invoice;
   };
   const invoiceView = (invoiceId: string, expand: string[]) => {
     const invoice = invoices.get(invoiceId)!;
     const view: Record<string, unknown> = { id: invoice.id, object: 'invoice', amount_due: invoice.amount_due };
-    if (expand.some((e) => e.includes('confirmation_secret'))) view.confirmation_secret = { client_secret: invoice.secret, type: 'payment_intent' };
+    if (expand.some((e) => e.includes('confirmation_secret')))
+      view.confirmation_secret = { client_secret: invoice.secret, type: 'payment_intent' };
     if (expand.includes('payments')) {
-      view.payments = { object: 'list', data: [{ id: id('inpay'), object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: invoice.payment_intent } }] };
+      view.payments = {
+        object: 'list',
+        data: [{ id: id('inpay'), object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: invoice.payment_intent } }],
+      };
     }
     return view;
   };
@@ -85,10 +101,14 @@ export async function startLocalStripe(options: { prices: Record<string, number>
   function handle(method: string, path: string, params: Record<string, unknown>): { status: number; body: unknown } {
     const expand = expandOf(params);
     let match: RegExpExecArray | null;
-    if (method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: id('cus'), object: 'customer', email: params.email ?? null, metadata: params.metadata ?? {} } };
+    if (method === 'POST' && path === '/v1/customers')
+      return { status: 200, body: { id: id('cus'), object: 'customer', email: params.email ?? null, metadata: params.metadata ?? {} } };
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const session = id('cs_test');
-      return { status: 200, body: { id: session, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${session}`, mode: params.mode } };
+      return {
+        status: 200,
+        body: { id: session, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${session}`, mode: params.mode },
+      };
     }
     if (method === 'POST' && path === '/v1/subscriptions') {
       const items = params.items as { price: string }[];
@@ -122,9 +142,13 @@ export async function startLocalStripe(options: { prices: Record<string, number>
       if (!sub) return error(404, 'invalid_request_error', `No such subscription: '${match[1]}'`, 'resource_missing');
       if (method === 'GET') return { status: 200, body: subscriptionView(sub, expand) };
       if (method === 'DELETE') {
-        if (sub.status === 'canceled') return error(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
+        if (sub.status === 'canceled')
+          return error(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
         sub.status = 'canceled';
-        sub.cancellation_details = { comment: ((params.cancellation_details as { comment?: string } | undefined)?.comment ?? null), reason: 'cancellation_requested' };
+        sub.cancellation_details = {
+          comment: (params.cancellation_details as { comment?: string } | undefined)?.comment ?? null,
+          reason: 'cancellation_requested',
+        };
         return { status: 200, body: subscriptionView(sub, expand) };
       }
       if (method === 'POST') {
@@ -135,12 +159,29 @@ export async function startLocalStripe(options: { prices: Record<string, number>
     if (method === 'GET' && path === '/v1/promotion_codes') {
       const coupon = promotionCodes.get(String(params.code).toUpperCase());
       const data = coupon
-        ? [{ id: coupon.id, object: 'promotion_code', code: String(params.code).toUpperCase(), active: true, expires_at: null, promotion: { type: 'coupon', coupon: { ...coupon, id: `co_${coupon.id}`, object: 'coupon' } } }]
+        ? [
+            {
+              id: coupon.id,
+              object: 'promotion_code',
+              code: String(params.code).toUpperCase(),
+              active: true,
+              expires_at: null,
+              promotion: { type: 'coupon', coupon: { ...coupon, id: `co_${coupon.id}`, object: 'coupon' } },
+            },
+          ]
         : [];
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/promotion_codes' } };
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      return { status: 200, body: { id: id('bps'), object: 'billing_portal.session', url: `https://billing.stripe.com/p/session/${id('test')}`, return_url: params.return_url } };
+      return {
+        status: 200,
+        body: {
+          id: id('bps'),
+          object: 'billing_portal.session',
+          url: `https://billing.stripe.com/p/session/${id('test')}`,
+          return_url: params.return_url,
+        },
+      };
     }
     if (method === 'GET' && (match = /^\/v1\/invoices\/([^/]+)$/.exec(path))) {
       if (!invoices.has(match[1]!)) return error(404, 'invalid_request_error', `No such invoice: '${match[1]}'`, 'resource_missing');
@@ -148,8 +189,18 @@ export async function startLocalStripe(options: { prices: Record<string, number>
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const invoice = [...invoices.values()].find((i) => i.payment_intent === params.payment_intent);
-      if (!invoice) return error(400, 'invalid_request_error', `No such payment_intent: '${String(params.payment_intent)}'`, 'resource_missing');
-      return { status: 200, body: { id: id('re'), object: 'refund', amount: Number(params.amount ?? invoice.amount_due), payment_intent: invoice.payment_intent, status: 'succeeded' } };
+      if (!invoice)
+        return error(400, 'invalid_request_error', `No such payment_intent: '${String(params.payment_intent)}'`, 'resource_missing');
+      return {
+        status: 200,
+        body: {
+          id: id('re'),
+          object: 'refund',
+          amount: Number(params.amount ?? invoice.amount_due),
+          payment_intent: invoice.payment_intent,
+          status: 'succeeded',
+        },
+      };
     }
     return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }

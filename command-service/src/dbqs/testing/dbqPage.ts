@@ -59,7 +59,10 @@ Send the completed form with your claim (see [VA Form 21-526EZ](https://www.vba.
 /** The HTML VA.gov builds from the source: accordion buttons and real tables. */
 export function dbqHtmlPage(entries: readonly DbqSourceEntry[]): string {
   const sections = [...byCategory(entries)].map(
-    ([category, rows], i) => `<li><h3 class="usa-accordion__heading"><button class="usa-button-unstyled usa-accordion-button" aria-controls="c${i}"><b>${escapeHtml(category)}</b></button></h3>
+    (
+      [category, rows],
+      i,
+    ) => `<li><h3 class="usa-accordion__heading"><button class="usa-button-unstyled usa-accordion-button" aria-controls="c${i}"><b>${escapeHtml(category)}</b></button></h3>
 <div id="c${i}" class="usa-accordion-content"><table><thead><tr><th>Conditions and symptoms</th><th>VA form number</th><th>DBQ form (PDF)</th></tr></thead><tbody>
 ${rows.map((r) => `<tr><td><strong>${escapeHtml(r.conditionGroup ?? '')}</strong><br> Includes related symptoms</td><td>${r.dbqId}</td><td><a href="${r.fileUrl}">${escapeHtml(r.title)}</a></td></tr>`).join('\n')}
 </tbody></table></div></li>`,

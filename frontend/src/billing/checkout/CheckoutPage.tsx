@@ -22,7 +22,11 @@ const DEFAULT_PLAN = { planName: 'Basic', amount: 999 };
 
 function Centered({ children, testId }: { children: ReactNode; testId: string }) {
   return (
-    <Paper variant="outlined" data-testid={testId} sx={{ p: { xs: 3, sm: 5 }, maxWidth: 560, mx: 'auto', mt: { xs: 1, sm: 4 }, textAlign: 'center' }}>
+    <Paper
+      variant="outlined"
+      data-testid={testId}
+      sx={{ p: { xs: 3, sm: 5 }, maxWidth: 560, mx: 'auto', mt: { xs: 1, sm: 4 }, textAlign: 'center' }}
+    >
       {children}
     </Paper>
   );
@@ -115,7 +119,13 @@ export function CheckoutPage() {
       </Box>
       <TestModeBanner />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
-        <OrderSummary planName={planName} interval={checkout.data?.interval ?? 'month'} subtotal={subtotal} total={total} coupon={applied} />
+        <OrderSummary
+          planName={planName}
+          interval={checkout.data?.interval ?? 'month'}
+          subtotal={subtotal}
+          total={total}
+          coupon={applied}
+        />
         {config.data ? (
           <PaymentForm
             config={config.data}

@@ -43,7 +43,8 @@ export function CouponField({ subscriptionId, applied, onApplied, onRefreshed, d
       }
     },
     onError: (error) => {
-      if (error instanceof ApiError) toast({ title: BILLING_MESSAGES.invalidCouponTitle, description: couponMessage(error), variant: 'destructive' });
+      if (error instanceof ApiError)
+        toast({ title: BILLING_MESSAGES.invalidCouponTitle, description: couponMessage(error), variant: 'destructive' });
       else toast({ title: 'Error', description: BILLING_MESSAGES.couponNetwork, variant: 'destructive' });
     },
   });
@@ -73,7 +74,11 @@ export function CouponField({ subscriptionId, applied, onApplied, onRefreshed, d
         </Button>
       </Box>
       {applied ? (
-        <Typography role="status" data-testid="coupon-applied" sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 0.75, color: 'success.main', fontWeight: 600 }}>
+        <Typography
+          role="status"
+          data-testid="coupon-applied"
+          sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 0.75, color: 'success.main', fontWeight: 600 }}
+        >
           <CheckCircle aria-hidden fontSize="small" />
           {applied.name} applied: {couponDiscount(applied)}
         </Typography>

@@ -25,7 +25,13 @@ export function OrderSummary({ planName, interval, subtotal, total, coupon }: Or
     </Box>
   );
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid="order-summary" sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid="order-summary"
+      sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       <Typography id={headingId} component="h2" variant="h3">
         Order Summary
       </Typography>

@@ -54,10 +54,26 @@ export function PaymentForm({ config, clientSecret, amount, planName, coupon, on
     );
   } else if (stripe === undefined) form = <Preparing />;
   else if (stripe === null) form = <ProviderUnavailable coupon={coupon} />;
-  else form = <StripePaymentForm stripe={stripe} clientSecret={clientSecret} amount={amount} planName={planName} coupon={coupon} onSucceeded={onSucceeded} />;
+  else
+    form = (
+      <StripePaymentForm
+        stripe={stripe}
+        clientSecret={clientSecret}
+        amount={amount}
+        planName={planName}
+        coupon={coupon}
+        onSucceeded={onSucceeded}
+      />
+    );
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid="payment-form" sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid="payment-form"
+      sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
       <Box>
         <Typography id={headingId} component="h2" variant="h3">
           {BILLING_MESSAGES.checkoutHeading}

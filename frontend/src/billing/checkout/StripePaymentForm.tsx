@@ -59,7 +59,11 @@ function ElementsForm({ clientSecret, amount, planName, coupon, onSucceeded }: S
     });
     request.on('paymentmethod', async (event) => {
       setBusy(true);
-      const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, { payment_method: event.paymentMethod.id }, { handleActions: false });
+      const { error, paymentIntent } = await stripe.confirmCardPayment(
+        clientSecret,
+        { payment_method: event.paymentMethod.id },
+        { handleActions: false },
+      );
       if (error) {
         event.complete('fail');
         toasts.failed(error.message, BILLING_MESSAGES.walletFailed);
@@ -115,7 +119,15 @@ function ElementsForm({ clientSecret, amount, planName, coupon, onSucceeded }: S
         onReady={() => setReady(true)}
         options={{ layout: 'tabs', paymentMethodOrder: ['apple_pay', 'google_pay', 'card'] }}
       />
-      <Button variant="contained" color="secondary" size="large" startIcon={<LockOutlined aria-hidden />} disabled={!stripe || !elements || !ready || busy} onClick={() => void submit()} data-testid="complete-payment">
+      <Button
+        variant="contained"
+        color="secondary"
+        size="large"
+        startIcon={<LockOutlined aria-hidden />}
+        disabled={!stripe || !elements || !ready || busy}
+        onClick={() => void submit()}
+        data-testid="complete-payment"
+      >
         {busy ? BILLING_MESSAGES.processing : BILLING_MESSAGES.completePayment}
       </Button>
     </Box>

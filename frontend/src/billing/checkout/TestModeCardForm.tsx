@@ -108,7 +108,15 @@ export function TestModeCardForm({ clientSecret, onSucceeded }: { clientSecret: 
           disabled={busy}
         />
       </Box>
-      <Button type="submit" variant="contained" color="secondary" size="large" disabled={!complete || busy} startIcon={<LockOutlined aria-hidden />} data-testid="complete-payment">
+      <Button
+        type="submit"
+        variant="contained"
+        color="secondary"
+        size="large"
+        disabled={!complete || busy}
+        startIcon={<LockOutlined aria-hidden />}
+        data-testid="complete-payment"
+      >
         {busy ? BILLING_MESSAGES.processing : BILLING_MESSAGES.completePayment}
       </Button>
 
@@ -116,7 +124,8 @@ export function TestModeCardForm({ clientSecret, onSucceeded }: { clientSecret: 
         <DialogTitle id={authTitleId}>Confirm this payment with your bank</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {BILLING_MESSAGES.testMode}. This card asks for authentication, as a bank’s 3D Secure page would. Approve it to pay, or fail it to see a refused authentication.
+            {BILLING_MESSAGES.testMode}. This card asks for authentication, as a bank’s 3D Secure page would. Approve it to pay, or fail it
+            to see a refused authentication.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

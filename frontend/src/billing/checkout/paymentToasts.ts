@@ -13,6 +13,9 @@ export function usePaymentToasts() {
     },
     [toast],
   );
-  const succeeded = useCallback(() => toast({ title: BILLING_MESSAGES.paymentSucceededTitle, description: BILLING_MESSAGES.paymentSucceeded }), [toast]);
+  const succeeded = useCallback(
+    () => toast({ title: BILLING_MESSAGES.paymentSucceededTitle, description: BILLING_MESSAGES.paymentSucceeded }),
+    [toast],
+  );
   return { failed, succeeded };
 }

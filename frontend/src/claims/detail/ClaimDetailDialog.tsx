@@ -20,7 +20,6 @@ import { EvidenceTab } from '../../evidence/EvidenceTab';
 import { ClaimHistoryTab } from './ClaimHistoryTab';
 import type { DialogTab } from './tabs';
 
-
 interface ClaimDetailDialogProps {
   /** The claim to show; null closes the dialog. */
   claimId: string | null;
@@ -101,7 +100,13 @@ export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: 
         sx={{ px: { xs: 1, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab value="details" label="Details" id={`${tabsId}-details-tab`} aria-controls={`${tabsId}-details`} />
-        <Tab value="evidence" label="Evidence" id={`${tabsId}-evidence-tab`} aria-controls={`${tabsId}-evidence`} data-testid="claim-evidence-tab" />
+        <Tab
+          value="evidence"
+          label="Evidence"
+          id={`${tabsId}-evidence-tab`}
+          aria-controls={`${tabsId}-evidence`}
+          data-testid="claim-evidence-tab"
+        />
         <Tab value="history" label="History" id={`${tabsId}-history-tab`} aria-controls={`${tabsId}-history`} />
       </Tabs>
       <DialogContent sx={{ px: { xs: 2, sm: 3 }, py: 2.5 }}>

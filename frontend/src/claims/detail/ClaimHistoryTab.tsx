@@ -12,7 +12,9 @@ import { QueryErrorState } from '../../common/QueryErrorState';
 export function ClaimHistoryTab({ claimId }: { claimId: string }) {
   const query = useClaimHistory(claimId, true);
   if (query.isError) {
-    return <QueryErrorState what="this claim's history" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return (
+      <QueryErrorState what="this claim's history" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
   }
   if (!query.data) {
     return (
@@ -47,9 +49,19 @@ function HistoryItem({ entry }: { entry: ClaimHistoryEntry }) {
       component="li"
       data-testid="claim-history-entry"
       data-type={entry.type}
-      sx={{ position: 'relative', pl: 4, pb: 2.5, '&:last-child': { pb: 0 }, '&:not(:last-child)::before': { content: '""', position: 'absolute', left: 11, top: 28, bottom: 4, width: 2, bgcolor: 'divider' } }}
+      sx={{
+        position: 'relative',
+        pl: 4,
+        pb: 2.5,
+        '&:last-child': { pb: 0 },
+        '&:not(:last-child)::before': { content: '""', position: 'absolute', left: 11, top: 28, bottom: 4, width: 2, bgcolor: 'divider' },
+      }}
     >
-      <Icon aria-hidden fontSize="small" sx={{ position: 'absolute', left: 2, top: 2, color: entry.type === 'StaffViewed' ? 'text.secondary' : 'primary.main' }} />
+      <Icon
+        aria-hidden
+        fontSize="small"
+        sx={{ position: 'absolute', left: 2, top: 2, color: entry.type === 'StaffViewed' ? 'text.secondary' : 'primary.main' }}
+      />
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
         <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
           {entry.title}

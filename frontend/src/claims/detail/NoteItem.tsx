@@ -48,7 +48,14 @@ export function NoteItem({ note }: { note: ClaimNote }) {
             <Box
               component="span"
               data-testid="note-important"
-              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'secondary.main', fontWeight: 700, fontSize: '0.8125rem' }}
+              sx={{
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: 0.5,
+                color: 'secondary.main',
+                fontWeight: 700,
+                fontSize: '0.8125rem',
+              }}
             >
               <FlagOutlined aria-hidden fontSize="small" />
               Important

@@ -13,9 +13,7 @@ export function ClaimsEmptyState({ onAddClaim, addDisabled = false }: { onAddCla
       <Typography component="h3" variant="h3" sx={{ mt: 1 }}>
         No Active Claims
       </Typography>
-      <Typography sx={{ mt: 1, color: 'text.secondary' }}>
-        Start by adding your first VA disability claim to track your benefits
-      </Typography>
+      <Typography sx={{ mt: 1, color: 'text.secondary' }}>Start by adding your first VA disability claim to track your benefits</Typography>
       {onAddClaim ? (
         <Button variant="contained" startIcon={<Add aria-hidden />} onClick={onAddClaim} disabled={addDisabled} sx={{ mt: 2.5 }}>
           Add Your First Claim

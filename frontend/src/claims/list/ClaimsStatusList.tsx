@@ -36,7 +36,14 @@ interface ClaimsStatusListProps {
 const ClaimDetailDialog = lazyComponent(() => import('../detail/ClaimDetailDialog'), 'ClaimDetailDialog', <DialogLoading />);
 
 /** The claims status list: a table from 768 px, cards below; a claim opens its detail dialog. */
-export function ClaimsStatusList({ claims, showAll = false, totalCount, onAddClaim, addClaimDisabled, openFromAddress = false }: ClaimsStatusListProps) {
+export function ClaimsStatusList({
+  claims,
+  showAll = false,
+  totalCount,
+  onAddClaim,
+  addClaimDisabled,
+  openFromAddress = false,
+}: ClaimsStatusListProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
   const headingId = useId();
   const [openClaimId, setOpenClaimId] = useState<string | null>(null);

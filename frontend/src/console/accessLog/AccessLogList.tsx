@@ -23,7 +23,13 @@ import { ClaimLink } from '../ClaimLink';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Staff, owner, claim # or endpoint" />,
-  <SelectInput key="staffRole" source="staffRole" label="Role" choices={STAFF_ROLES.map((role) => ({ id: role, name: roleLabel(role) }))} alwaysOn />,
+  <SelectInput
+    key="staffRole"
+    source="staffRole"
+    label="Role"
+    choices={STAFF_ROLES.map((role) => ({ id: role, name: roleLabel(role) }))}
+    alwaysOn
+  />,
   <DateTimeInput key="at_gte" source="at_gte" label="From" />,
   <DateTimeInput key="at_lte" source="at_lte" label="Until" />,
 ];
@@ -72,7 +78,15 @@ export function AccessLogList() {
           <DataTable.Col source="ownerName" label="Whose" />
           <DataTable.Col source="version" label="Details">
             <FunctionField<AccessLogEntry>
-              render={(e) => [e.version ? `version ${e.version}` : null, e.rows !== null ? `${e.rows} rows` : null, e.subjectEventId ? 'personal data opened' : null].filter(Boolean).join(', ') || '—'}
+              render={(e) =>
+                [
+                  e.version ? `version ${e.version}` : null,
+                  e.rows !== null ? `${e.rows} rows` : null,
+                  e.subjectEventId ? 'personal data opened' : null,
+                ]
+                  .filter(Boolean)
+                  .join(', ') || '—'
+              }
             />
           </DataTable.Col>
         </DataTable>

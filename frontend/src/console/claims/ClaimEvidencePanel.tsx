@@ -20,7 +20,11 @@ export function ClaimEvidencePanel() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const claimId = record?.id;
   const [version, setVersion] = useState<number | null>(null);
-  const history = useQuery({ queryKey: ['console', 'claim-history', claimId], queryFn: () => dataProvider.claimHistory(claimId!), enabled: !!claimId });
+  const history = useQuery({
+    queryKey: ['console', 'claim-history', claimId],
+    queryFn: () => dataProvider.claimHistory(claimId!),
+    enabled: !!claimId,
+  });
   const map = useQuery({
     queryKey: ['console', 'claim-evidence', claimId, version],
     queryFn: () => dataProvider.claimEvidence(claimId!, version ?? undefined),

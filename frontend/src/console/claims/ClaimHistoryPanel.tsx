@@ -28,11 +28,21 @@ function ChangeList({ entry }: { entry: StaffHistoryEntry }) {
       {entry.changes.map((change, index) => {
         const { field, from, to } = changeParts(change);
         return (
-          <Typography component="li" variant="body2" key={`${change.field}-${index}`} aria-label={changeText(change)} data-testid="history-change" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+          <Typography
+            component="li"
+            variant="body2"
+            key={`${change.field}-${index}`}
+            aria-label={changeText(change)}
+            data-testid="history-change"
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}
+          >
             <Box component="span" sx={{ fontWeight: 600 }}>
               {field}:
             </Box>
-            <Box component="span" sx={{ textDecoration: from === '—' ? 'none' : 'line-through', color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            <Box
+              component="span"
+              sx={{ textDecoration: from === '—' ? 'none' : 'line-through', color: 'text.secondary', overflowWrap: 'anywhere' }}
+            >
               {from}
             </Box>
             <ArrowForward aria-hidden fontSize="inherit" />
@@ -69,13 +79,19 @@ function Entry({ entry, selected, onSelect }: { entry: StaffHistoryEntry; select
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Chip size="small" label={`v${entry.version}`} variant={selected ? 'filled' : 'outlined'} color={selected ? 'primary' : 'default'} />
+          <Chip
+            size="small"
+            label={`v${entry.version}`}
+            variant={selected ? 'filled' : 'outlined'}
+            color={selected ? 'primary' : 'default'}
+          />
           <Typography variant="subtitle2" component="span" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
             {entry.summary}
           </Typography>
         </Box>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-          {entry.type} · {entry.actor.name} ({actorRoleLabel(entry.actor.role)}) · <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
+          {entry.type} · {entry.actor.name} ({actorRoleLabel(entry.actor.role)}) ·{' '}
+          <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
         </Typography>
         <ChangeList entry={entry} />
       </ButtonBase>
@@ -92,7 +108,11 @@ export function ClaimHistoryPanel() {
   const record = useRecordContext<StaffClaimDetail>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const claimId = record?.id;
-  const history = useQuery({ queryKey: ['console', 'claim-history', claimId], queryFn: () => dataProvider.claimHistory(claimId!), enabled: !!claimId });
+  const history = useQuery({
+    queryKey: ['console', 'claim-history', claimId],
+    queryFn: () => dataProvider.claimHistory(claimId!),
+    enabled: !!claimId,
+  });
   const entries = history.data ?? [];
   const latest = entries.length;
   /** The version on the slider while it moves; the one shown once it settles. */
@@ -106,7 +126,10 @@ export function ClaimHistoryPanel() {
     enabled: !!claimId && shown > 0,
   });
 
-  if (history.isError) return <Alert severity="error">The claim's history could not be loaded. {history.error instanceof Error ? history.error.message : ''}</Alert>;
+  if (history.isError)
+    return (
+      <Alert severity="error">The claim's history could not be loaded. {history.error instanceof Error ? history.error.message : ''}</Alert>
+    );
   if (!history.data) {
     return (
       <Box role="status" aria-label="Loading the claim's history" sx={{ display: 'grid', gap: 1 }}>
@@ -150,10 +173,22 @@ export function ClaimHistoryPanel() {
             sx={{ mt: 1 }}
           />
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button size="small" variant="outlined" startIcon={<ChevronLeft aria-hidden />} onClick={() => go(shown - 1)} disabled={shown <= 1}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<ChevronLeft aria-hidden />}
+              onClick={() => go(shown - 1)}
+              disabled={shown <= 1}
+            >
               Previous
             </Button>
-            <Button size="small" variant="outlined" endIcon={<ChevronRight aria-hidden />} onClick={() => go(shown + 1)} disabled={shown >= latest}>
+            <Button
+              size="small"
+              variant="outlined"
+              endIcon={<ChevronRight aria-hidden />}
+              onClick={() => go(shown + 1)}
+              disabled={shown >= latest}
+            >
               Next
             </Button>
             <Button size="small" endIcon={<LastPage aria-hidden />} onClick={() => go(latest)} disabled={shown >= latest}>

@@ -52,7 +52,10 @@ export function ClaimStateCard({ claim, heading }: { claim: ClaimDetail; heading
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
         {heading}
       </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.75, alignItems: 'center' }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.75, alignItems: 'center' }}
+      >
         <Row label="Status">
           <ClaimStatusChip status={claim.status} />
         </Row>
@@ -65,7 +68,9 @@ export function ClaimStateCard({ claim, heading }: { claim: ClaimDetail; heading
         <Row label="Est. decision">{claim.estimatedDecisionDate ? formatDate(claim.estimatedDecisionDate) : 'Not estimated'}</Row>
         <Row label="Days pending">{claim.daysPending}</Row>
         <Row label="Documents">
-          {claim.documents.length === 0 ? 'None' : claim.documents.map((d) => `${d.fileName} (${documentStatusLabel(d.processingStatus)})`).join(', ')}
+          {claim.documents.length === 0
+            ? 'None'
+            : claim.documents.map((d) => `${d.fileName} (${documentStatusLabel(d.processingStatus)})`).join(', ')}
         </Row>
       </Box>
       <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 700 }}>

@@ -83,7 +83,13 @@ export function StaffClaimShow() {
     <Show title={<ClaimTitle />} actions={<ShowActions />} queryOptions={{ staleTime: 0 }}>
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="Claim">
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+            }}
+          >
             <Labeled label="Owner">
               <OwnerField />
             </Labeled>
@@ -142,7 +148,11 @@ export function StaffClaimShow() {
               <DataTable.Col source="fileName" label="File" />
               <DataTable.Col source="fileType" label="Type" />
               <DataTable.Col source="fileSize" label="Size" render={(d: StaffDocument) => formatFileSize(d.fileSize)} />
-              <DataTable.Col source="processingStatus" label="Analysis" render={(d: StaffDocument) => documentStatusLabel(d.processingStatus)} />
+              <DataTable.Col
+                source="processingStatus"
+                label="Analysis"
+                render={(d: StaffDocument) => documentStatusLabel(d.processingStatus)}
+              />
               <DataTable.Col source="uploadedAt" label="Uploaded">
                 <DateField source="uploadedAt" showTime />
               </DataTable.Col>

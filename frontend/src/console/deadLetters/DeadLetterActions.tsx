@@ -29,10 +29,15 @@ export function DeadLetterActions(_props: { label?: string }) {
     try {
       const { outcome } = await dataProvider.retryDeadLetter(record.id);
       // 'requested': the worker runs in another process and had not answered yet (docs/decisions/topology.md).
-      if (outcome === 'requested') toast({ title: 'Retry requested', description: `${record.subscription} will run ${record.type} again shortly.` });
+      if (outcome === 'requested')
+        toast({ title: 'Retry requested', description: `${record.subscription} will run ${record.type} again shortly.` });
       else toast({ title: 'Event handled', description: `${record.type} went through ${record.subscription} this time.` });
     } catch (error) {
-      toast({ title: 'The event failed again', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      toast({
+        title: 'The event failed again',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
       refresh();
@@ -48,7 +53,12 @@ export function DeadLetterActions(_props: { label?: string }) {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => toast({ title: 'Dismissed', description: `${record.subscription} will not handle this ${record.type}.` }),
-        onError: (error) => toast({ title: 'Could not dismiss', description: error instanceof Error ? error.message : String(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Could not dismiss',
+            description: error instanceof Error ? error.message : String(error),
+            variant: 'destructive',
+          }),
         onSettled: () => setBusy(false),
       },
     );
@@ -56,17 +66,32 @@ export function DeadLetterActions(_props: { label?: string }) {
 
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} onClick={(event) => event.stopPropagation()}>
-      <Button size="small" variant="outlined" startIcon={<Replay aria-hidden />} disabled={busy} onClick={() => void retry()} aria-label={`Retry ${record.type} for ${record.subscription}`}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<Replay aria-hidden />}
+        disabled={busy}
+        onClick={() => void retry()}
+        aria-label={`Retry ${record.type} for ${record.subscription}`}
+      >
         Retry
       </Button>
-      <Button size="small" color="error" startIcon={<DeleteOutline aria-hidden />} disabled={busy} onClick={() => setConfirming(true)} aria-label={`Dismiss ${record.type} for ${record.subscription}`}>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<DeleteOutline aria-hidden />}
+        disabled={busy}
+        onClick={() => setConfirming(true)}
+        aria-label={`Dismiss ${record.type} for ${record.subscription}`}
+      >
         Dismiss
       </Button>
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`dismiss-${record.id}`}>
         <DialogTitle id={`dismiss-${record.id}`}>Dismiss this event?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {record.subscription} will never handle this {record.type}. Its read model stays without it until it is rebuilt. The dismissal is recorded with your name.
+            {record.subscription} will never handle this {record.type}. Its read model stays without it until it is rebuilt. The dismissal
+            is recorded with your name.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

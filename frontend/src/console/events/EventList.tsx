@@ -48,7 +48,16 @@ export function EventData(_props: { label?: string }) {
     <Box
       component="pre"
       data-testid="event-data"
-      sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontSize: '0.8rem', overflowX: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      sx={{
+        m: 0,
+        p: 1.5,
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        fontSize: '0.8rem',
+        overflowX: 'auto',
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+      }}
     >
       {JSON.stringify(record.data, null, 2)}
     </Box>
@@ -76,10 +85,23 @@ export function EventList() {
       empty={<EmptyState title="No events" text="Nothing has been recorded yet." />}
     >
       {small ? (
-        <SimpleList<EventLogEntry> primaryText={(e) => e.type} secondaryText={(e) => `${e.streamId} v${e.streamVersion}`} tertiaryText={(e) => formatDateTime(e.recordedAt)} linkType="show" />
+        <SimpleList<EventLogEntry>
+          primaryText={(e) => e.type}
+          secondaryText={(e) => `${e.streamId} v${e.streamVersion}`}
+          tertiaryText={(e) => formatDateTime(e.recordedAt)}
+          linkType="show"
+        />
       ) : (
         <DataTable rowClick="show" expand={<EventData />} bulkActionButtons={false} data-testid="events-table">
-          <DataTable.Col source="position" label="Position" render={(e: EventLogEntry) => <Box component="code" sx={{ fontSize: '0.8rem' }}>{e.position}</Box>} />
+          <DataTable.Col
+            source="position"
+            label="Position"
+            render={(e: EventLogEntry) => (
+              <Box component="code" sx={{ fontSize: '0.8rem' }}>
+                {e.position}
+              </Box>
+            )}
+          />
           <DataTable.Col source="type" label="Type" />
           <DataTable.Col source="streamId" label="Stream" />
           <DataTable.NumberCol source="streamVersion" label="Version" />

@@ -3,7 +3,19 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
-import { DateField, Labeled, NumberField, RecordContextProvider, Show, SimpleShowLayout, TextField, TopToolbar, useCanAccess, useDataProvider, useRecordContext } from 'react-admin';
+import {
+  DateField,
+  Labeled,
+  NumberField,
+  RecordContextProvider,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useDataProvider,
+  useRecordContext,
+} from 'react-admin';
 import type { EventLogDetail, EventLogEntry } from '@cc/contracts';
 import { usePageTitle } from '../../common/usePageTitle';
 import { useToast } from '../../toast/useToast';
@@ -34,7 +46,11 @@ function EventDataPanel() {
     try {
       setRevealed(await dataProvider.revealEvent(record.id));
     } catch (error) {
-      toast({ title: 'Could not open the personal data', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      toast({
+        title: 'Could not open the personal data',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -51,7 +67,13 @@ function EventDataPanel() {
       </RecordContextProvider>
       {canAccess && hasSealed && !revealed ? (
         <Box>
-          <Button variant="outlined" color="warning" startIcon={<LockOpenOutlined aria-hidden />} disabled={busy} onClick={() => void reveal()}>
+          <Button
+            variant="outlined"
+            color="warning"
+            startIcon={<LockOpenOutlined aria-hidden />}
+            disabled={busy}
+            onClick={() => void reveal()}
+          >
             Show personal data
           </Button>
         </Box>

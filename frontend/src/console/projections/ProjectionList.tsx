@@ -75,7 +75,15 @@ export function ProjectionList() {
   usePageTitle('Projections · Staff console');
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List title="Projections" sort={{ field: 'name', order: 'ASC' }} perPage={50} pagination={false} actions={false} queryOptions={{ refetchInterval: 3000 }} storeKey="console.projections">
+    <List
+      title="Projections"
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={50}
+      pagination={false}
+      actions={false}
+      queryOptions={{ refetchInterval: 3000 }}
+      storeKey="console.projections"
+    >
       {small ? (
         <ProjectionCards />
       ) : (
@@ -83,7 +91,15 @@ export function ProjectionList() {
           <DataTable.Col source="name" label="Read model" />
           <DataTable.Col source="state" label="State" field={StateField} />
           <DataTable.NumberCol source="lag" label="Events behind" />
-          <DataTable.Col source="position" label="Checkpoint" render={(p: ProjectionStatus) => <Box component="code" sx={{ fontSize: '0.8rem' }}>{p.position}</Box>} />
+          <DataTable.Col
+            source="position"
+            label="Checkpoint"
+            render={(p: ProjectionStatus) => (
+              <Box component="code" sx={{ fontSize: '0.8rem' }}>
+                {p.position}
+              </Box>
+            )}
+          />
           <DataTable.NumberCol source="deadLetters" label="Dead letters" />
           <DataTable.Col source="lastError" label="Last error" field={LastErrorField} />
           <DataTable.Col source="tables" label="Tables" render={(p: ProjectionStatus) => p.tables.join(', ')} />

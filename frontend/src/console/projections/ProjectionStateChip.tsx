@@ -18,5 +18,15 @@ const STYLE: Record<ProjectionState, { icon: typeof Autorenew; color: 'success' 
 /** A read model's state: a word and an icon, so colour is never the only signal. */
 export function ProjectionStateChip({ state }: { state: ProjectionState }) {
   const { icon: Icon, color } = STYLE[state];
-  return <Chip size="small" variant="outlined" color={color} icon={<Icon aria-hidden />} label={PROJECTION_STATE_LABELS[state]} data-testid="projection-state" data-state={state} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={color}
+      icon={<Icon aria-hidden />}
+      label={PROJECTION_STATE_LABELS[state]}
+      data-testid="projection-state"
+      data-state={state}
+    />
+  );
 }

@@ -41,8 +41,14 @@ export function RebuildControl({ projection }: { projection: ProjectionStatus })
 
   const announceEnd = useEffectEvent(() => {
     if (!status.data || status.data.state === 'running' || status.data.id !== rebuildId) return;
-    if (status.data.state === 'swapped') toast({ title: 'Rebuild finished', description: `${projection.name}: the new tables are in use (${status.data.processed} events).` });
-    else toast({ title: 'Rebuild failed', description: `${projection.name}: ${status.data.error ?? 'unknown error'}. The old tables stay in use.`, variant: 'destructive' });
+    if (status.data.state === 'swapped')
+      toast({ title: 'Rebuild finished', description: `${projection.name}: the new tables are in use (${status.data.processed} events).` });
+    else
+      toast({
+        title: 'Rebuild failed',
+        description: `${projection.name}: ${status.data.error ?? 'unknown error'}. The old tables stay in use.`,
+        variant: 'destructive',
+      });
     // The outcome stays on screen: the rebuild id is kept, and its query stops polling once it ended.
     refresh();
   });
@@ -54,9 +60,16 @@ export function RebuildControl({ projection }: { projection: ProjectionStatus })
     try {
       const started = await dataProvider.rebuildProjection(projection.name);
       setRebuildId(started.rebuildId);
-      toast({ title: started.created ? 'Rebuild started' : 'Already rebuilding', description: `${projection.name} is being rebuilt from the first event; it keeps answering meanwhile.` });
+      toast({
+        title: started.created ? 'Rebuild started' : 'Already rebuilding',
+        description: `${projection.name} is being rebuilt from the first event; it keeps answering meanwhile.`,
+      });
     } catch (error) {
-      toast({ title: 'Could not start the rebuild', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      toast({
+        title: 'Could not start the rebuild',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      });
     } finally {
       setStarting(false);
     }
@@ -78,7 +91,12 @@ export function RebuildControl({ projection }: { projection: ProjectionStatus })
       </Button>
       {running && current ? (
         <Box data-testid={`rebuild-progress-${projection.name}`}>
-          <LinearProgress variant="determinate" value={percent} aria-label={`Rebuild of ${projection.name}`} aria-valuetext={`${percent}%, ${current.processed} of ${current.total} events`} />
+          <LinearProgress
+            variant="determinate"
+            value={percent}
+            aria-label={`Rebuild of ${projection.name}`}
+            aria-valuetext={`${percent}%, ${current.processed} of ${current.total} events`}
+          />
           <Typography variant="caption" color="text.secondary" role="status">
             {percent}% · {current.processed}/{current.total} events
           </Typography>

@@ -32,7 +32,11 @@ export function UserList() {
       empty={<EmptyState title="No users" text="Nobody has signed up yet." />}
     >
       {small ? (
-        <SimpleList<UserWithTier> primaryText={(u) => u.email} secondaryText={(u) => `${nameOf(u)} · ${u.memberTierData.displayName}`} linkType="show" />
+        <SimpleList<UserWithTier>
+          primaryText={(u) => u.email}
+          secondaryText={(u) => `${nameOf(u)} · ${u.memberTierData.displayName}`}
+          linkType="show"
+        />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false} data-testid="users-table">
           <DataTable.Col source="email" label="E-mail" />

@@ -57,7 +57,9 @@ describeWithServer('Kafka bus', 'kafka', (address) => {
       const expected = topicSettings(brokers.length);
       const described = await admin.describeConfigs({
         includeSynonyms: false,
-        resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms', 'retention.bytes', 'min.insync.replicas'] }],
+        resources: [
+          { type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms', 'retention.bytes', 'min.insync.replicas'] },
+        ],
       });
       const entries = Object.fromEntries(described.resources[0]!.configEntries.map((entry) => [entry.configName, entry.configValue]));
       expect(entries).toEqual(Object.fromEntries(expected.configEntries.map((entry) => [entry.name, entry.value])));
@@ -71,9 +73,16 @@ describeWithServer('Kafka bus', 'kafka', (address) => {
       const store = new PostgresEventStore({ knex: db.knex, connectionString: db.url });
       const topicPrefix = `cc.test.${randomBytes(4).toString('hex')}.`;
       // A topic whose message.max.bytes is small, as a broker's own limit would be for a large event.
-      await admin.createTopics({ waitForLeaders: true, topics: [{ topic: `${topicPrefix}claim`, numPartitions: 1, configEntries: [{ name: 'max.message.bytes', value: '4096' }] }] });
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: [{ topic: `${topicPrefix}claim`, numPartitions: 1, configEntries: [{ name: 'max.message.bytes', value: '4096' }] }],
+      });
       const noise = (bytes: number) => randomBytes(bytes).toString('base64');
-      await store.appendToStream('claim-1', [0, 1, 2, 3].map((i) => ({ type: 'Noted', data: { text: noise(i === 2 ? 20_000 : 200) } })), { expectedVersion: 0 });
+      await store.appendToStream(
+        'claim-1',
+        [0, 1, 2, 3].map((i) => ({ type: 'Noted', data: { text: noise(i === 2 ? 20_000 : 200) } })),
+        { expectedVersion: 0 },
+      );
       const relay = await startKafkaRelay({ store, kafka, topicPrefix, pollIntervalMs: 20 });
       try {
         await relay.waitFor(await store.headPosition(), 60_000);

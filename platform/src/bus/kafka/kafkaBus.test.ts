@@ -12,7 +12,6 @@ import { eventually } from '../../testing/eventually';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /**
  * No Kafka broker runs here, so the consumer group is a stand-in for kafkajs's consumer that hands
  * over its `eachMessage`: the test then plays the group, as kafkajs's runner would, one message at
@@ -80,7 +79,13 @@ describe('the Kafka bus consumer', () => {
     await eventually(group.ready);
     let beats = 0;
     const recorded = event();
-    await group.deliver(payload(received(recorded), async () => void (beats += 1), () => () => undefined));
+    await group.deliver(
+      payload(
+        received(recorded),
+        async () => void (beats += 1),
+        () => () => undefined,
+      ),
+    );
     // A handler fifteen heartbeat intervals long: kafkajs alone would have sent none.
     expect(beats).toBeGreaterThanOrEqual(5);
     expect(await db.knex('bus_deliveries').where({ consumer: 'analysis' }).pluck('event_id')).toEqual([recorded.id]);
@@ -100,10 +105,14 @@ describe('the Kafka bus consumer', () => {
     await eventually(group.ready);
     const calls: string[] = [];
     await group.deliver(
-      payload(received(event()), async () => void calls.push('beat'), () => {
-        calls.push('pause');
-        return () => calls.push('resume');
-      }),
+      payload(
+        received(event()),
+        async () => void calls.push('beat'),
+        () => {
+          calls.push('pause');
+          return () => calls.push('resume');
+        },
+      ),
     );
     expect(calls.filter((c) => c !== 'beat')).toEqual(['pause', 'resume']);
     // Heartbeats went on while the partition was paused.
@@ -128,13 +137,22 @@ describe('the Kafka bus consumer', () => {
         }),
     });
     await eventually(group.ready);
-    const rebalancing = new KafkaJSProtocolError({ type: 'REBALANCE_IN_PROGRESS', code: 27, retriable: false, message: 'rebalancing' } as unknown as Error);
+    const rebalancing = new KafkaJSProtocolError({
+      type: 'REBALANCE_IN_PROGRESS',
+      code: 27,
+      retriable: false,
+      message: 'rebalancing',
+    } as unknown as Error);
     let beats = 0;
     const delivered = group.deliver(
-      payload(received(event()), async () => {
-        beats += 1;
-        if (beats >= 2) throw rebalancing;
-      }, () => () => undefined),
+      payload(
+        received(event()),
+        async () => {
+          beats += 1;
+          if (beats >= 2) throw rebalancing;
+        },
+        () => () => undefined,
+      ),
     );
     await expect(delivered).rejects.toBe(rebalancing);
     expect(aborted).toBe(true);

@@ -35,7 +35,9 @@ export interface KafkaBusOptions {
 
 /** kafkajs's own test for "the group moved on without this member" (its heartbeat's answer). */
 const lostTheGroup = (error: unknown) =>
-  ['REBALANCE_IN_PROGRESS', 'NOT_COORDINATOR_FOR_GROUP', 'ILLEGAL_GENERATION', 'UNKNOWN_MEMBER_ID'].includes(String((error as { type?: unknown })?.type));
+  ['REBALANCE_IN_PROGRESS', 'NOT_COORDINATOR_FOR_GROUP', 'ILLEGAL_GENERATION', 'UNKNOWN_MEMBER_ID'].includes(
+    String((error as { type?: unknown })?.type),
+  );
 
 /**
  * The bus on Kafka (docs/decisions/subscriptions.md). A subscriber is a consumer group named after it; messages
@@ -68,7 +70,10 @@ export class KafkaBus implements Bus {
     const checkpoint = new CheckpointWaiters(START);
     const stopped = new AbortController();
     const categories = options.filter?.streamPrefix
-      ? this.options.categories.filter((category) => options.filter!.streamPrefix!.startsWith(`${category}-`) || `${category}-`.startsWith(options.filter!.streamPrefix!))
+      ? this.options.categories.filter(
+          (category) =>
+            options.filter!.streamPrefix!.startsWith(`${category}-`) || `${category}-`.startsWith(options.filter!.streamPrefix!),
+        )
       : this.options.categories;
     const topics = categories.map((category) => `${prefix}${category}`);
     const consumer: Consumer = this.options.kafka.consumer({ groupId: options.name, allowAutoTopicCreation: false });
@@ -105,7 +110,9 @@ export class KafkaBus implements Bus {
     };
 
     const remember = (eventId: string) =>
-      persistently(() => knex.raw('insert into bus_deliveries (consumer, event_id) values (?, ?) on conflict do nothing', [options.name, eventId]));
+      persistently(() =>
+        knex.raw('insert into bus_deliveries (consumer, event_id) values (?, ?) on conflict do nothing', [options.name, eventId]),
+      );
 
     /**
      * Resolves once the message is handled, skipped or parked; throws only when stopping or when the
@@ -139,7 +146,15 @@ export class KafkaBus implements Bus {
       } catch (error) {
         // Not a message the relay wrote: nothing to hand to anyone; parked when it can be named.
         if (place.id && place.position) {
-          await persistently(() => insertDeadLetter(knex, options.name, { ...place, id: place.id!, position: place.position!, error: new UnreadableEventError(place.id!, place.type, 0, error) }, 1, error));
+          await persistently(() =>
+            insertDeadLetter(
+              knex,
+              options.name,
+              { ...place, id: place.id!, position: place.position!, error: new UnreadableEventError(place.id!, place.type, 0, error) },
+              1,
+              error,
+            ),
+          );
         }
         options.onError?.(error, { subscription: options.name, eventId: place.id, attempt: 1, parked: true });
         return;
@@ -211,12 +226,17 @@ export class KafkaBus implements Bus {
       });
     })().catch((error: unknown) => options.onError?.(error, { subscription: options.name, attempt: 0, parked: false }));
 
-    return subscriptionHandle(options.name, checkpoint, () => live, async () => {
-      running = false;
-      stopped.abort();
-      clearInterval(pruning);
-      await started;
-      await consumer.disconnect().catch(() => undefined);
-    });
+    return subscriptionHandle(
+      options.name,
+      checkpoint,
+      () => live,
+      async () => {
+        running = false;
+        stopped.abort();
+        clearInterval(pruning);
+        await started;
+        await consumer.disconnect().catch(() => undefined);
+      },
+    );
   }
 }

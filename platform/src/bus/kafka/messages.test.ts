@@ -29,12 +29,20 @@ describe('Kafka messages of the relay', () => {
 
   it('carry the whole event across (what a consumer reads is what was recorded)', () => {
     const message = toMessage(event);
-    const received = { key: Buffer.from(String(message.key)), value: Buffer.from(String(message.value)), headers: Object.fromEntries(Object.entries(message.headers!).map(([k, v]) => [k, Buffer.from(String(v))])) };
+    const received = {
+      key: Buffer.from(String(message.key)),
+      value: Buffer.from(String(message.value)),
+      headers: Object.fromEntries(Object.entries(message.headers!).map(([k, v]) => [k, Buffer.from(String(v))])),
+    };
     expect(fromMessage(received)).toEqual(event);
   });
 
   it('refuse a message the relay did not write, while still naming what they can', () => {
-    const stray = { key: Buffer.from('claim-1'), value: Buffer.from('not json'), headers: { 'event-id': Buffer.from(event.id), position: Buffer.from('1.2') } };
+    const stray = {
+      key: Buffer.from('claim-1'),
+      value: Buffer.from('not json'),
+      headers: { 'event-id': Buffer.from(event.id), position: Buffer.from('1.2') },
+    };
     expect(() => fromMessage(stray)).toThrow();
     expect(messagePlace(stray)).toEqual({ id: event.id, type: '', streamId: 'claim-1', position: { txId: 1n, seq: 2n } });
   });

@@ -22,7 +22,12 @@ interface Body {
 
 /** Key = stream id (one partition per stream keeps its order); headers say what it is without parsing the body. */
 export function toMessage(event: RecordedEvent): Message {
-  const body: Body = { data: event.data, metadata: event.metadata, streamVersion: event.streamVersion, recordedAt: event.recordedAt.toISOString() };
+  const body: Body = {
+    data: event.data,
+    metadata: event.metadata,
+    streamVersion: event.streamVersion,
+    recordedAt: event.recordedAt.toISOString(),
+  };
   return {
     key: event.streamId,
     value: JSON.stringify(body),

@@ -1,5 +1,12 @@
 import { gzipSync } from 'node:zlib';
-import { KafkaJSConnectionError, KafkaJSNonRetriableError, KafkaJSNumberOfRetriesExceeded, KafkaJSProtocolError, type Kafka, type ProducerBatch } from 'kafkajs';
+import {
+  KafkaJSConnectionError,
+  KafkaJSNonRetriableError,
+  KafkaJSNumberOfRetriesExceeded,
+  KafkaJSProtocolError,
+  type Kafka,
+  type ProducerBatch,
+} from 'kafkajs';
 import { migrate } from '../../db/migrations';
 import { PostgresEventStore } from '../../eventstore/postgres';
 import { eventStoreMigrations } from '../../eventstore/postgresMigrations';
@@ -11,12 +18,12 @@ import { eventually } from '../../testing/eventually';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /**
  * kafkajs's own error classes, as its retrier hands them on (a non-retriable one wrapped once with
  * its cause). Their constructors take more at run time than kafkajs's typings say.
  */
-const protocolError = (type: string, code: number, retriable: boolean) => new KafkaJSProtocolError({ type, code, retriable, message: type } as unknown as Error);
+const protocolError = (type: string, code: number, retriable: boolean) =>
+  new KafkaJSProtocolError({ type, code, retriable, message: type } as unknown as Error);
 const NonRetriable = KafkaJSNonRetriableError as unknown as new (error: Error, options: { cause: Error }) => Error;
 const tooLarge = () => {
   const inner = protocolError('MESSAGE_TOO_LARGE', 10, false);
@@ -37,7 +44,11 @@ describe('Kafka client errors as the relay reads them', () => {
   it('keeps topics for good, with three replicas and two in sync where there are three brokers', () => {
     expect(topicSettings(1)).toEqual({
       replicationFactor: 1,
-      configEntries: [{ name: 'retention.ms', value: '-1' }, { name: 'retention.bytes', value: '-1' }, { name: 'min.insync.replicas', value: '1' }],
+      configEntries: [
+        { name: 'retention.ms', value: '-1' },
+        { name: 'retention.bytes', value: '-1' },
+        { name: 'min.insync.replicas', value: '1' },
+      ],
     });
     expect(topicSettings(5).replicationFactor).toBe(3);
     expect(topicSettings(5).configEntries).toContainEqual({ name: 'min.insync.replicas', value: '2' });
@@ -67,7 +78,8 @@ function smallBroker(maxBytes: number) {
         state.refused += 1;
         throw tooLarge();
       }
-      for (const { topic, messages } of batch.topicMessages!) topics.set(topic, [...(topics.get(topic) ?? []), ...messages.map((m) => String(m.headers!['event-id']))]);
+      for (const { topic, messages } of batch.topicMessages!)
+        topics.set(topic, [...(topics.get(topic) ?? []), ...messages.map((m) => String(m.headers!['event-id']))]);
       return [];
     },
   };
@@ -109,7 +121,13 @@ describe('the Kafka relay', () => {
     const events = Array.from({ length: 12 }, (_, i) => ({ type: 'Noted', data: { i, text: noise(i === 7 ? 6000 : 400) } }));
     await store.appendToStream('claim-1', events, { expectedVersion: 0 });
     const errors: unknown[] = [];
-    relay = await startKafkaRelay({ store, kafka: broker.kafka, topicPrefix: 't.', pollIntervalMs: 20, onError: (error) => errors.push(error) });
+    relay = await startKafkaRelay({
+      store,
+      kafka: broker.kafka,
+      topicPrefix: 't.',
+      pollIntervalMs: 20,
+      onError: (error) => errors.push(error),
+    });
     await relay.waitFor(await store.headPosition(), 15_000);
     const stored = (await store.readStream('claim-1')).events;
     const published = broker.topics.get('t.claim')!;
@@ -129,7 +147,14 @@ describe('the Kafka relay', () => {
   it('waits out a broker that is not available and parks nothing', async () => {
     const broker = smallBroker(1_000_000);
     broker.state.outage = 4;
-    await store.appendToStream('claim-2', [{ type: 'Noted', data: {} }, { type: 'Noted', data: {} }], { expectedVersion: 0 });
+    await store.appendToStream(
+      'claim-2',
+      [
+        { type: 'Noted', data: {} },
+        { type: 'Noted', data: {} },
+      ],
+      { expectedVersion: 0 },
+    );
     relay = await startKafkaRelay({ store, kafka: broker.kafka, topicPrefix: 't.', pollIntervalMs: 20 });
     await relay.waitFor(await store.headPosition(), 20_000);
     expect(broker.topics.get('t.claim')).toHaveLength(2);

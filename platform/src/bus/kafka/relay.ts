@@ -48,7 +48,10 @@ export function topicSettings(brokers: number): { replicationFactor: number; con
  */
 export class TopicMaker {
   private readonly known = new Set<string>();
-  constructor(private readonly admin: Admin, private readonly partitions = 6) {}
+  constructor(
+    private readonly admin: Admin,
+    private readonly partitions = 6,
+  ) {}
 
   async ensure(topics: Iterable<string>): Promise<void> {
     const missing = [...new Set(topics)].filter((topic) => !this.known.has(topic));
@@ -69,7 +72,10 @@ export class TopicMaker {
 
 /** One event the broker refuses whatever the batch (too large even alone and compressed): parked by the relay's subscription. */
 export class RefusedEventError extends Error {
-  constructor(readonly eventId: string, cause: unknown) {
+  constructor(
+    readonly eventId: string,
+    cause: unknown,
+  ) {
     super(`Kafka refuses event ${eventId} even alone: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'RefusedEventError';
   }
@@ -85,8 +91,17 @@ type Outgoing = { topic: string; message: Message; eventId: string };
  * deduplicate). Every other fault is a TransientFault, waited out: the client says it may pass,
  * or nothing sent differently could help (see kafkaFault).
  */
-export async function publishEvents(producer: Producer, topics: TopicMaker, events: readonly RecordedEvent[], prefix = DEFAULT_TOPIC_PREFIX): Promise<void> {
-  const outgoing: Outgoing[] = events.map((event) => ({ topic: topicOf(event.streamId, prefix), message: toMessage(event), eventId: event.id }));
+export async function publishEvents(
+  producer: Producer,
+  topics: TopicMaker,
+  events: readonly RecordedEvent[],
+  prefix = DEFAULT_TOPIC_PREFIX,
+): Promise<void> {
+  const outgoing: Outgoing[] = events.map((event) => ({
+    topic: topicOf(event.streamId, prefix),
+    message: toMessage(event),
+    eventId: event.id,
+  }));
   try {
     await topics.ensure(outgoing.map((item) => item.topic));
   } catch (error) {
@@ -99,7 +114,11 @@ async function sendHalving(producer: Producer, outgoing: Outgoing[]): Promise<vo
   const byTopic = new Map<string, Message[]>();
   for (const { topic, message } of outgoing) byTopic.set(topic, [...(byTopic.get(topic) ?? []), message]);
   try {
-    await producer.sendBatch({ acks: -1, compression: CompressionTypes.GZIP, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+    await producer.sendBatch({
+      acks: -1,
+      compression: CompressionTypes.GZIP,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
   } catch (error) {
     if (kafkaFault(error) !== 'refused') throw asRelayFault(error);
     if (outgoing.length === 1) throw new RefusedEventError(outgoing[0]!.eventId, error);
@@ -112,7 +131,10 @@ async function sendHalving(producer: Producer, outgoing: Outgoing[]): Promise<vo
 function asRelayFault(error: unknown): TransientFault {
   const message = error instanceof Error ? error.message : String(error);
   if (kafkaFault(error) === 'stuck') {
-    return new TransientFault(`Kafka refuses the relay and says retrying will not help; an operator must act (the relay waits): ${message}`, { cause: error });
+    return new TransientFault(
+      `Kafka refuses the relay and says retrying will not help; an operator must act (the relay waits): ${message}`,
+      { cause: error },
+    );
   }
   return new TransientFault(`Kafka did not take the batch: ${message}`, { cause: error });
 }
