@@ -11,8 +11,8 @@ import { PDF_GENERATION_UPGRADE, WIZARD_TOASTS } from './pdforgeMessages';
  * `detail` shows the spec's text; the frontend shows them for every type listed here.
  *
  * The other entries of the two §8 lists are the client's own texts (success toasts, "Failed to …"
- * fallbacks, screens) or belong to features not built yet (chat, wizard, forms, billing, coupons,
- * payments, sample e-mail); docs/decisions/api.md keeps the whole mapping.
+ * fallbacks, screens) or are answered by their feature's own module (the chat's, the wizard's and
+ * billing's messages); docs/decisions/api.md keeps the whole mapping.
  */
 export interface SpecProblem {
   /** The stable part of the problem's `type`. */

@@ -326,16 +326,14 @@ export class TestModeProvider implements PaymentProvider {
       amount: row.amount_due,
       created_at: this.now(),
     });
-    await trx('test_mode_subscriptions')
-      .where({ id: row.id })
-      .update({
-        status: 'active',
-        card,
-        pending_card: null,
-        current_period_start: from,
-        current_period_end: periodEnd,
-        past_due_since: null,
-      });
+    await trx('test_mode_subscriptions').where({ id: row.id }).update({
+      status: 'active',
+      card,
+      pending_card: null,
+      current_period_start: from,
+      current_period_end: periodEnd,
+      past_due_since: null,
+    });
     return this.outbox(trx, {
       kind: 'payment_succeeded',
       eventId: token('tevt'),

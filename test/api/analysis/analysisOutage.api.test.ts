@@ -44,17 +44,13 @@ async function startModelServer() {
         ...findings
       } = analyzeOffline(body.messages.find((m) => m.role === 'user')!.content, 'nexus-letter');
       log.push({ at: now, status: 200 });
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            id: 'chatcmpl-test',
-            object: 'chat.completion',
-            choices: [
-              { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(findings), refusal: null } },
-            ],
-          }),
-        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'chatcmpl-test',
+          object: 'chat.completion',
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(findings), refusal: null } }],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -66,12 +66,10 @@ describe('billing API with Stripe (local Stripe-protocol server)', () => {
   const T = Math.floor(Date.parse('2026-03-10T12:00:00Z') / 1000);
 
   const send = (payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) =>
-    app
-      .client()
-      .request('POST', '/api/billing/webhook', {
-        body: payload,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-      });
+    app.client().request('POST', '/api/billing/webhook', {
+      body: payload,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    });
   const types = async (id: string) => (await app.system.store.readStream(streams.subscription(id))).events.map((e) => e.type);
   const tierOf = async (client: TestClient) => (await client.get('/api/auth/user')).data.memberTier as string;
   const statusOf = async (client: TestClient) =>
