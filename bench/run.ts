@@ -10,6 +10,7 @@ import { analysisBench } from './analysis.bench';
 import { apiBench } from './api.bench';
 import { erasureBench } from './erasure.bench';
 import { eventStoreBench } from './eventStore.bench';
+import { projectorsBench } from './projectors.bench';
 import { readModelsBench } from './readModels.bench';
 import { startBench } from './start.bench';
 import { userStreamBench } from './userStream.bench';
@@ -17,6 +18,7 @@ import { userStreamBench } from './userStream.bench';
 const SUITES: BenchSuite[] = [
   eventStoreBench,
   readModelsBench,
+  projectorsBench,
   apiBench,
   startBench,
   userStreamBench,
