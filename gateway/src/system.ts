@@ -315,6 +315,19 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     : undefined;
   const findUser = projections.queries.findUserProfile;
 
+  // The same account routes in either topology: they answer for the session the gateway holds.
+  const accountRouter = accountRoutes({
+    knex,
+    accounts,
+    sessions,
+    account: commands.account,
+    resets,
+    erasure,
+    contributors: accountData,
+    waitForReadModels,
+    logger,
+    secureCookies,
+  });
   const app = createApp({
     config,
     logger,
@@ -340,40 +353,13 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       projectionsRunning: () => Boolean(split) || projections.runner.isRunning(),
     }),
     serviceRoutes: split
-      ? [
-          ...projections.routes,
-          ...notifications.routes,
-          accountRoutes({
-            knex,
-            accounts,
-            sessions,
-            account: commands.account,
-            resets,
-            erasure,
-            contributors: accountData,
-            waitForReadModels,
-            logger,
-            secureCookies,
-          }),
-          ...forwardedRoutes(split, logger),
-        ]
+      ? [...projections.routes, ...notifications.routes, accountRouter, ...forwardedRoutes(split, logger)]
       : [
           ...commands.routes,
           ...projections.routes,
           billingServiceRoutes({ provider, deliver: deliverFact, logger }),
           ...notifications.routes,
-          accountRoutes({
-            knex,
-            accounts,
-            sessions,
-            account: commands.account,
-            resets,
-            erasure,
-            contributors: accountData,
-            waitForReadModels,
-            logger,
-            secureCookies,
-          }),
+          accountRouter,
           ...assistantRoutes,
         ],
     frontendDist: options.frontendDist,

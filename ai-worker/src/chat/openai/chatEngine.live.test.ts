@@ -1,5 +1,6 @@
 import { answerQuestion } from '../answer';
 import { chatEngineFromEnv } from './chatEngine';
+import { TWO_APPROVED_CLAIMS } from '../../testing/veteranFile';
 
 /**
  * Contract test against the real OpenAI API (or the compatible server in OPENAI_BASE_URL, e.g. a
@@ -16,38 +17,7 @@ describeLive('OpenAI chat engine against the live service', () => {
       {
         question: 'What is my combined rating?',
         history: [],
-        file: {
-          firstName: 'Casey',
-          claims: [
-            {
-              id: 'c1',
-              claimNumber: '2025-001',
-              condition: 'PTSD',
-              conditionType: 'primary',
-              status: 'approved',
-              ratingPercentage: 50,
-              daysPending: 90,
-              filedAt: '2025-01-01T00:00:00.000Z',
-              decidedAt: '2025-04-01T00:00:00.000Z',
-              decisionDate: null,
-              nextAction: null,
-            },
-            {
-              id: 'c2',
-              claimNumber: '2025-002',
-              condition: 'Tinnitus',
-              conditionType: 'primary',
-              status: 'approved',
-              ratingPercentage: 30,
-              daysPending: 60,
-              filedAt: '2025-01-01T00:00:00.000Z',
-              decidedAt: '2025-03-01T00:00:00.000Z',
-              decisionDate: null,
-              nextAction: null,
-            },
-          ],
-          documents: [],
-        },
+        file: TWO_APPROVED_CLAIMS,
         now: new Date(),
       },
       { signal: new AbortController().signal, onDelta: (t) => deltas.push(t) },

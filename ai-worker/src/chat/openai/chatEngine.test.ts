@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
-import type { VeteranFile } from '@cc/contracts';
+import { TWO_APPROVED_CLAIMS } from '../../testing/veteranFile';
 import { answerQuestion } from '../answer';
 import { ChatEngineError, type ChatRequest } from '../types';
 import { chatEngineFromEnv, createOpenAiChatEngine, type OpenAiChatEngineOptions } from './chatEngine';
@@ -67,42 +67,10 @@ function sse(res: http.ServerResponse, deltas: Record<string, unknown>[], finish
 
 const words = (text: string) => text.match(/\s*\S+/g)!.map((content) => ({ content }));
 
-const FILE: VeteranFile = {
-  firstName: 'Casey',
-  claims: [
-    {
-      id: 'c1',
-      claimNumber: '2025-001',
-      condition: 'PTSD',
-      conditionType: 'primary',
-      status: 'approved',
-      ratingPercentage: 50,
-      daysPending: 90,
-      filedAt: '2025-01-01T00:00:00.000Z',
-      decidedAt: '2025-04-01T00:00:00.000Z',
-      decisionDate: null,
-      nextAction: null,
-    },
-    {
-      id: 'c2',
-      claimNumber: '2025-002',
-      condition: 'Tinnitus',
-      conditionType: 'primary',
-      status: 'approved',
-      ratingPercentage: 30,
-      daysPending: 60,
-      filedAt: '2025-01-01T00:00:00.000Z',
-      decidedAt: '2025-03-01T00:00:00.000Z',
-      decisionDate: null,
-      nextAction: null,
-    },
-  ],
-  documents: [],
-};
 const request = (question: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
   question,
   history: [],
-  file: FILE,
+  file: TWO_APPROVED_CLAIMS,
   now: new Date('2026-01-15T00:00:00Z'),
   ...extra,
 });
