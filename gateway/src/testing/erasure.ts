@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { Knex } from '@cc/platform';
-import { eventually, waitForMail } from './mail';
+import { eventually } from './eventually';
+import { waitForMail } from './mail';
 import type { TestClient } from './testApp';
 
 /**

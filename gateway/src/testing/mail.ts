@@ -4,21 +4,12 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { NOTIFICATIONS_WORKER } from '@cc/notification-service';
 import { comparePositions, formatPosition, START, type GlobalPosition, type Knex } from '@cc/platform';
 import { loadCheckpoint } from '@cc/platform/subscriptions/checkpoints';
+import { eventually } from './eventually';
 
 export interface ReadMessage {
   file: string;
   mail: ParsedMail;
   raw: string;
-}
-
-/** Polls `read` until `accept` holds; answers the last value (the caller's expectation then fails clearly). */
-export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Every `.eml` in the outbox, parsed back with mailparser. */

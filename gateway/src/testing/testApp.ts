@@ -8,6 +8,7 @@ import { createHttpServer, createLogger, loadConfig, type AppConfig } from '@cc/
 import { createTestDatabase } from '@cc/platform/testing/database';
 import { startEmbeddedCluster } from '@cc/platform/testing/embeddedCluster';
 import { startSystem, type System, type SystemOptions } from '../system';
+import { eventually } from './eventually';
 
 export interface TestApp {
   baseUrl: string;
@@ -113,6 +114,20 @@ async function embeddedDatabaseIn(dataDir: string): Promise<{ url: string; drop(
 }
 
 /** Analysis engine, wait and worker settings passed through to the system. */
+/**
+ * An administrator sets `userId`'s tier, then waits until the veteran's own session sees it (the
+ * profile read model follows the tier event shortly after), failing if it never does.
+ */
+export async function grantTier(admin: TestClient, veteran: TestClient, userId: string, tierName: string): Promise<void> {
+  const answer = await admin.put(`/api/users/${userId}/tier`, { tierName });
+  if (answer.status !== 200) throw new Error(`setting the tier answered ${answer.status}: ${JSON.stringify(answer.data)}`);
+  const seen = await eventually(
+    async () => (await veteran.get('/api/auth/user')).data?.memberTier as string | undefined,
+    (tier) => tier === tierName,
+  );
+  if (seen !== tierName) throw new Error(`the veteran's session still shows the ${String(seen)} tier, not ${tierName}`);
+}
+
 export type TestAppAnalysisOptions = Pick<
   SystemOptions,
   'analysisEngine' | 'analysisWaitMs' | 'analysisWorker' | 'chatEngine' | 'chatHeartbeatMs'

@@ -3,7 +3,7 @@ import type { SealedData } from '@cc/contracts';
 import { PersonalDataErasedError, PersonalDataVault } from '@cc/platform';
 import { startSmtpServer } from '@cc/notification-service/testing/smtpServer';
 import { dumpDatabase, findPlainCopies, markers, PASSWORD, personalValues, rawKeyOf, veteranWithData } from '@cc/gateway/testing/erasure';
-import { eventually } from '@cc/gateway/testing/mail';
+import { eventually } from '@cc/gateway/testing/eventually';
 import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 const NEW_PASSWORD = 'a brand new passphrase';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { streams } from '@cc/contracts';
 import { createOfflineEngine, type AnalysisEngine } from '@cc/ai-worker';
-import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { grantTier, startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 const LETTER = readFileSync(path.resolve(__dirname, '../../../ai-worker/corpus/nexus-strong-osa-secondary-ptsd.txt'), 'utf8');
 
@@ -47,9 +47,7 @@ describe('ten analyses requested together', () => {
     await admin.signIn('together.admin@example.org');
     vet = app.client();
     const user = await vet.register('together.vet@example.org');
-    expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
-    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await grantTier(admin, vet, user.id, 'pro');
   });
   afterAll(async () => app.close());
 

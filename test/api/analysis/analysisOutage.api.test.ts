@@ -9,7 +9,7 @@ import { streams } from '@cc/contracts';
 import { createOpenAiEngine } from '@cc/ai-worker';
 import { analyzeOffline } from '@cc/ai-worker/engines/offline/engine';
 import { startFaultyProxy, type FaultyProxy } from '@cc/platform/testing/faultyProxy';
-import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { grantTier, startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 jest.setTimeout(90_000);
 
@@ -100,9 +100,7 @@ describe('document analysis through a storage or model outage', () => {
     await admin.signIn('outage.admin@example.org');
     vet = app.client();
     const user = await vet.register('outage.vet@example.org');
-    expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
-    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await grantTier(admin, vet, user.id, 'pro');
   });
   afterAll(async () => {
     await app?.close();

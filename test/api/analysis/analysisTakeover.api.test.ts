@@ -11,7 +11,7 @@ import {
 } from '@cc/ai-worker';
 import { createLogger, idempotentEventId, type WorkerSubscription } from '@cc/platform';
 import { analysisWorkerDeps } from '@cc/gateway/testing/analysisWorkerDeps';
-import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { grantTier, startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 jest.setTimeout(60_000);
 
@@ -88,9 +88,7 @@ describe('analysis claims across two workers', () => {
     await admin.signIn('takeover.admin@example.org');
     vet = app.client();
     const user = await vet.register('takeover.vet@example.org');
-    expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
-    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await grantTier(admin, vet, user.id, 'pro');
   });
   afterAll(async () => {
     for (const worker of running) await worker.stop();

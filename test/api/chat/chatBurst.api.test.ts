@@ -2,7 +2,7 @@ import { streams } from '@cc/contracts';
 import { createOfflineChatEngine, type ChatEngine } from '@cc/ai-worker';
 import { postStream } from '@cc/gateway/testing/sseClient';
 import { userRateLimitsFrom } from '@cc/gateway/limits';
-import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { grantTier, startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 jest.setTimeout(120_000);
 
@@ -130,9 +130,7 @@ describe('chat messages sent at once', () => {
   it('cuts a burst of a hundred messages from one user with 429 and Retry-After, well before the hundredth', async () => {
     const vet = app.client();
     const user = await vet.register('burst.pro@example.org');
-    expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
-    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await grantTier(admin, vet, user.id, 'pro');
     const session = (await vet.post('/api/ai-chat/sessions')).data as { id: string };
 
     const sentAt = Date.now();

@@ -1,7 +1,8 @@
 import { addDays, addYears, streams, utcDay } from '@cc/contracts';
 import { deadlineReminderRule } from '@cc/notification-service';
 import { PersonalDataVault } from '@cc/platform';
-import { eventually, waitForMail } from '@cc/gateway/testing/mail';
+import { eventually } from '@cc/gateway/testing/eventually';
+import { waitForMail } from '@cc/gateway/testing/mail';
 import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 /** Reminders 30 and 7 days before a decided claim's review deadlines, in the app and by e-mail. */

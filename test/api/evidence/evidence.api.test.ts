@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dumpTables, freshBuild } from '@cc/gateway/testing/readModels';
-import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { grantTier, startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { mapUntil } from './evidenceMap';
 
 /** The evidence map over real HTTP: real text documents, linked, analysed by the offline engine, read back as the evidence map. */
 
@@ -39,31 +40,15 @@ describe('evidence map API', () => {
     await admin.signIn('evidence.admin@example.org');
     vet = app.client();
     const user = await vet.register('evidence.vet@example.org');
-    expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
-    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await grantTier(admin, vet, user.id, 'pro');
     other = app.client();
     await other.register('evidence.other@example.org');
   });
   afterAll(async () => app.close());
 
-  /** Reads the map until `ok` holds (the read model follows the events shortly after). */
-  async function mapUntil(claimId: string, ok: (map: { readiness: number; elements: Element[] }) => boolean) {
-    let last: { readiness: number; elements: Element[] } | undefined;
-    for (let i = 0; i < 200; i++) {
-      const res = await vet.get(`/api/claims/${claimId}/evidence`);
-      if (res.status === 200) {
-        last = res.data;
-        if (ok(res.data)) return res.data;
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`the map never got there: ${JSON.stringify(last)}`);
-  }
-
   it('maps real documents to the three elements, loses the evidence of a deleted document, and shows the earlier map with ?at=', async () => {
     const claim = (await vet.post('/api/claims', { condition: 'Knee condition', conditionType: 'primary' })).data;
-    const empty = await mapUntil(claim.id, () => true);
+    const empty = await mapUntil(vet, claim.id, () => true);
     expect(empty).toMatchObject({ claimId: claim.id, readiness: 0, updatedAt: expect.any(String) });
     expect(empty.elements.map((e: Element) => [e.element, e.state])).toEqual([
       ['diagnosis', 'missing'],
@@ -74,7 +59,7 @@ describe('evidence map API', () => {
     // A lay statement alone: the event is described, the diagnosis stays missing, the DBQ is the next step.
     const lay = await upload(vet, 'my statement.txt', corpus('lay-statement-knee-injury.txt'), claim.id);
     expect((await vet.post(`/api/documents/${lay}/analyze`, { analysisType: 'service-connection' })).status).toBe(200);
-    const afterLay = await mapUntil(claim.id, (m) => stateOf(m, 'in-service').state === 'proven');
+    const afterLay = await mapUntil(vet, claim.id, (m) => stateOf(m, 'in-service').state === 'proven');
     expect(stateOf(afterLay, 'diagnosis').state).toBe('missing');
     expect(stateOf(afterLay, 'diagnosis').nextSteps[0]).toMatchObject({ kind: 'dbq', href: '/templates?tab=dbqs&dbq=21-0960M-9' });
     expect(stateOf(afterLay, 'in-service').items[0]).toMatchObject({
@@ -86,7 +71,7 @@ describe('evidence map API', () => {
     // A VA primary care note diagnoses the knee.
     const note = await upload(vet, 'VA primary care.txt', corpus('va-primary-care-knee-gap.txt'), claim.id);
     expect((await vet.post(`/api/documents/${note}/analyze`, { analysisType: 'medical' })).status).toBe(200);
-    const withNote = await mapUntil(claim.id, (m) => stateOf(m, 'diagnosis').state === 'proven');
+    const withNote = await mapUntil(vet, claim.id, (m) => stateOf(m, 'diagnosis').state === 'proven');
     expect(stateOf(withNote, 'diagnosis').items.map((i) => i.documentId)).toContain(note);
     expect(withNote.readiness).toBeGreaterThan(afterLay.readiness);
 
@@ -97,7 +82,7 @@ describe('evidence map API', () => {
     // Deleting the note takes its evidence away; the map as it was before the deletion is still there.
     const versionsBefore = (await vet.get(`/api/claims/${claim.id}/evidence?at=1`)).data.versions as number;
     expect((await vet.request('DELETE', `/api/documents/${note}`)).status).toBe(204);
-    const afterDelete = await mapUntil(claim.id, (m) => stateOf(m, 'diagnosis').state === 'missing');
+    const afterDelete = await mapUntil(vet, claim.id, (m) => stateOf(m, 'diagnosis').state === 'missing');
     expect(JSON.stringify(afterDelete)).not.toContain(note);
     const earlier = await vet.get(`/api/claims/${claim.id}/evidence?at=${versionsBefore}`);
     expect(earlier.status).toBe(200);
@@ -106,7 +91,7 @@ describe('evidence map API', () => {
 
     // The readiness list for the dashboard card, worst first.
     const second = (await vet.post('/api/claims', { condition: 'Tinnitus', conditionType: 'primary' })).data;
-    await mapUntil(second.id, () => true);
+    await mapUntil(vet, second.id, () => true);
     const list = await vet.get('/api/evidence/readiness');
     expect(list.status).toBe(200);
     expect(list.data.map((r: { id: string }) => r.id)).toEqual([second.id, claim.id]);
@@ -122,7 +107,7 @@ describe('evidence map API', () => {
 
   it("answers 404 for another user's claim, and 400 for a bad version", async () => {
     const claim = (await vet.post('/api/claims', { condition: 'PTSD', conditionType: 'primary' })).data;
-    await mapUntil(claim.id, () => true);
+    await mapUntil(vet, claim.id, () => true);
     const res = await other.get(`/api/claims/${claim.id}/evidence`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
@@ -135,7 +120,7 @@ describe('evidence map API', () => {
     const claim = (await vet.post('/api/claims', { condition: 'Knee condition', conditionType: 'primary' })).data;
     const lay = await upload(vet, 'statement.txt', corpus('lay-statement-knee-injury.txt'), claim.id);
     expect((await vet.post(`/api/documents/${lay}/analyze`, { analysisType: 'service-connection' })).status).toBe(200);
-    const mine = await mapUntil(claim.id, (m) => stateOf(m, 'in-service').state === 'proven');
+    const mine = await mapUntil(vet, claim.id, (m) => stateOf(m, 'in-service').state === 'proven');
 
     const staffView = await admin.get(`/api/staff/claims/${claim.id}/evidence`);
     expect(staffView.status).toBe(200);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decisionReviewDeadlines } from '@cc/contracts';
 import { dumpTables, freshBuild } from '@cc/gateway/testing/readModels';
-import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { grantTier, startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { mapUntil } from './evidenceMap';
 
 /**
  * The legal rules of the evidence map over real HTTP (docs/legal-rules.md): real corpus documents,
@@ -37,9 +38,7 @@ describe('evidence map API: the legal rules', () => {
     await admin.signIn('legal.admin@example.org');
     vet = app.client();
     const user = await vet.register('legal.vet@example.org');
-    expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'pro' })).status).toBe(200);
-    for (let i = 0; i < 100 && (await vet.get('/api/auth/user')).data.memberTier !== 'pro'; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await grantTier(admin, vet, user.id, 'pro');
   });
   afterAll(async () => app.close());
 
@@ -55,23 +54,10 @@ describe('evidence map API: the legal rules', () => {
     return res.data.id as string;
   }
 
-  async function mapUntil(claimId: string, ok: (map: EvidenceMap) => boolean): Promise<EvidenceMap> {
-    let last: EvidenceMap | undefined;
-    for (let i = 0; i < 300; i++) {
-      const res = await vet.get(`/api/claims/${claimId}/evidence`);
-      if (res.status === 200) {
-        last = res.data;
-        if (ok(res.data)) return res.data;
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`the map never got there: ${JSON.stringify(last)}`);
-  }
-
   it('a negative C&P opinion is against the claim; denied, the map says what a Supplemental Claim needs and by when; granted, the decision established it', async () => {
     const claim = (await vet.post('/api/claims', { condition: 'Tinnitus', conditionType: 'primary' })).data;
     const cp = await upload('C&P opinion.txt', corpus('cp-opinion-negative-tinnitus.txt'), claim.id, 'nexus-letter');
-    const against = await mapUntil(claim.id, (m) => el(m, 'nexus').state !== 'missing');
+    const against = await mapUntil(vet, claim.id, (m) => el(m, 'nexus').state !== 'missing');
     expect(el(against, 'nexus')).toMatchObject({
       state: 'against',
       items: [expect.objectContaining({ documentId: cp, quote: expect.stringContaining('most likely not related') })],
@@ -81,7 +67,7 @@ describe('evidence map API: the legal rules', () => {
 
     const denied = await vet.put(`/api/claims/${claim.id}/status`, { status: 'denied', decisionDate: '2024-02-29' });
     expect(denied.status).toBe(200);
-    const map = await mapUntil(claim.id, (m) => m.stage === 'denied');
+    const map = await mapUntil(vet, claim.id, (m) => m.stage === 'denied');
     const due = decisionReviewDeadlines({ decisionDate: '2024-02-29' }).deadlines.find((d) => d.kind === 'supplemental_claim')!.dueDate;
     expect(map.reviewDeadline).toMatchObject({ kind: 'supplemental_claim', dueDate: due });
     expect(map.readinessReason).toContain(
@@ -98,7 +84,7 @@ describe('evidence map API: the legal rules', () => {
 
     const granted = (await vet.post('/api/claims', { condition: 'Left knee strain', conditionType: 'primary' })).data;
     expect((await vet.put(`/api/claims/${granted.id}/status`, { status: 'approved', decisionDate: '2025-01-10' })).status).toBe(200);
-    const grantedMap = await mapUntil(granted.id, (m) => m.stage === 'granted');
+    const grantedMap = await mapUntil(vet, granted.id, (m) => m.stage === 'granted');
     expect(grantedMap).toMatchObject({ readiness: 100, readinessReason: expect.stringMatching(/^VA granted service connection/) });
     expect(grantedMap.elements.map((e) => e.state)).toEqual(['established', 'established', 'established']);
   }, 120_000);
@@ -114,18 +100,18 @@ describe('evidence map API: the legal rules', () => {
     expect(el(rightMap, 'diagnosis')).toMatchObject({ state: 'missing', items: [] });
     const left = (await vet.post('/api/claims', { condition: 'Left knee condition', conditionType: 'primary' })).data;
     expect((await vet.put(`/api/documents/${ortho}/claim`, { claimId: left.id })).status).toBe(200);
-    expect(el(await mapUntil(left.id, (m) => el(m, 'diagnosis').state === 'proven'), 'diagnosis').items[0]).toMatchObject({
+    expect(el(await mapUntil(vet, left.id, (m) => el(m, 'diagnosis').state === 'proven'), 'diagnosis').items[0]).toMatchObject({
       documentId: ortho,
     });
 
     const diabetes = (await vet.post('/api/claims', { condition: 'Diabetes mellitus type 2', conditionType: 'primary' })).data;
     await upload('VA primary care 2025.txt', corpus('va-primary-care-korean-dmz-1975.txt'), diabetes.id, 'service-connection');
-    const dmz = await mapUntil(diabetes.id, (m) => el(m, 'diagnosis').state === 'proven');
+    const dmz = await mapUntil(vet, diabetes.id, (m) => el(m, 'diagnosis').state === 'proven');
     expect(el(dmz, 'nexus').state).toBe('missing');
 
     const hearing = (await vet.post('/api/claims', { condition: 'Hearing loss', conditionType: 'primary' })).data;
     await upload('audiology.txt', corpus('audiology-note-no-thresholds.txt'), hearing.id, 'medical');
-    const hearingMap = await mapUntil(hearing.id, (m) => el(m, 'diagnosis').state !== 'missing');
+    const hearingMap = await mapUntil(vet, hearing.id, (m) => el(m, 'diagnosis').state !== 'missing');
     expect(el(hearingMap, 'diagnosis')).toMatchObject({
       state: 'weak',
       nextSteps: [
@@ -136,7 +122,7 @@ describe('evidence map API: the legal rules', () => {
 
     const ptsd = (await vet.post('/api/claims', { condition: 'PTSD', conditionType: 'primary' })).data;
     await upload('my statement.txt', corpus('lay-statement-ptsd-stressor.txt'), ptsd.id, 'service-connection');
-    const ptsdMap = await mapUntil(ptsd.id, (m) => el(m, 'in-service').state !== 'missing');
+    const ptsdMap = await mapUntil(vet, ptsd.id, (m) => el(m, 'in-service').state !== 'missing');
     expect(el(ptsdMap, 'in-service')).toMatchObject({
       state: 'weak',
       nextSteps: [

@@ -1,6 +1,7 @@
 import { SAMPLE_EMAILS } from '@cc/contracts';
 import { expectListContract } from '@cc/gateway/testing/listContract';
-import { eventually, mailSettled, readOutbox, waitForMail } from '@cc/gateway/testing/mail';
+import { eventually } from '@cc/gateway/testing/eventually';
+import { mailSettled, readOutbox, waitForMail } from '@cc/gateway/testing/mail';
 import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 const PASSWORD = 'correct horse battery';
