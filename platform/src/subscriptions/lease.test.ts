@@ -62,6 +62,28 @@ describe('projector lease', () => {
     expect(made.filter((l) => l.holds())).toHaveLength(1);
   });
 
+  it('stops while its connection attempt hangs in a network that drops every packet', async () => {
+    const target = new URL(db.url);
+    const proxy = await startFaultyProxy({ host: target.hostname, port: Number(target.port) });
+    try {
+      await proxy.setMode('drop');
+      // A connection attempt here waits for its own timeout (half the silence bound: 10 s).
+      const lease = holdLease({
+        connectionString: proxy.url(db.url),
+        key: 'projection:claims:v1',
+        silenceTimeoutMs: 20_000,
+        start: () => async () => undefined,
+      });
+      await eventually(() => proxy.stats().connections === 1);
+      const stopping = lease.stop().then(() => 'stopped' as const);
+      const connectTimeout = sleep(10_000).then(() => 'still stopping when the connection attempt would have timed out' as const);
+      expect(await Promise.race([stopping, connectTimeout])).toBe('stopped');
+      expect(lease.holds()).toBe(false);
+    } finally {
+      await proxy.close();
+    }
+  }, 20_000);
+
   it("hands over within the bound when the holder's network drops every packet, and the old holder stops first", async () => {
     const target = new URL(db.url);
     const proxy = await startFaultyProxy({ host: target.hostname, port: Number(target.port) });

@@ -49,6 +49,11 @@ export function holdLease(options: LeaseOptions): Lease {
   let stopWork: (() => Promise<void>) | undefined;
   let client: pg.Client | undefined;
   let wake: (() => void) | undefined;
+  // pg's connect() never settles when end() is called while it is still connecting, so the loop
+  // races every connect against this, which stop() rejects.
+  let signalStop: (reason: Error) => void = () => undefined;
+  const stopped = new Promise<never>((_, reject) => (signalStop = reject));
+  stopped.catch(() => undefined);
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -89,7 +94,7 @@ export function holdLease(options: LeaseOptions): Lease {
       session.on('error', onLost);
       session.on('end', onLost);
       try {
-        await session.connect();
+        await Promise.race([session.connect(), stopped]);
         await boundSilence(session, silenceMs);
         while (running && !lost) {
           if (!held) {
@@ -120,6 +125,7 @@ export function holdLease(options: LeaseOptions): Lease {
     holds: () => held,
     async stop() {
       running = false;
+      signalStop(new Error('the lease was stopped'));
       wake?.();
       await release();
       await client?.end().catch(() => undefined);
