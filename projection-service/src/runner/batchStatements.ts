@@ -1,0 +1,76 @@
+import type { Knex } from 'knex';
+import type { ColumnType, TableDescription } from './setBasedProjector';
+
+type Row = Record<string, unknown>;
+type Description = TableDescription<Row>;
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+const quote = (identifier: string) => {
+  if (!IDENTIFIER.test(identifier)) throw new Error(`Not a plain identifier: ${identifier}`);
+  return `"${identifier}"`;
+};
+
+/**
+ * A value as one element of the array bound for its column. JSON is passed as text: node-postgres
+ * would turn a JS array inside the bound array into a nested PostgreSQL array.
+ */
+function element(value: unknown, type: ColumnType): unknown {
+  if (value === undefined || value === null) return null;
+  if (type === 'jsonb') return JSON.stringify(value);
+  return value;
+}
+
+/** One array bound as one parameter (knex's types list arrays of one type only, without nulls). */
+const boundArray = (values: unknown[]) => values as Knex.Value;
+
+/** Each column's values, in the description's column order, as arrays for `unnest`. */
+function columnArrays(description: Description, columns: readonly string[], rows: readonly Readonly<Row>[]) {
+  return columns.map((column) => boundArray(rows.map((row) => element(row[column], description.columns[column]!))));
+}
+
+const unnestOf = (description: Description, columns: readonly string[]) =>
+  `unnest(${columns.map((column) => `?::${description.columns[column]}[]`).join(', ')})`;
+
+/**
+ * The rows of a table matching any of the column values, in one statement
+ * (`where a = any($1) or b = any($2)`). The table name is left unqualified, so a rebuild's search
+ * path sends it to the scratch copy.
+ */
+export async function readTouched(trx: Knex.Transaction, table: string, description: Description, values: Map<string, unknown[]>) {
+  const columns = [...values.keys()];
+  if (columns.length === 0) return [];
+  const where = columns.map((column) => `${quote(column)} = any(?::${description.columns[column]}[])`).join(' or ');
+  const { rows } = (await trx.raw(
+    `select * from ${quote(table)} where ${where}`,
+    columns.map((column) => boundArray(values.get(column) ?? [])),
+  )) as {
+    rows: Row[];
+  };
+  return rows;
+}
+
+/** Creates or replaces every row, in one statement (`insert … select * from unnest(…) on conflict (key) do update`). */
+export async function upsertRows(trx: Knex.Transaction, table: string, description: Description, rows: readonly Readonly<Row>[]) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(description.columns);
+  const others = columns.filter((column) => !description.key.includes(column));
+  const onConflict = others.length
+    ? `do update set ${others.map((column) => `${quote(column)} = excluded.${quote(column)}`).join(', ')}`
+    : 'do nothing';
+  await trx.raw(
+    `insert into ${quote(table)} (${columns.map(quote).join(', ')})
+     select * from ${unnestOf(description, columns)}
+     on conflict (${description.key.map(quote).join(', ')}) ${onConflict}`,
+    columnArrays(description, columns, rows),
+  );
+}
+
+/** Removes the rows with these keys, in one statement. */
+export async function deleteRows(trx: Knex.Transaction, table: string, description: Description, rows: readonly Readonly<Row>[]) {
+  if (rows.length === 0) return;
+  const key = description.key;
+  await trx.raw(
+    `delete from ${quote(table)} where (${key.map(quote).join(', ')}) in (select * from ${unnestOf(description, key)})`,
+    columnArrays(description, key, rows),
+  );
+}
