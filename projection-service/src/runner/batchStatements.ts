@@ -20,6 +20,23 @@ function element(value: unknown, type: ColumnType): unknown {
   return value;
 }
 
+/**
+ * Runs one statement. A failure keeps PostgreSQL's error (its code tells a transient fault from a
+ * bad event) but not knex's copy of the statement in its message: with every row's values inlined,
+ * it would carry opened personal data into logs and dead letters, and hide the reason at its end.
+ */
+async function execute(trx: Knex.Transaction, what: string, sql: string, bindings: readonly Knex.RawBinding[]) {
+  try {
+    return (await trx.raw(sql, bindings)) as { rows: Row[] };
+  } catch (error) {
+    if (error instanceof Error) {
+      const reason = error.message.lastIndexOf(' - ');
+      error.message = `${what}: ${reason >= 0 ? error.message.slice(reason + 3) : error.message}`;
+    }
+    throw error;
+  }
+}
+
 /** One array bound as one parameter (knex's types list arrays of one type only, without nulls). */
 const boundArray = (values: unknown[]) => values as Knex.Value;
 
@@ -40,12 +57,8 @@ export async function readTouched(trx: Knex.Transaction, table: string, descript
   const columns = [...values.keys()];
   if (columns.length === 0) return [];
   const where = columns.map((column) => `${quote(column)} = any(?::${description.columns[column]}[])`).join(' or ');
-  const { rows } = (await trx.raw(
-    `select * from ${quote(table)} where ${where}`,
-    columns.map((column) => boundArray(values.get(column) ?? [])),
-  )) as {
-    rows: Row[];
-  };
+  const bindings = columns.map((column) => boundArray(values.get(column) ?? []));
+  const { rows } = await execute(trx, `reading ${table}`, `select * from ${quote(table)} where ${where}`, bindings);
   return rows;
 }
 
@@ -57,7 +70,9 @@ export async function upsertRows(trx: Knex.Transaction, table: string, descripti
   const onConflict = others.length
     ? `do update set ${others.map((column) => `${quote(column)} = excluded.${quote(column)}`).join(', ')}`
     : 'do nothing';
-  await trx.raw(
+  await execute(
+    trx,
+    `writing ${table}`,
     `insert into ${quote(table)} (${columns.map(quote).join(', ')})
      select * from ${unnestOf(description, columns)}
      on conflict (${description.key.map(quote).join(', ')}) ${onConflict}`,
@@ -69,7 +84,9 @@ export async function upsertRows(trx: Knex.Transaction, table: string, descripti
 export async function deleteRows(trx: Knex.Transaction, table: string, description: Description, rows: readonly Readonly<Row>[]) {
   if (rows.length === 0) return;
   const key = description.key;
-  await trx.raw(
+  await execute(
+    trx,
+    `deleting from ${table}`,
     `delete from ${quote(table)} where (${key.map(quote).join(', ')}) in (select * from ${unnestOf(description, key)})`,
     columnArrays(description, key, rows),
   );
