@@ -17,8 +17,8 @@ import { claimReadRoutes } from './claims/routes';
 import { memberTierRoutes } from './memberTiers/routes';
 import { checkpointName, ProjectionRunner } from './runner/projectionRunner';
 import { ProjectionRebuilder, type ProjectionRebuilderOptions } from './runner/rebuild';
-import type { Projector } from './runner/projector';
 import { accessLogMigrations } from './staff/accessLogMigrations';
+import type { ReadModelProjector } from './runner/projectEvents';
 import { accessLogProjector } from './staff/accessLogProjector';
 import type { StaffAccessRecorder } from './staff/access';
 import { staffRoutes } from './staff/routes';
@@ -61,6 +61,8 @@ export { checkpointWaiter } from './runner/checkpointWait';
 export { ProjectionRebuilder, UnknownProjectionError, rebuildSubscriptionName, type RebuildRequest } from './runner/rebuild';
 export { projectionRunnerMigrations } from './runner/rebuildMigrations';
 export type { Projector } from './runner/projector';
+export type { SetBasedProjector } from './runner/setBasedProjector';
+export type { ReadModelProjector } from './runner/projectEvents';
 export { deadlinesDueWithin, type DeadlinesDue } from './deadlines/queries';
 export { startVaFormsRefresh, type VaFormsRefresh } from './vaForms/catalogue';
 export type { VaFormsApiConfig } from './vaForms/vaFormsApi';
@@ -109,7 +111,7 @@ export type RebuildTuning = Pick<ProjectionRebuilderOptions, 'heartbeatMs' | 'st
 };
 
 /** Every read model's projector. */
-export function readModelProjectors(vault: PersonalDataVault): Projector[] {
+export function readModelProjectors(vault: PersonalDataVault): ReadModelProjector[] {
   return [
     userProfilesProjector(vault),
     claimsProjector(vault),

@@ -207,6 +207,38 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('filters a subscriber’s types in SQL: its pages hold only its events, and it still passes the others', async () => {
+    const noise = Array.from({ length: 60 }, () => ({ type: 'NotWanted', data: {} }));
+    await opened.store.appendToStream('a', [...noise, { type: 'Wanted', data: { n: 1 } }, ...noise], { expectedVersion: 0 });
+    await opened.store.appendToStream('b', [{ type: 'Wanted', data: { n: 2 } }, { type: 'Wanted', data: { n: 3 } }, ...noise], {
+      expectedVersion: 0,
+    });
+    const reads: string[] = [];
+    // Reads of log pages (the head's position, also read by an idle subscriber, left aside).
+    const record = (q: { sql: string }) => void (q.sql.includes('position_text') && reads.push(q.sql));
+    const batches: number[][] = [];
+    opened.knex.on('query', record);
+    const sub = opened.store.subscribe({
+      name: 'filtered-in-sql',
+      readOnly: true,
+      batchSize: 2,
+      filter: { types: ['Wanted'] },
+      handle: async (events) => void batches.push(events.map((e) => (e.data as { n: number }).n)),
+    });
+    try {
+      const head = await opened.store.headPosition();
+      await sub.waitFor(head, 10_000);
+      expect(batches).toEqual([[1, 2], [3]]);
+      expect(sub.position()).toEqual(head);
+      // Three pages read (two full, one short that reached the end), not one per two events of the log.
+      expect(reads.length).toBeLessThanOrEqual(4);
+      expect(reads.every((sql) => /type = any/.test(sql))).toBe(true);
+    } finally {
+      opened.knex.off('query', record);
+      await sub.stop();
+    }
+  });
+
   it('orders the log by number, not by text, across a change in the number of digits (9 → 10)', async () => {
     const row = (tx: string, seq: number, stream: string) => ({
       global_position: seq,

@@ -230,15 +230,54 @@ export class PostgresEventStore extends LogStore implements EventStore {
        limit ?`,
       [after.txId.toString(), after.seq.toString(), logPageSize(limit)],
     )) as { rows: EventRow[] };
-    return rows.map((row) => {
-      const position = { txId: BigInt(row.transaction_id_text), seq: BigInt(row.position_text) };
-      const place = { id: row.event_id, type: row.type, streamId: row.stream_id, position };
-      try {
-        return { ...place, event: this.toRecorded(row) };
-      } catch (error) {
-        return { ...place, error: new UnreadableEventError(row.event_id, row.type, row.schema_version, error) };
-      }
-    });
+    return rows.map((row) => this.toEntry(row));
+  }
+
+  /**
+   * `readLog` for a reader of some types, filtered here rather than by the reader: one statement,
+   * so the page and how far it looked share one snapshot and one horizon (evaluated once, in the
+   * one-row `horizon`). When fewer than `limit` match, the read looked up to the newest readable event.
+   */
+  protected async readLogOfTypes(
+    after: GlobalPosition,
+    limit: number,
+    types: readonly string[],
+  ): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition }> {
+    await this.ready();
+    const pageSize = logPageSize(limit);
+    const { rows } = (await this.knex.raw(
+      `select page.*, newest.newest_tx, newest.newest_seq
+       from (select events_readable_before() as before offset 0) horizon
+       join lateral (
+         select transaction_id::text as newest_tx, global_position::text as newest_seq from events
+         where (transaction_id, global_position) > (?::xid8, ?::bigint) and transaction_id < horizon.before
+         order by transaction_id desc, global_position desc
+         limit 1
+       ) newest on true
+       left join lateral (
+         select ${EVENT_COLUMNS}, transaction_id, global_position from events
+         where (transaction_id, global_position) > (?::xid8, ?::bigint) and transaction_id < horizon.before
+           and type = any(?::text[])
+         order by transaction_id, global_position
+         limit ?
+       ) page on true
+       order by page.transaction_id, page.global_position`,
+      [after.txId.toString(), after.seq.toString(), after.txId.toString(), after.seq.toString(), [...types], pageSize],
+    )) as { rows: (EventRow & { newest_tx: string; newest_seq: string; event_id: string | null })[] };
+    const found = rows.filter((row) => row.event_id !== null);
+    const entries = found.map((row) => this.toEntry(row));
+    const newest = rows[0] ? { txId: BigInt(rows[0].newest_tx), seq: BigInt(rows[0].newest_seq) } : after;
+    return { entries, scannedTo: entries.length === pageSize ? entries.at(-1)!.position : newest };
+  }
+
+  private toEntry(row: EventRow): LogEntry {
+    const position = { txId: BigInt(row.transaction_id_text), seq: BigInt(row.position_text) };
+    const place = { id: row.event_id, type: row.type, streamId: row.stream_id, position };
+    try {
+      return { ...place, event: this.toRecorded(row) };
+    } catch (error) {
+      return { ...place, error: new UnreadableEventError(row.event_id, row.type, row.schema_version, error) };
+    }
   }
 
   async headPosition(): Promise<GlobalPosition> {
@@ -296,6 +335,7 @@ export class PostgresEventStore extends LogStore implements EventStore {
     return {
       knex: this.knex,
       readAll: (after, limit) => this.readLog(after, limit),
+      readOfTypes: (after, limit, types) => this.readLogOfTypes(after, limit, types),
       headPosition: () => this.headPosition(),
       willNotAppend: async (trx) => void (await trx.raw('select events_will_not_append()')),
       onAppended: (listener) => this.onAppended(listener),

@@ -50,9 +50,28 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
   /** A handler failure is paced but not shortened by appends, only by stop. */
   const backOff = (ms: number) => sleep(ms, undefined, { signal: stopped.signal }).catch(() => undefined);
 
-  const commit = async (entries: LogEntry[]) => {
+  /**
+   * A subscriber of some types only reads those, filtered by the store when it can; `scannedTo`
+   * says how far the read looked, so the checkpoint passes the other types' events too.
+   */
+  const types = options.filter?.types;
+  const filterInStore = source.readOfTypes && types && options.filter?.streamPrefix === undefined;
+  const read = async (after: GlobalPosition, limit: number): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition }> => {
+    if (filterInStore) return source.readOfTypes!(after, limit, types);
+    const entries = await source.readAll(after, limit);
+    return { entries, scannedTo: entries.at(-1)?.position ?? after };
+  };
+
+  /** Moves the checkpoint over events of other types only: one statement. */
+  const skipTo = async (position: GlobalPosition) => {
+    await moveCheckpoint(knex, options.name, checkpoint.position, position);
+    checkpoint.set(position);
+  };
+
+  const commit = async (entries: LogEntry[], scannedTo: GlobalPosition | undefined) => {
     const from = checkpoint.position;
-    const last = entries[entries.length - 1]!;
+    const lastEntry = entries[entries.length - 1]!;
+    const last = scannedTo && comparePositions(scannedTo, lastEntry.position) > 0 ? { position: scannedTo } : lastEntry;
     const relevant = entries.filter((entry) => matches(options.filter, entry)).map((entry) => entry.event!);
     if (relevant.length === 0) {
       // Nothing to hand over: one statement, not a transaction of four round trips. With a dozen
@@ -108,8 +127,9 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
       try {
         const narrow = narrowUntil !== undefined && comparePositions(checkpoint.position, narrowUntil) < 0;
         if (!narrow) narrowUntil = undefined;
-        const entries = await source.readAll(checkpoint.position, narrow ? 1 : batchSize);
+        const { entries, scannedTo } = await read(checkpoint.position, narrow ? 1 : batchSize);
         if (entries.length === 0) {
+          if (comparePositions(scannedTo, checkpoint.position) > 0) await skipTo(scannedTo);
           health.ok();
           live = true;
           await pauser.pause(await idle.next(checkpoint.position));
@@ -120,7 +140,7 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
         const unreadable = entries.findIndex((entry) => entry.error && matches(options.filter, entry));
         attempted = unreadable < 0 ? entries : entries.slice(0, Math.max(unreadable, 1));
         if (unreadable === 0) throw entries[0]!.error;
-        await commit(attempted);
+        await commit(attempted, attempted.length === entries.length ? scannedTo : undefined);
         health.ok();
         if (failing && attempted.some((entry) => entry.id === failing!.eventId)) failing = undefined;
       } catch (error) {

@@ -7,6 +7,14 @@ export interface CatchUpSource {
   knex: Knex;
   /** Entries after `after`, in order; an event that cannot be read is an entry with an error, never a thrown batch. */
   readAll(after: GlobalPosition, limit: number): Promise<LogEntry[]>;
+  /**
+   * Only the entries of these types, the filter applied where the log is stored, so a reader of a
+   * few types does not carry the whole log over the wire. `scannedTo` is how far the read looked:
+   * every entry after `after` up to it that is not returned is of another type (the last entry
+   * returned when `limit` were found, else the newest readable entry), so the reader's checkpoint
+   * may move there.
+   */
+  readOfTypes?(after: GlobalPosition, limit: number, types: readonly string[]): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition }>;
   onAppended(listener: () => void): () => void;
   /** The newest committed event, readable or not yet (docs/decisions/subscriptions.md); lets an idle reader tell the two apart. */
   headPosition?(): Promise<GlobalPosition>;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { streams, type AnalysisResult, type EventDataOf } from '@cc/contracts';
 import type { AccountDataContributor, EventStore, ObjectStorage, PersonalDataVault } from '@cc/platform';
-import type { Projector } from '../runner/projector';
+import { projectEvents, type ReadModelProjector } from '../runner/projectEvents';
 import { ACCOUNT_ERASED } from './erasedRows';
 import { allSubscriptions } from '../billing/queries';
 import { chatExportForUser } from '../chat/queries';
@@ -35,7 +35,7 @@ export function readSideAccountData(deps: {
   vault: PersonalDataVault;
   storage: ObjectStorage;
   now: () => Date;
-  projectors: readonly Projector[];
+  projectors: readonly ReadModelProjector[];
 }): AccountDataContributor[] {
   const { knex, store, vault, storage, now } = deps;
   return [
@@ -45,7 +45,8 @@ export function readSideAccountData(deps: {
         const erased = (await store.readStream(streams.account(userId))).events.find((event) => event.type === ACCOUNT_ERASED);
         if (!erased) return;
         await knex.transaction(async (trx) => {
-          for (const projector of deps.projectors) if (projector.handles.includes(ACCOUNT_ERASED)) await projector.project(erased, trx);
+          for (const projector of deps.projectors)
+            if (projector.handles.includes(ACCOUNT_ERASED)) await projectEvents(projector, [erased], trx);
         });
       },
     },

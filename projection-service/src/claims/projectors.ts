@@ -8,155 +8,204 @@ import {
   NOTE_TYPE_LABELS,
   isDecided,
   pickEventTypes,
-  type EventDataOf,
-  type EventType,
+  type ClaimEvent,
 } from '@cc/contracts';
 import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
-import type { Knex } from 'knex';
-import type { Projector } from '../runner/projector';
-import { ERASED, openClaimText, openNextAction, openNote } from './sealed';
-import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
+import { setBasedProjector, type SetBasedProjector } from '../runner/setBasedProjector';
+import { ERASED, openClaimEvent, openClaimText, openFileName, type OpenedClaimEvent } from './sealed';
+import { ACCOUNT_ERASED } from '../account/erasedRows';
 
-const dataOf = <T extends EventType>(event: RecordedEvent, _type: T) => event.data as EventDataOf<T>;
+type Timestamp = string | Date;
+
+interface ClaimRow {
+  claim_id: string;
+  user_id: string;
+  claim_number: string;
+  condition: string;
+  condition_type: string;
+  status: string;
+  priority: string;
+  progress: number;
+  rating: number | null;
+  next_action: string | null;
+  estimated_decision_date: string | null;
+  decision_date: string | null;
+  filed_at: Timestamp;
+  decided_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+interface ClaimNoteRow {
+  note_id: string;
+  claim_id: string;
+  user_id: string;
+  note: string;
+  note_type: string;
+  is_important: boolean;
+  previous_status: string | null;
+  new_status: string | null;
+  created_at: Timestamp;
+}
+
+const CLAIM_EVENTS_AND_ERASURE = [...CLAIM_EVENT_TYPES, ACCOUNT_ERASED] as const;
 
 /** The claims list and claim detail: one row per claim, plus its notes (status changes included). */
-export function claimsProjector(vault: PersonalDataVault): Projector {
-  return {
+export function claimsProjector(vault: PersonalDataVault): SetBasedProjector {
+  return setBasedProjector<(typeof CLAIM_EVENTS_AND_ERASURE)[number], { claims: ClaimRow; claim_notes: ClaimNoteRow }, OpenedClaimEvent>({
     name: 'claims',
     version: 1,
-    tables: ['claims', 'claim_notes'],
-    handles: [...CLAIM_EVENT_TYPES, ACCOUNT_ERASED],
-    async project(event, trx) {
-      const erased = erasedUserOf(event);
-      if (erased) {
-        await trx('claim_notes').where({ user_id: erased }).del();
-        await trx('claims').where({ user_id: erased }).del();
+    handles: CLAIM_EVENTS_AND_ERASURE,
+    tables: {
+      claims: {
+        key: ['claim_id'],
+        columns: {
+          claim_id: 'uuid',
+          user_id: 'uuid',
+          claim_number: 'text',
+          condition: 'text',
+          condition_type: 'text',
+          status: 'text',
+          priority: 'text',
+          progress: 'integer',
+          rating: 'integer',
+          next_action: 'text',
+          estimated_decision_date: 'text',
+          decision_date: 'text',
+          filed_at: 'timestamptz',
+          decided_at: 'timestamptz',
+          updated_at: 'timestamptz',
+        },
+      },
+      claim_notes: {
+        key: ['note_id'],
+        columns: {
+          note_id: 'uuid',
+          claim_id: 'uuid',
+          user_id: 'uuid',
+          note: 'text',
+          note_type: 'text',
+          is_important: 'boolean',
+          previous_status: 'text',
+          new_status: 'text',
+          created_at: 'timestamptz',
+        },
+      },
+    },
+    open: async (event) => (event.type === ACCOUNT_ERASED ? {} : openClaimEvent(vault, event)),
+    touches(event) {
+      if (event.type === ACCOUNT_ERASED) return { claims: [{ user_id: event.data.userId }], claim_notes: [{ user_id: event.data.userId }] };
+      const claim = [{ claim_id: event.data.claimId }];
+      switch (event.type) {
+        case 'ClaimStatusChanged':
+        case 'ClaimDocumentAdded':
+          return { claims: claim, claim_notes: [{ note_id: event.id }] };
+        case 'ClaimNoteAdded':
+          return { claims: claim, claim_notes: [{ note_id: event.data.noteId }] };
+        default:
+          return { claims: claim };
+      }
+    },
+    evolve({ claims, claim_notes: notes }, event, opened) {
+      if (event.type === ACCOUNT_ERASED) {
+        for (const note of notes.where({ user_id: event.data.userId })) notes.delete(note);
+        for (const claim of claims.where({ user_id: event.data.userId })) claims.delete(claim);
         return;
       }
       const at = event.metadata.occurredAt;
+      const claim = claims.get({ claim_id: event.data.claimId });
+      /** Changes the claim, when there is one (a change before its filing finds none). */
+      const update = (changes: Partial<ClaimRow>) => {
+        if (claim) claims.put({ ...claim, ...changes, updated_at: at });
+      };
+      /** Adds a note unless it is there already (the event was projected before). */
+      const addNote = (note: Pick<ClaimNoteRow, 'note_id' | 'note' | 'note_type'> & Partial<ClaimNoteRow>) => {
+        if (notes.get({ note_id: note.note_id })) return;
+        const { claimId: claim_id, userId: user_id } = event.data;
+        notes.put({ claim_id, user_id, is_important: false, previous_status: null, new_status: null, created_at: at, ...note });
+      };
       switch (event.type) {
         case 'ClaimFiled': {
-          const d = dataOf(event, 'ClaimFiled');
-          const text = await openClaimText(vault, d.userId, d.text);
-          await trx('claims')
-            .insert({
-              claim_id: d.claimId,
-              user_id: d.userId,
-              claim_number: d.claimNumber,
-              condition: text.condition,
-              condition_type: d.conditionType,
-              status: 'submitted',
-              priority: d.priority,
-              progress: CLAIM_PROGRESS.submitted,
-              next_action: text.nextAction,
-              estimated_decision_date: d.estimatedDecisionDate,
-              filed_at: d.filedAt,
-              updated_at: at,
-            })
-            .onConflict('claim_id')
-            .ignore();
+          if (claim) return;
+          const d = event.data;
+          const text = opened.text ?? { condition: ERASED, nextAction: null };
+          claims.put({
+            claim_id: d.claimId,
+            user_id: d.userId,
+            claim_number: d.claimNumber,
+            condition: text.condition,
+            condition_type: d.conditionType,
+            status: 'submitted',
+            priority: d.priority,
+            progress: CLAIM_PROGRESS.submitted,
+            rating: null,
+            next_action: text.nextAction,
+            estimated_decision_date: d.estimatedDecisionDate,
+            decision_date: null,
+            filed_at: d.filedAt,
+            decided_at: null,
+            updated_at: at,
+          });
           return;
         }
         case 'ClaimStatusChanged': {
-          const d = dataOf(event, 'ClaimStatusChanged');
-          const note = await openNote(vault, d.userId, d.note);
+          const d = event.data;
           // The clock of days pending stops when the claim is decided, and runs again if it is reopened.
-          const decidedAt = isDecided(d.to) ? (isDecided(d.from) ? trx.raw('coalesce(decided_at, ?)', [at]) : at) : null;
-          await trx('claims')
-            .where({ claim_id: d.claimId })
-            .update({ status: d.to, progress: d.progressPercentage, decided_at: decidedAt, updated_at: at });
-          await trx('claim_notes')
-            .insert({
-              note_id: event.id,
-              claim_id: d.claimId,
-              user_id: d.userId,
-              note: [`Status changed to: ${CLAIM_STATUS_LABELS[d.to]}`, note].filter(Boolean).join('\n'),
-              note_type: 'status_change',
-              previous_status: d.from,
-              new_status: d.to,
-              created_at: at,
-            })
-            .onConflict('note_id')
-            .ignore();
+          const decidedAt = isDecided(d.to) ? (isDecided(d.from) ? (claim?.decided_at ?? at) : at) : null;
+          update({ status: d.to, progress: d.progressPercentage, decided_at: decidedAt });
+          addNote({
+            note_id: event.id,
+            note: [`Status changed to: ${CLAIM_STATUS_LABELS[d.to]}`, opened.note].filter(Boolean).join('\n'),
+            note_type: 'status_change',
+            previous_status: d.from,
+            new_status: d.to,
+          });
           return;
         }
-        case 'ClaimRatingChanged': {
-          const d = dataOf(event, 'ClaimRatingChanged');
-          await trx('claims').where({ claim_id: d.claimId }).update({ rating: d.to, updated_at: at });
+        case 'ClaimRatingChanged':
+          update({ rating: event.data.to });
           return;
-        }
         case 'ClaimNoteAdded': {
-          const d = dataOf(event, 'ClaimNoteAdded');
-          await trx('claim_notes')
-            .insert({
-              note_id: d.noteId,
-              claim_id: d.claimId,
-              user_id: d.userId,
-              note: (await openNote(vault, d.userId, d.note)) ?? '',
-              note_type: d.noteType,
-              is_important: d.isImportant,
-              created_at: at,
-            })
-            .onConflict('note_id')
-            .ignore();
-          await trx('claims').where({ claim_id: d.claimId }).update({ updated_at: at });
+          const d = event.data;
+          addNote({ note_id: d.noteId, note: opened.note ?? '', note_type: d.noteType, is_important: d.isImportant });
+          update({});
           return;
         }
-        case 'ClaimPriorityChanged': {
-          const d = dataOf(event, 'ClaimPriorityChanged');
-          await trx('claims').where({ claim_id: d.claimId }).update({ priority: d.to, updated_at: at });
+        case 'ClaimPriorityChanged':
+          update({ priority: event.data.to });
           return;
-        }
-        case 'ClaimNextActionChanged': {
-          const d = dataOf(event, 'ClaimNextActionChanged');
-          const nextAction = await openNextAction(vault, d.userId, d.nextAction);
-          await trx('claims').where({ claim_id: d.claimId }).update({ next_action: nextAction, updated_at: at });
+        case 'ClaimNextActionChanged':
+          update({ next_action: opened.nextAction ?? null });
           return;
-        }
-        case 'ClaimDecisionDateEstimated': {
-          const d = dataOf(event, 'ClaimDecisionDateEstimated');
-          await trx('claims').where({ claim_id: d.claimId }).update({ estimated_decision_date: d.to, updated_at: at });
+        case 'ClaimDecisionDateEstimated':
+          update({ estimated_decision_date: event.data.to });
           return;
-        }
-        case 'ClaimDecisionDateSet': {
-          const d = dataOf(event, 'ClaimDecisionDateSet');
-          await trx('claims').where({ claim_id: d.claimId }).update({ decision_date: d.to, updated_at: at });
+        case 'ClaimDecisionDateSet':
+          update({ decision_date: event.data.to });
           return;
-        }
-        case 'ClaimDocumentAdded': {
-          const d = dataOf(event, 'ClaimDocumentAdded');
-          const fileName = (await vault.open<{ fileName: string }>(d.userId, d.name))?.fileName ?? ERASED;
-          await trx('claim_notes')
-            .insert({
-              note_id: event.id,
-              claim_id: d.claimId,
-              user_id: d.userId,
-              note: `Document added: ${fileName}`,
-              note_type: 'document_added',
-              created_at: at,
-            })
-            .onConflict('note_id')
-            .ignore();
-          await trx('claims').where({ claim_id: d.claimId }).update({ updated_at: at });
+        case 'ClaimDocumentAdded':
+          addNote({ note_id: event.id, note: `Document added: ${opened.fileName ?? ERASED}`, note_type: 'document_added' });
+          update({});
           return;
-        }
       }
     },
-  };
+  });
 }
 
 export type Change = { field: string; from: string | number | boolean | null; to: string | number | boolean | null };
 const percent = (value: number | null) => (value === null ? null : `${value}%`);
 
-/** What each claim event means to a person reading the claim's history. */
-export async function describe(
-  vault: PersonalDataVault,
-  event: RecordedEvent,
-): Promise<{ title: string; description: string | null; changes: Change[] } | undefined> {
+export interface HistoryEntry {
+  title: string;
+  description: string | null;
+  changes: Change[];
+}
+
+/** What each claim event means to a person reading the claim's history, its personal data already opened. */
+export function describeOpened(event: ClaimEvent, opened: OpenedClaimEvent): HistoryEntry {
   switch (event.type) {
     case 'ClaimFiled': {
-      const d = dataOf(event, 'ClaimFiled');
-      const text = await openClaimText(vault, d.userId, d.text);
+      const d = event.data;
+      const text = opened.text ?? { condition: ERASED, nextAction: null };
       return {
         title: 'Claim filed',
         description: `${d.claimNumber}: ${text.condition}`,
@@ -169,10 +218,10 @@ export async function describe(
       };
     }
     case 'ClaimStatusChanged': {
-      const d = dataOf(event, 'ClaimStatusChanged');
+      const d = event.data;
       return {
         title: 'Status changed',
-        description: await openNote(vault, d.userId, d.note),
+        description: opened.note ?? null,
         changes: [
           { field: 'Status', from: CLAIM_STATUS_LABELS[d.from], to: CLAIM_STATUS_LABELS[d.to] },
           { field: 'Progress', from: percent(CLAIM_PROGRESS[d.from]), to: percent(d.progressPercentage) },
@@ -180,7 +229,7 @@ export async function describe(
       };
     }
     case 'ClaimRatingChanged': {
-      const d = dataOf(event, 'ClaimRatingChanged');
+      const d = event.data;
       return {
         title: d.to === null ? 'Rating cleared' : 'Rating changed',
         description: null,
@@ -188,10 +237,10 @@ export async function describe(
       };
     }
     case 'ClaimNoteAdded': {
-      const d = dataOf(event, 'ClaimNoteAdded');
+      const d = event.data;
       return {
         title: 'Note added',
-        description: await openNote(vault, d.userId, d.note),
+        description: opened.note ?? null,
         changes: [
           { field: 'Note type', from: null, to: NOTE_TYPE_LABELS[d.noteType] },
           { field: 'Important', from: null, to: d.isImportant },
@@ -199,25 +248,23 @@ export async function describe(
       };
     }
     case 'ClaimPriorityChanged': {
-      const d = dataOf(event, 'ClaimPriorityChanged');
+      const d = event.data;
       return { title: 'Priority changed', description: null, changes: [{ field: 'Priority', from: d.from, to: d.to }] };
     }
-    case 'ClaimNextActionChanged': {
-      const d = dataOf(event, 'ClaimNextActionChanged');
-      const next = await openNextAction(vault, d.userId, d.nextAction);
-      return { title: 'Next action changed', description: null, changes: [{ field: 'Next action', from: null, to: next }] };
-    }
+    case 'ClaimNextActionChanged':
+      return {
+        title: 'Next action changed',
+        description: null,
+        changes: [{ field: 'Next action', from: null, to: opened.nextAction ?? null }],
+      };
     case 'ClaimDecisionDateEstimated': {
-      const d = dataOf(event, 'ClaimDecisionDateEstimated');
+      const d = event.data;
       return { title: 'Estimated decision date changed', description: null, changes: [{ field: 'Est. decision', from: d.from, to: d.to }] };
     }
-    case 'ClaimDocumentAdded': {
-      const d = dataOf(event, 'ClaimDocumentAdded');
-      const fileName = (await vault.open<{ fileName: string }>(d.userId, d.name))?.fileName ?? ERASED;
-      return { title: 'Document added', description: fileName, changes: [] };
-    }
+    case 'ClaimDocumentAdded':
+      return { title: 'Document added', description: opened.fileName ?? ERASED, changes: [] };
     case 'ClaimDecisionDateSet': {
-      const d = dataOf(event, 'ClaimDecisionDateSet');
+      const d = event.data;
       return {
         title: d.to === null ? 'Decision date cleared' : 'Decision date set',
         description: null,
@@ -225,118 +272,178 @@ export async function describe(
       };
     }
   }
-  return undefined;
+}
+
+const isClaimEvent = (event: RecordedEvent): event is RecordedEvent & ClaimEvent =>
+  (CLAIM_EVENT_TYPES as readonly string[]).includes(event.type);
+
+/** What a claim event means to a person reading the claim's history; undefined for any other event. */
+export async function describe(vault: PersonalDataVault, event: RecordedEvent): Promise<HistoryEntry | undefined> {
+  if (!isClaimEvent(event)) return undefined;
+  return describeOpened(event, await openClaimEvent(vault, event));
+}
+
+interface ClaimHistoryRow {
+  event_id: string;
+  claim_id: string;
+  owner_id: string;
+  type: string;
+  title: string;
+  description: string | null;
+  changes: Change[];
+  actor_id: string | null;
+  at: Timestamp;
+  position_tx: string;
+  position_seq: string;
 }
 
 /** The claim history: every event of a claim as a timeline entry (what, old → new, who, when). */
-export function claimHistoryProjector(vault: PersonalDataVault): Projector {
-  return {
+export function claimHistoryProjector(vault: PersonalDataVault): SetBasedProjector {
+  return setBasedProjector<(typeof CLAIM_EVENTS_AND_ERASURE)[number], { claim_history: ClaimHistoryRow }, OpenedClaimEvent>({
     name: 'claim_history',
     version: 1,
-    tables: ['claim_history'],
-    handles: [...CLAIM_EVENT_TYPES, ACCOUNT_ERASED],
-    async project(event, trx: Knex.Transaction) {
-      const erased = erasedUserOf(event);
-      if (erased) {
-        await trx('claim_history').where({ owner_id: erased }).del();
+    handles: CLAIM_EVENTS_AND_ERASURE,
+    tables: {
+      claim_history: {
+        key: ['event_id'],
+        columns: {
+          event_id: 'uuid',
+          claim_id: 'uuid',
+          owner_id: 'uuid',
+          type: 'text',
+          title: 'text',
+          description: 'text',
+          changes: 'jsonb',
+          actor_id: 'uuid',
+          at: 'timestamptz',
+          position_tx: 'xid8',
+          position_seq: 'bigint',
+        },
+      },
+    },
+    open: async (event) => (event.type === ACCOUNT_ERASED ? {} : openClaimEvent(vault, event)),
+    touches: (event) => ({
+      claim_history: [event.type === ACCOUNT_ERASED ? { owner_id: event.data.userId } : { event_id: event.id }],
+    }),
+    evolve({ claim_history: history }, event, opened) {
+      if (event.type === ACCOUNT_ERASED) {
+        for (const entry of history.where({ owner_id: event.data.userId })) history.delete(entry);
         return;
       }
-      const entry = await describe(vault, event);
-      if (!entry) return;
-      const data = event.data as { claimId: string; userId: string };
-      await trx('claim_history')
-        .insert({
-          event_id: event.id,
-          claim_id: data.claimId,
-          owner_id: data.userId,
-          type: event.type,
-          title: entry.title,
-          description: entry.description,
-          changes: JSON.stringify(entry.changes),
-          actor_id: event.metadata.userId,
-          at: event.metadata.occurredAt,
-          position_tx: trx.raw('?::xid8', [event.position.txId.toString()]),
-          position_seq: event.position.seq.toString(),
-        })
-        .onConflict('event_id')
-        .ignore();
+      if (history.get({ event_id: event.id })) return;
+      history.put({
+        event_id: event.id,
+        claim_id: event.data.claimId,
+        owner_id: event.data.userId,
+        type: event.type,
+        ...describeOpened(event, opened),
+        actor_id: event.metadata.userId ?? null,
+        at: event.metadata.occurredAt,
+        position_tx: event.position.txId.toString(),
+        position_seq: event.position.seq.toString(),
+      });
     },
-  };
+  });
 }
 
-/** The dashboard's recent activity: claim_created, document_upload and ai_analysis. */
-export function activitiesProjector(vault: PersonalDataVault): Projector {
-  const record = (
-    trx: Knex.Transaction,
-    event: RecordedEvent,
-    row: { user_id: string; subject_id: string; type: string; title: string; description: string },
-  ) =>
-    trx('activities')
-      .insert({ id: event.id, ...row, created_at: event.metadata.occurredAt })
-      .onConflict('id')
-      .ignore();
-  const fileName = async (userId: string, name: EventDataOf<'DocumentRegistered'>['name']) =>
-    (await vault.open<{ fileName: string }>(userId, name))?.fileName ?? ERASED;
+interface ActivityRow {
+  id: string;
+  user_id: string;
+  subject_id: string | null;
+  type: string;
+  title: string;
+  description: string;
+  created_at: Timestamp;
+}
 
-  return {
+const ACTIVITY_EVENTS = [
+  ...pickEventTypes(CLAIM_EVENT_TYPES, ['ClaimFiled']),
+  ...pickEventTypes(DOCUMENT_EVENT_TYPES, ['DocumentRegistered', 'DocumentDeleted', 'DocumentAnalysisCompleted']),
+  ACCOUNT_ERASED,
+] as const;
+
+/** The dashboard's recent activity: claim_created, document_upload and ai_analysis. */
+export function activitiesProjector(vault: PersonalDataVault): SetBasedProjector {
+  return setBasedProjector<(typeof ACTIVITY_EVENTS)[number], { activities: ActivityRow }, string | undefined>({
     name: 'activities',
     version: 1,
-    tables: ['activities'],
-    handles: [
-      ...pickEventTypes(CLAIM_EVENT_TYPES, ['ClaimFiled']),
-      ...pickEventTypes(DOCUMENT_EVENT_TYPES, ['DocumentRegistered', 'DocumentDeleted', 'DocumentAnalysisCompleted']),
-      ACCOUNT_ERASED,
-    ],
-    async project(event, trx) {
-      const erased = erasedUserOf(event);
-      if (erased) {
-        await trx('activities').where({ user_id: erased }).del();
-        return;
-      }
+    handles: ACTIVITY_EVENTS,
+    tables: {
+      activities: {
+        key: ['id'],
+        columns: {
+          id: 'uuid',
+          user_id: 'uuid',
+          subject_id: 'uuid',
+          type: 'text',
+          title: 'text',
+          description: 'text',
+          created_at: 'timestamptz',
+        },
+      },
+    },
+    /** The description's personal part: the claim's condition or the document's file name. */
+    async open(event) {
       switch (event.type) {
-        case 'DocumentDeleted':
-          // The history keeps that a document existed; the dashboard stops naming a deleted file.
-          await trx('activities')
-            .where({ subject_id: dataOf(event, 'DocumentDeleted').documentId })
-            .del();
-          return;
-        case 'DocumentRegistered': {
-          const d = dataOf(event, 'DocumentRegistered');
-          const description = await fileName(d.userId, d.name);
-          await record(trx, event, {
-            user_id: d.userId,
-            subject_id: d.documentId,
-            type: 'document_upload',
-            title: 'Document uploaded',
-            description,
-          });
-          return;
-        }
-        case 'DocumentAnalysisCompleted': {
-          const d = dataOf(event, 'DocumentAnalysisCompleted');
-          const title = `${ANALYSIS_TYPE_LABELS[d.analysisType]} completed`;
-          await record(trx, event, {
-            user_id: d.userId,
-            subject_id: d.documentId,
-            type: 'ai_analysis',
-            title,
-            description: await fileName(d.userId, d.name),
-          });
-          return;
-        }
-        case 'ClaimFiled': {
-          const d = dataOf(event, 'ClaimFiled');
-          const text = await openClaimText(vault, d.userId, d.text);
-          await record(trx, event, {
-            user_id: d.userId,
-            subject_id: d.claimId,
-            type: 'claim_created',
-            title: 'New claim added',
-            description: `${text.condition} (${d.claimNumber})`,
-          });
-          return;
-        }
+        case 'ClaimFiled':
+          return (await openClaimText(vault, event.data.userId, event.data.text)).condition;
+        case 'DocumentRegistered':
+        case 'DocumentAnalysisCompleted':
+          return openFileName(vault, event.data.userId, event.data.name);
+        default:
+          return undefined;
       }
     },
-  };
+    touches(event) {
+      switch (event.type) {
+        case ACCOUNT_ERASED:
+          return { activities: [{ user_id: event.data.userId }] };
+        case 'DocumentDeleted':
+          return { activities: [{ subject_id: event.data.documentId }] };
+        default:
+          return { activities: [{ id: event.id }] };
+      }
+    },
+    evolve({ activities }, event, opened) {
+      const record = (row: Omit<ActivityRow, 'id' | 'created_at'>) => {
+        if (!activities.get({ id: event.id })) activities.put({ id: event.id, ...row, created_at: event.metadata.occurredAt });
+      };
+      switch (event.type) {
+        case ACCOUNT_ERASED:
+          for (const row of activities.where({ user_id: event.data.userId })) activities.delete(row);
+          return;
+        case 'DocumentDeleted':
+          // The history keeps that a document existed; the dashboard stops naming a deleted file.
+          for (const row of activities.where({ subject_id: event.data.documentId })) activities.delete(row);
+          return;
+        case 'DocumentRegistered':
+          record({
+            user_id: event.data.userId,
+            subject_id: event.data.documentId,
+            type: 'document_upload',
+            title: 'Document uploaded',
+            description: opened ?? ERASED,
+          });
+          return;
+        case 'DocumentAnalysisCompleted':
+          record({
+            user_id: event.data.userId,
+            subject_id: event.data.documentId,
+            type: 'ai_analysis',
+            title: `${ANALYSIS_TYPE_LABELS[event.data.analysisType]} completed`,
+            description: opened ?? ERASED,
+          });
+          return;
+        case 'ClaimFiled':
+          record({
+            user_id: event.data.userId,
+            subject_id: event.data.claimId,
+            type: 'claim_created',
+            title: 'New claim added',
+            description: `${opened ?? ERASED} (${event.data.claimNumber})`,
+          });
+          return;
+      }
+    },
+  });
 }

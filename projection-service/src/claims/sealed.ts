@@ -1,4 +1,4 @@
-import type { ClaimText, SealedData } from '@cc/contracts';
+import type { ClaimEvent, ClaimText, SealedData } from '@cc/contracts';
 import type { PersonalDataVault } from '@cc/platform';
 
 /**
@@ -20,4 +20,36 @@ export async function openNextAction(vault: PersonalDataVault, userId: string, s
   if (!sealed) return null;
   const opened = await vault.open<{ nextAction: string | null }>(userId, sealed);
   return opened ? opened.nextAction : ERASED;
+}
+
+/** The personal data of one claim event, opened (each field only for the events that carry it). */
+export interface OpenedClaimEvent {
+  /** ClaimFiled. */
+  text?: ClaimText;
+  /** ClaimStatusChanged (null when the change came without a note) and ClaimNoteAdded. */
+  note?: string | null;
+  /** ClaimNextActionChanged. */
+  nextAction?: string | null;
+  /** ClaimDocumentAdded. */
+  fileName?: string;
+}
+
+export async function openClaimEvent(vault: PersonalDataVault, event: ClaimEvent): Promise<OpenedClaimEvent> {
+  switch (event.type) {
+    case 'ClaimFiled':
+      return { text: await openClaimText(vault, event.data.userId, event.data.text) };
+    case 'ClaimStatusChanged':
+    case 'ClaimNoteAdded':
+      return { note: await openNote(vault, event.data.userId, event.data.note) };
+    case 'ClaimNextActionChanged':
+      return { nextAction: await openNextAction(vault, event.data.userId, event.data.nextAction) };
+    case 'ClaimDocumentAdded':
+      return { fileName: await openFileName(vault, event.data.userId, event.data.name) };
+    default:
+      return {};
+  }
+}
+
+export async function openFileName(vault: PersonalDataVault, userId: string, sealed: SealedData): Promise<string> {
+  return (await vault.open<{ fileName: string }>(userId, sealed))?.fileName ?? ERASED;
 }

@@ -1,16 +1,22 @@
 import type { Knex } from 'knex';
 import type { EventStore, GlobalPosition, Logger, RecordedEvent, Subscription } from '@cc/platform';
 import { lockProjection } from './projectionLock';
-import type { Projector } from './projector';
+import { isSetBased, projectEvents, type ReadModelProjector } from './projectEvents';
+
+/**
+ * Most events one live batch of a set-based projector holds: its statements are per batch, not per
+ * event, so a projector that fell behind catches up in few transactions.
+ */
+const SET_BASED_BATCH = 1000;
 
 export interface ProjectionRunnerOptions {
   store: EventStore;
-  projectors: readonly Projector[];
+  projectors: readonly ReadModelProjector[];
   logger: Logger;
   pollIntervalMs?: number;
 }
 
-export function checkpointName(projector: Pick<Projector, 'name' | 'version'>): string {
+export function checkpointName(projector: Pick<ReadModelProjector, 'name' | 'version'>): string {
   return `projection:${projector.name}:v${projector.version}`;
 }
 
@@ -41,7 +47,7 @@ export class ProjectionRunner {
     return this.options.projectors.map(checkpointName);
   }
 
-  get projectors(): readonly Projector[] {
+  get projectors(): readonly ReadModelProjector[] {
     return this.options.projectors;
   }
 
@@ -52,13 +58,14 @@ export class ProjectionRunner {
       const subscription = store.subscribe({
         name: checkpointName(projector),
         filter: { types: projector.handles },
+        batchSize: isSetBased(projector) ? SET_BASED_BATCH : undefined,
         pollIntervalMs: this.options.pollIntervalMs,
         readOnly: true,
         handle: async (events, trx) => {
           // Before any table is touched: a rebuild's swap may be replacing them right now.
           await lockProjection(trx, projector.name);
+          await projectEvents(projector, events, trx);
           for (const event of events) {
-            await projector.project(event, trx);
             logger.debug(
               { projector: projector.name, eventId: event.id, type: event.type, correlationId: event.metadata.correlationId },
               'projected',
@@ -115,7 +122,7 @@ export class ProjectionRunner {
     if (!projector) return false;
     await knex.transaction(async (trx) => {
       await lockProjection(trx, projector.name);
-      await projector.project(event, trx);
+      await projectEvents(projector, [event], trx);
       await inSameTransaction?.(trx);
     });
     return true;

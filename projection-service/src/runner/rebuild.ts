@@ -15,7 +15,7 @@ import {
   type Subscription,
 } from '@cc/platform';
 import { lockProjection } from './projectionLock';
-import type { Projector } from './projector';
+import { isSetBased, projectEvents, type ReadModelProjector } from './projectEvents';
 import { checkpointName } from './projectionRunner';
 
 /**
@@ -50,7 +50,7 @@ export interface RebuildRequest {
 export interface ProjectionRebuilderOptions {
   knex: Knex;
   store: EventStore;
-  projectors: readonly Projector[];
+  projectors: readonly ReadModelProjector[];
   /** Every read model's migrations, in order: replayed into each rebuild's scratch schema. */
   readModelMigrations: readonly Migration[];
   logger: Logger;
@@ -109,6 +109,8 @@ interface RebuildRow {
  * on EventStoreDB counting is a read of the whole log.
  */
 const TOTAL_CAP = 50_000_000;
+/** Events per batch of a set-based projector's rebuild (the store's largest page). */
+const SET_BASED_REBUILD_PAGE = 10_000;
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const quote = (identifier: string) => {
   if (!IDENTIFIER.test(identifier)) throw new Error(`Not a plain identifier: ${identifier}`);
@@ -159,7 +161,7 @@ export class ProjectionRebuilder {
     }
   }
 
-  projector(name: string): Projector | undefined {
+  projector(name: string): ReadModelProjector | undefined {
     return this.options.projectors.find((p) => p.name === name);
   }
 
@@ -277,7 +279,7 @@ export class ProjectionRebuilder {
     }
   }
 
-  private fingerprint(projector: Projector): string {
+  private fingerprint(projector: ReadModelProjector): string {
     const hash = createHash('sha256');
     hash.update(
       JSON.stringify({
@@ -289,7 +291,7 @@ export class ProjectionRebuilder {
     return hash.digest('hex').slice(0, 32);
   }
 
-  private launch(row: RebuildRow, projector: Projector): void {
+  private launch(row: RebuildRow, projector: ReadModelProjector): void {
     const run: Run = { done: Promise.resolve(), abandoned: false };
     run.done = this.run(row, projector, run)
       .catch((error: unknown) => this.options.logger.error({ err: error, rebuildId: row.rebuild_id }, 'rebuild crashed'))
@@ -297,7 +299,7 @@ export class ProjectionRebuilder {
     this.runs.set(row.rebuild_id, run);
   }
 
-  private async run(row: RebuildRow, projector: Projector, run: Run): Promise<void> {
+  private async run(row: RebuildRow, projector: ReadModelProjector, run: Run): Promise<void> {
     const { knex, logger } = this.options;
     const id = row.rebuild_id;
     const log = logger.child({ rebuildId: id, projection: projector.name });
@@ -363,7 +365,7 @@ export class ProjectionRebuilder {
   }
 
   /** The scratch schema with the projector's tables, empty, made now unless the one there still fits the code. */
-  private async prepare(row: RebuildRow, projector: Projector): Promise<void> {
+  private async prepare(row: RebuildRow, projector: ReadModelProjector): Promise<void> {
     const { knex } = this.options;
     const fingerprint = this.fingerprint(projector);
     const { rows } = (await knex.raw('select 1 from pg_namespace where nspname = ?', [row.schema_name])) as { rows: unknown[] };
@@ -398,7 +400,7 @@ export class ProjectionRebuilder {
     });
   }
 
-  private async countTotal(rebuildId: string, projector: Projector): Promise<void> {
+  private async countTotal(rebuildId: string, projector: ReadModelProjector): Promise<void> {
     const { knex, store } = this.options;
     const count = await store.countEvents({ types: [...projector.handles], cap: TOTAL_CAP });
     await knex('projection_rebuilds')
@@ -416,19 +418,18 @@ export class ProjectionRebuilder {
   }
 
   /** Projects the log into the scratch tables until it has read to the end once. */
-  private async build(row: RebuildRow, projector: Projector, run: Run): Promise<void> {
+  private async build(row: RebuildRow, projector: ReadModelProjector, run: Run): Promise<void> {
     const id = row.rebuild_id;
     let failure: string | undefined;
     const subscription: Subscription = this.options.store.subscribe({
       name: rebuildSubscriptionName(id),
       filter: { types: projector.handles },
-      batchSize: this.options.batchSize ?? 500,
+      // A set-based projector's statements are per batch: it reads in large pages.
+      batchSize: this.options.batchSize ?? (isSetBased(projector) ? SET_BASED_REBUILD_PAGE : 500),
       pollIntervalMs: this.options.pollIntervalMs,
       readOnly: true,
       handle: async (events, trx) => {
-        await this.inSchema(trx, row.schema_name, async () => {
-          for (const event of events) await projector.project(event, trx);
-        });
+        await this.inSchema(trx, row.schema_name, () => projectEvents(projector, events, trx));
         await trx('projection_rebuilds').where({ rebuild_id: id }).increment('processed', events.length);
       },
       onError: (error, context) => {
@@ -454,7 +455,7 @@ export class ProjectionRebuilder {
   }
 
   /** Fresh statistics, so the first queries on the new tables are planned well. */
-  private async analyse(row: RebuildRow, projector: Projector): Promise<void> {
+  private async analyse(row: RebuildRow, projector: ReadModelProjector): Promise<void> {
     for (const table of projector.tables) await this.options.knex.raw(`analyze ${quote(row.schema_name)}.${quote(table)}`);
   }
 
@@ -467,7 +468,7 @@ export class ProjectionRebuilder {
   private async projectRange(
     trx: Knex.Transaction,
     row: RebuildRow,
-    projector: Projector,
+    projector: ReadModelProjector,
     from: GlobalPosition,
     to: GlobalPosition,
   ): Promise<number> {
@@ -484,9 +485,7 @@ export class ProjectionRebuilder {
       const relevant = within.filter((event) => projector.handles.includes(event.type));
       if (relevant.length > 0) {
         try {
-          await this.inSchema(trx, row.schema_name, async () => {
-            for (const event of relevant) await projector.project(event, trx);
-          });
+          await this.inSchema(trx, row.schema_name, () => projectEvents(projector, relevant, trx));
         } catch (error) {
           throw new SwapNotNow(`an event failed: ${messageOf(error)}`);
         }
@@ -499,7 +498,7 @@ export class ProjectionRebuilder {
   }
 
   /** Objects in the scratch schema that the new tables depend on but that are not part of them (types, functions, sequences of their own). */
-  private async foreignDependencies(trx: Knex.Transaction, row: RebuildRow, projector: Projector): Promise<string[]> {
+  private async foreignDependencies(trx: Knex.Transaction, row: RebuildRow, projector: ReadModelProjector): Promise<string[]> {
     const { rows } = (await trx.raw(
       `with ns as (select oid from pg_namespace where nspname = ?),
        owned as (select c.oid from pg_class c where c.relnamespace = (select oid from ns) and c.relname = any(?::text[])),
@@ -526,7 +525,7 @@ export class ProjectionRebuilder {
   }
 
   /** The swap, in one transaction; SwapNotNow when it should be tried again. */
-  private async swap(row: RebuildRow, projector: Projector): Promise<void> {
+  private async swap(row: RebuildRow, projector: ReadModelProjector): Promise<void> {
     const { knex } = this.options;
     const id = row.rebuild_id;
     const liveName = checkpointName(projector);

@@ -11,7 +11,7 @@ import {
 } from '@cc/platform';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
 import { projectionMigrations } from '../index';
-import type { Projector } from '../runner/projector';
+import type { ReadModelProjector } from '../runner/projectEvents';
 import { ProjectionRunner } from '../runner/projectionRunner';
 
 type Row = Record<string, unknown>;
@@ -32,7 +32,7 @@ export interface RowQuery {
  * Call it inside a `describe`: it registers the `beforeEach`/`afterEach` that make and drop the
  * database.
  */
-export function projectorSpec(projectors: (vault: PersonalDataVault) => Projector[]) {
+export function projectorSpec(projectors: (vault: PersonalDataVault) => ReadModelProjector[]) {
   let db: TestDatabase;
   let store: PostgresEventStore;
   let vault: PersonalDataVault;

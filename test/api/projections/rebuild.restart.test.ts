@@ -6,7 +6,7 @@ import {
   ProjectionRebuilder,
   projectionMigrations,
   readModelProjectors,
-  type Projector,
+  type ReadModelProjector,
 } from '@cc/projection-service';
 import { createLogger, LocalObjectStorage, PersonalDataVault, PostgresEventStore, type Knex } from '@cc/platform';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
@@ -22,19 +22,33 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const CLAIM_TABLES = ['claims', 'claim_notes'];
 
 /** The same projectors, the claims one slowed down so a rebuild lasts long enough to be interrupted, and counted. */
-function projectorsWith(vault: PersonalDataVault, change: (claims: Projector) => Projector): Projector[] {
+function projectorsWith(vault: PersonalDataVault, change: (claims: ReadModelProjector) => ReadModelProjector): ReadModelProjector[] {
   return readModelProjectors(vault).map((p) => (p.name === 'claims' ? change(p) : p));
 }
+/** Each event is counted and delayed where the projector takes it: `project`, or a set-based one's `open`. */
 const slowed =
   (counter: { n: number }, ms = 4) =>
-  (p: Projector): Projector => ({
-    ...p,
-    async project(event, trx) {
+  (p: ReadModelProjector): ReadModelProjector => {
+    const slow = async () => {
       counter.n += 1;
       await sleep(ms);
-      await p.project(event, trx);
-    },
-  });
+    };
+    if ('project' in p)
+      return {
+        ...p,
+        async project(event, trx) {
+          await slow();
+          await p.project(event, trx);
+        },
+      };
+    return {
+      ...p,
+      async open(event) {
+        await slow();
+        return p.open(event);
+      },
+    };
+  };
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -54,7 +68,7 @@ describe('rebuild: swap, restart, resume, start over', () => {
   const filed: { userId: string; claimId: string }[] = [];
   const logger = createLogger('silent');
 
-  const rebuilder = (projectors: Projector[], extra: Partial<ConstructorParameters<typeof ProjectionRebuilder>[0]> = {}) =>
+  const rebuilder = (projectors: ReadModelProjector[], extra: Partial<ConstructorParameters<typeof ProjectionRebuilder>[0]> = {}) =>
     new ProjectionRebuilder({
       knex: db.knex,
       store,

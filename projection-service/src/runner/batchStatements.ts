@@ -1,0 +1,93 @@
+import type { Knex } from 'knex';
+import type { ColumnType, TableDescription } from './setBasedProjector';
+
+type Row = Record<string, unknown>;
+type Description = TableDescription<Row>;
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+const quote = (identifier: string) => {
+  if (!IDENTIFIER.test(identifier)) throw new Error(`Not a plain identifier: ${identifier}`);
+  return `"${identifier}"`;
+};
+
+/**
+ * A value as one element of the array bound for its column. JSON is passed as text: node-postgres
+ * would turn a JS array inside the bound array into a nested PostgreSQL array.
+ */
+function element(value: unknown, type: ColumnType): unknown {
+  if (value === undefined || value === null) return null;
+  if (type === 'jsonb') return JSON.stringify(value);
+  return value;
+}
+
+/**
+ * Runs one statement. A failure keeps PostgreSQL's error (its code tells a transient fault from a
+ * bad event) but not knex's copy of the statement in its message: with every row's values inlined,
+ * it would carry opened personal data into logs and dead letters, and hide the reason at its end.
+ */
+async function execute(trx: Knex.Transaction, what: string, sql: string, bindings: readonly Knex.RawBinding[]) {
+  try {
+    return (await trx.raw(sql, bindings)) as { rows: Row[] };
+  } catch (error) {
+    if (error instanceof Error) {
+      const reason = error.message.lastIndexOf(' - ');
+      error.message = `${what}: ${reason >= 0 ? error.message.slice(reason + 3) : error.message}`;
+    }
+    throw error;
+  }
+}
+
+/** One array bound as one parameter (knex's types list arrays of one type only, without nulls). */
+const boundArray = (values: unknown[]) => values as Knex.Value;
+
+/** Each column's values, in the description's column order, as arrays for `unnest`. */
+function columnArrays(description: Description, columns: readonly string[], rows: readonly Readonly<Row>[]) {
+  return columns.map((column) => boundArray(rows.map((row) => element(row[column], description.columns[column]!))));
+}
+
+const unnestOf = (description: Description, columns: readonly string[]) =>
+  `unnest(${columns.map((column) => `?::${description.columns[column]}[]`).join(', ')})`;
+
+/**
+ * The rows of a table matching any of the column values, in one statement
+ * (`where a = any($1) or b = any($2)`). The table name is left unqualified, so a rebuild's search
+ * path sends it to the scratch copy.
+ */
+export async function readTouched(trx: Knex.Transaction, table: string, description: Description, values: Map<string, unknown[]>) {
+  const columns = [...values.keys()];
+  if (columns.length === 0) return [];
+  const where = columns.map((column) => `${quote(column)} = any(?::${description.columns[column]}[])`).join(' or ');
+  const bindings = columns.map((column) => boundArray(values.get(column) ?? []));
+  const { rows } = await execute(trx, `reading ${table}`, `select * from ${quote(table)} where ${where}`, bindings);
+  return rows;
+}
+
+/** Creates or replaces every row, in one statement (`insert … select * from unnest(…) on conflict (key) do update`). */
+export async function upsertRows(trx: Knex.Transaction, table: string, description: Description, rows: readonly Readonly<Row>[]) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(description.columns);
+  const others = columns.filter((column) => !description.key.includes(column));
+  const onConflict = others.length
+    ? `do update set ${others.map((column) => `${quote(column)} = excluded.${quote(column)}`).join(', ')}`
+    : 'do nothing';
+  await execute(
+    trx,
+    `writing ${table}`,
+    `insert into ${quote(table)} (${columns.map(quote).join(', ')})
+     select * from ${unnestOf(description, columns)}
+     on conflict (${description.key.map(quote).join(', ')}) ${onConflict}`,
+    columnArrays(description, columns, rows),
+  );
+}
+
+/** Removes the rows with these keys, in one statement. */
+export async function deleteRows(trx: Knex.Transaction, table: string, description: Description, rows: readonly Readonly<Row>[]) {
+  if (rows.length === 0) return;
+  const key = description.key;
+  await execute(
+    trx,
+    `deleting from ${table}`,
+    `delete from ${quote(table)} where (${key.map(quote).join(', ')}) in (select * from ${unnestOf(description, key)})`,
+    columnArrays(description, key, rows),
+  );
+}

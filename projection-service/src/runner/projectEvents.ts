@@ -1,0 +1,60 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '@cc/platform';
+import { deleteRows, readTouched, upsertRows } from './batchStatements';
+import type { Projector } from './projector';
+import type { SetBasedProjector } from './setBasedProjector';
+import { TableWorkingSet } from './workingSet';
+
+/** Either shape: one event at a time against the database, or a batch folded in memory. */
+export type ReadModelProjector = Projector | SetBasedProjector;
+
+export const isSetBased = (projector: ReadModelProjector): projector is SetBasedProjector =>
+  'shape' in projector && projector.shape === 'set-based';
+
+/**
+ * Applies events, in order, to a projector's tables inside `trx` (the caller holds the projection's
+ * lock and moves the checkpoint). Live batches, a dead letter's retry, a rebuild and an account's
+ * erasure all come through here, so both shapes behave alike everywhere.
+ */
+export async function projectEvents(projector: ReadModelProjector, events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<void> {
+  if (events.length === 0) return;
+  if (isSetBased(projector)) await foldBatch(projector, events, trx);
+  else for (const event of events) await projector.project(event, trx);
+}
+
+/**
+ * A set-based batch: open each event's sealed data (one after another, so a person's key is read
+ * once, then cached), read every touched row with one statement per table, fold the events in
+ * memory, then write with one upsert and one delete per table.
+ */
+async function foldBatch(projector: SetBasedProjector, events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<void> {
+  const opened: unknown[] = [];
+  for (const event of events) opened.push(await projector.open(event));
+  const touches = events.map((event) => projector.touches(event));
+
+  const sets: Record<string, TableWorkingSet> = {};
+  for (const [table, description] of Object.entries(projector.descriptions)) {
+    const values = new Map<string, unknown[]>();
+    for (const touched of touches)
+      for (const lookup of touched[table] ?? [])
+        for (const [column, value] of Object.entries(lookup)) {
+          if (value === undefined || value === null) continue;
+          const list = values.get(column) ?? [];
+          list.push(value);
+          values.set(column, list);
+        }
+    const distinct = new Map([...values].map(([column, list]) => [column, [...new Set(list)]]));
+    sets[table] = new TableWorkingSet(table, description, await readTouched(trx, table, description, distinct));
+  }
+
+  events.forEach((event, index) => {
+    for (const [table, set] of Object.entries(sets)) set.declare(touches[index]![table]);
+    projector.evolve(sets, event, opened[index]);
+  });
+
+  for (const [table, set] of Object.entries(sets)) {
+    const { upserts, deletes } = set.changes();
+    await upsertRows(trx, table, set.description, upserts);
+    await deleteRows(trx, table, set.description, deletes);
+  }
+}

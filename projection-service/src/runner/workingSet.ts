@@ -1,0 +1,134 @@
+import type { TableDescription, TableRows } from './setBasedProjector';
+
+type Row = Record<string, unknown>;
+type Description = TableDescription<Row>;
+
+/** A column's value as a comparable string: ids compare case-insensitively, numbers whatever their JS type. */
+function normalise(value: unknown, type: string | undefined): string {
+  if (value === null || value === undefined) return '\u0000null';
+  if (type === 'uuid') return String(value).toLowerCase();
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+const pair = (column: string, value: string) => `${column}\u0000${value}`;
+
+/** An event touched rows it did not declare: the fold would decide on rows it never read. */
+export class UndeclaredRowError extends Error {
+  constructor(table: string, what: Row) {
+    super(`The projector used ${table} rows ${JSON.stringify(what)} that the event does not touch (add them to its touches).`);
+    this.name = 'UndeclaredRowError';
+  }
+}
+
+/**
+ * One table's rows for the fold of one batch: the rows read for it (`stored`) and what the fold made
+ * of them. Each event may look only at rows matching one of the column values it declared: the
+ * batch's read fetched every row matching each of them, so the answer is complete.
+ */
+export class TableWorkingSet implements TableRows<Row> {
+  private readonly rows = new Map<string, Readonly<Row>>();
+  private readonly stored = new Map<string, Readonly<Row>>();
+  private readonly changed = new Set<string>();
+  private declared = new Set<string>();
+
+  constructor(
+    readonly table: string,
+    readonly description: Description,
+    loaded: readonly Row[],
+  ) {
+    for (const row of loaded) {
+      const frozen = Object.freeze({ ...row });
+      this.rows.set(this.keyOf(frozen), frozen);
+      this.stored.set(this.keyOf(frozen), frozen);
+    }
+  }
+
+  /** The column values the event about to be folded declared for this table. */
+  declare(lookups: readonly Row[] | undefined): void {
+    this.declared = new Set();
+    for (const lookup of lookups ?? [])
+      for (const [column, value] of Object.entries(lookup))
+        if (value !== undefined && value !== null) this.declared.add(this.pairOf(column, value));
+  }
+
+  get(key: Partial<Row>): Readonly<Row> | undefined {
+    this.checkKey(key);
+    return this.rows.get(this.keyOf(key));
+  }
+
+  where(match: Partial<Row>): Readonly<Row>[] {
+    this.check(match);
+    const wanted = Object.entries(match).map(([column, value]) => [column, normalise(value, this.description.columns[column])] as const);
+    return [...this.rows.values()].filter((row) =>
+      wanted.every(([column, value]) => normalise(row[column], this.description.columns[column]) === value),
+    );
+  }
+
+  put(row: Row): void {
+    this.checkKey(row);
+    for (const column of Object.keys(this.description.columns))
+      if (!(column in row)) throw new Error(`A ${this.table} row needs every column; ${column} is missing.`);
+    const key = this.keyOf(row);
+    this.rows.set(key, Object.freeze({ ...row }));
+    this.changed.add(key);
+  }
+
+  delete(key: Partial<Row>): void {
+    this.checkKey(key);
+    const normalised = this.keyOf(key);
+    if (this.rows.delete(normalised)) this.changed.add(normalised);
+  }
+
+  /** What the batch leaves to write: rows made or changed, and stored rows no longer there. */
+  changes(): { upserts: Readonly<Row>[]; deletes: Readonly<Row>[] } {
+    const upserts: Readonly<Row>[] = [];
+    const deletes: Readonly<Row>[] = [];
+    for (const key of this.changed) {
+      const row = this.rows.get(key);
+      if (row) upserts.push(row);
+      else {
+        const stored = this.stored.get(key);
+        if (stored) deletes.push(stored);
+      }
+    }
+    return { upserts, deletes };
+  }
+
+  private pairOf(column: string, value: unknown): string {
+    const type = this.description.columns[column];
+    if (!type) throw new Error(`${this.table} has no column ${column}.`);
+    return pair(column, normalise(value, type));
+  }
+
+  private isDeclared(what: Partial<Row>): boolean {
+    return Object.entries(what).some(
+      ([column, value]) => column in this.description.columns && this.declared.has(this.pairOf(column, value)),
+    );
+  }
+
+  /** Some column value of `what` must be one the event declared. */
+  private check(what: Partial<Row>): void {
+    if (!this.isDeclared(what)) throw new UndeclaredRowError(this.table, what);
+  }
+
+  /**
+   * Whether a row with this key exists must be known: one of its key columns was declared, or the
+   * row is there and matches a declared value (found with `where`).
+   */
+  private checkKey(row: Partial<Row>): void {
+    const key = Object.fromEntries(this.description.key.map((column) => [column, row[column]]));
+    if (this.isDeclared(key)) return;
+    const present = this.rows.get(this.keyOf(key));
+    if (!present || !this.isDeclared(present)) throw new UndeclaredRowError(this.table, key);
+  }
+
+  private keyOf(row: Partial<Row>): string {
+    return JSON.stringify(
+      this.description.key.map((column) => {
+        if (!(column in row)) throw new Error(`A ${this.table} key needs ${column}.`);
+        return normalise(row[column], this.description.columns[column]);
+      }),
+    );
+  }
+}
