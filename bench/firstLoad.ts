@@ -26,7 +26,7 @@ export type Manifest = Record<string, ManifestChunk>;
  */
 export const FIRST_LOAD_PAGES = {
   landing: ['src/landing/LandingPage.tsx'],
-  dashboard: ['src/landing/LandingPage.tsx', 'src/shell/Shell.tsx', 'src/dashboard/DashboardPage.tsx'],
+  dashboard: ['src/App.tsx', 'src/shell/Shell.tsx', 'src/dashboard/DashboardPage.tsx'],
 } as const satisfies Record<string, readonly string[]>;
 export type FirstLoadPage = keyof typeof FIRST_LOAD_PAGES;
 
