@@ -3,8 +3,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 
-// Fading in after a moment keeps a fast check or chunk load from flashing a spinner.
 const appear = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+
+/** Fading in after a moment keeps a fast check or chunk load from flashing a spinner. */
+export const appearAfterAMoment = {
+  opacity: 0,
+  animation: `${appear} 200ms ease-in 150ms forwards`,
+  '@media (prefers-reduced-motion: reduce)': { animationDuration: '1ms' },
+} as const;
 
 /**
  * Shown while the sign-in check runs on a signed-in route. `quiet`: shown only if the wait lasts
@@ -22,11 +28,7 @@ export function FullPageLoading({ label = 'Loading…', quiet = false }: { label
         alignItems: 'center',
         justifyContent: 'center',
         gap: 2,
-        ...(quiet && {
-          opacity: 0,
-          animation: `${appear} 200ms ease-in 150ms forwards`,
-          '@media (prefers-reduced-motion: reduce)': { animationDuration: '1ms' },
-        }),
+        ...(quiet && appearAfterAMoment),
       }}
     >
       <CircularProgress aria-hidden />
