@@ -20,13 +20,14 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The lazily loaded modules (paths under frontend/) each first-load page renders without a click:
- * a signed-out visitor at / gets the landing page; a signed-in one the shell around the dashboard,
- * after the landing page shown while the sign-in check runs (docs/decisions/performance.md).
+ * The lazily loaded modules (paths under frontend/) each first-load page renders without a click.
+ * At / the entry waits for the sign-in check: a signed-out visitor gets the landing page (the entry
+ * holds the public pages' frame, no react-admin), a signed-in one the app (react-admin) with the
+ * shell around the dashboard, and never the landing page (docs/decisions/performance.md).
  */
 export const FIRST_LOAD_PAGES = {
   landing: ['src/landing/LandingPage.tsx'],
-  dashboard: ['src/landing/LandingPage.tsx', 'src/shell/Shell.tsx', 'src/dashboard/DashboardPage.tsx'],
+  dashboard: ['src/App.tsx', 'src/shell/Shell.tsx', 'src/dashboard/DashboardPage.tsx'],
 } as const satisfies Record<string, readonly string[]>;
 export type FirstLoadPage = keyof typeof FIRST_LOAD_PAGES;
 
@@ -56,12 +57,24 @@ export function pageScripts(manifest: Manifest, page: FirstLoadPage): string[] {
   return files.filter((file) => file.endsWith('.js'));
 }
 
-/** Every first-load page's scripts, their union, and its gzip size in bytes. */
-export async function firstLoad(dist: string): Promise<{ pages: Record<FirstLoadPage, string[]>; files: string[]; gzip: number }> {
+/** Each first-load page's scripts and their gzip size in bytes (each file compressed on its own, as served). */
+export async function firstLoad(dist: string): Promise<Record<FirstLoadPage, { scripts: string[]; gzip: number }>> {
   const manifest = await readManifest(dist);
-  const pages = { landing: pageScripts(manifest, 'landing'), dashboard: pageScripts(manifest, 'dashboard') };
-  const files = [...new Set([...pages.landing, ...pages.dashboard])];
-  let gzip = 0;
-  for (const file of files) gzip += gzipSync(await fs.readFile(path.join(dist, file))).length;
-  return { pages, files, gzip };
+  const measure = async (page: FirstLoadPage) => {
+    const scripts = pageScripts(manifest, page);
+    let gzip = 0;
+    for (const file of scripts) gzip += gzipSync(await fs.readFile(path.join(dist, file))).length;
+    return { scripts, gzip };
+  };
+  return { landing: await measure('landing'), dashboard: await measure('dashboard') };
 }
+
+/** The bench's target for each first-load page, gzip. */
+export const FIRST_LOAD_LIMIT_BYTES = 250 * 1024;
+
+/**
+ * The most each page may fetch, gzip, checked by test/browser/firstLoad.browser.test.ts: the
+ * target for the landing page; for the dashboard, which is above the target (README, Performance),
+ * a ceiling just over its measured size (297 KB), so that it can only shrink.
+ */
+export const FIRST_LOAD_CEILING_BYTES: Record<FirstLoadPage, number> = { landing: FIRST_LOAD_LIMIT_BYTES, dashboard: 300 * 1024 };

@@ -3,6 +3,7 @@ import { Route } from 'react-router-dom';
 import { dataProvider } from './api/dataProvider';
 import { createQueryClient } from './api/queryClient';
 import { authProvider } from './auth/authProvider';
+import { SessionSync } from './auth/SessionSync';
 import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
 import { FullPageLoading } from './common/FullPageLoading';
 import { lazyComponent } from './common/lazyComponent';
@@ -10,6 +11,7 @@ import { PageLoading } from './common/PageLoading';
 import { AdminErrorScreen } from './errors/ErrorScreen';
 import { ERROR_TEST_PATH, ErrorTestRoute } from './errors/ErrorTestRoute';
 import { NotFound } from './errors/NotFound';
+import { AiPolicyPage, ForgotPasswordPage, LoginPage, PrivacyPolicyPage, ResetPasswordPage, TermsPage } from './public/publicPages';
 import { PLANNED_PAGES } from './routes';
 import { AppAdminUI } from './shell/AppAdminUI';
 import { AppLayout } from './shell/AppLayout';
@@ -18,18 +20,12 @@ import { ThemeClassSync } from './theme/ThemeClassSync';
 import { darkTheme, lightTheme } from './theme/themes';
 import { ToastViewport } from './toast/ToastViewport';
 
-// Every page is its own chunk, fetched on its first visit: the first load carries only the shell,
-// the landing page and the dashboard (bench: "first load"). Full pages show the full-page loader,
-// pages inside the shell the in-page one.
+// The app itself is a chunk (Root.tsx fetches it for signed-in routes), and every page is its own
+// chunk, fetched on its first visit: a signed-in first load carries only the app, the shell and the
+// dashboard (bench: "first load"). Pages inside the shell show the in-page loader.
 const full = <FullPageLoading />;
 const AppLoading = () => full;
 const inShell = <PageLoading />;
-const LoginPage = lazyComponent(() => import('./login/LoginPage'), 'LoginPage', full);
-const PrivacyPolicyPage = lazyComponent(() => import('./legal/PrivacyPolicyPage'), 'PrivacyPolicyPage', full);
-const TermsPage = lazyComponent(() => import('./legal/TermsPage'), 'TermsPage', full);
-const AiPolicyPage = lazyComponent(() => import('./legal/AiPolicyPage'), 'AiPolicyPage', full);
-const ForgotPasswordPage = lazyComponent(() => import('./login/PasswordResetPages'), 'ForgotPasswordPage', full);
-const ResetPasswordPage = lazyComponent(() => import('./login/PasswordResetPages'), 'ResetPasswordPage', full);
 const DashboardPage = lazyComponent(() => import('./dashboard/DashboardPage'), 'DashboardPage', inShell);
 const ClaimsPage = lazyComponent(() => import('./claims/ClaimsPage'), 'ClaimsPage', inShell);
 const DocumentsPage = lazyComponent(() => import('./documents/DocumentsPage'), 'DocumentsPage', inShell);
@@ -49,7 +45,7 @@ const store = createAppStore();
 const queryClient = createQueryClient();
 
 /**
- * react-admin, split into AdminContext + AdminUI (our AppAdminUI: no default screens bundled) so that app-wide helpers (theme class, the
+ * The signed-in app (lazy, see Root.tsx): react-admin, split into AdminContext + AdminUI (our AppAdminUI: no default screens bundled) so that app-wide helpers (theme class, the
  * Unauthorized flow) sit inside its providers. Routes:
  * - full pages without the shell: /login, the legal pages, /forgot-password, /reset-password, /__boom (error-screen test);
  * - through AppLayout: / (landing or dashboard), the signed-in pages, and 404 for the rest.
@@ -67,6 +63,7 @@ export function App() {
       darkTheme={darkTheme}
     >
       <ThemeClassSync />
+      <SessionSync />
       <UnauthorizedWatcher />
       <AppAdminUI
         title="Claims Copilot"

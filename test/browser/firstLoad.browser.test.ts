@@ -3,12 +3,13 @@
  * The bench's "first load" figure counts the scripts bench/firstLoad.ts reads from Vite's manifest
  * for the landing page and the dashboard. Here Chromium loads both pages for real and the scripts it
  * fetches must be exactly those lists: a new lazy chunk either page renders at once, or one that is
- * no longer needed, fails this test until the lists (and so the figure) follow.
+ * no longer needed, fails this test until the lists (and so the figure) follow. And neither page's
+ * scripts may grow past its size ceiling (gzip, as the bench counts them).
  */
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../gateway/src/testing/testApp';
-import { pageScripts, readManifest, type FirstLoadPage, type Manifest } from '../../bench/firstLoad';
+import { FIRST_LOAD_CEILING_BYTES, firstLoad, pageScripts, readManifest, type FirstLoadPage, type Manifest } from '../../bench/firstLoad';
 import { launchChromium, visible, waitUntil } from './chromium';
 
 jest.setTimeout(90_000);
@@ -84,5 +85,10 @@ describe('the first load in Chromium', () => {
     await page.goto(app.baseUrl);
     await visible(page.getByText('Welcome back, Dana'));
     expect(await settled(scripts)).toEqual(expected('dashboard'));
+  });
+
+  it.each(['landing', 'dashboard'] as const)('keeps the %s first load within its gzip ceiling', async (page) => {
+    const { gzip } = (await firstLoad(DIST))[page];
+    expect(gzip).toBeLessThanOrEqual(FIRST_LOAD_CEILING_BYTES[page]);
   });
 });

@@ -106,6 +106,33 @@ describe('the app shell in Chromium', () => {
     await expectVisible(page.getByRole('link', { name: 'Sign In' }).first());
   });
 
+  it('toggles the theme on the sign-in page, keeps it through sign-in, and opens a deep link signed in', async () => {
+    const client = app.client();
+    await client.register('theme.toggle@example.org', 'a long enough password', { firstName: 'Theo' });
+    await page.goto(`${app.baseUrl}/login`);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await isDark()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    expect(await background()).not.toBe(light);
+    const dark = await background();
+
+    await page.getByLabel('Email').fill('theme.toggle@example.org');
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: /^sign in$/i }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectVisible(page.getByText('Welcome back, Theo').first());
+    expect(await isDark()).toBe(true);
+    expect(await background()).toBe(dark);
+
+    await page.goto(`${app.baseUrl}/claims`);
+    await expectVisible(page.getByRole('heading', { name: 'Claims Tracker', level: 1 }));
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await isDark()).toBe(false);
+    expect(await background()).toBe(light);
+  });
+
   it('uses a drawer below 768 px that closes when a link is followed', async () => {
     const mobile = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const phone = await mobile.newPage();

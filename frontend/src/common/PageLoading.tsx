@@ -1,10 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { keyframes } from '@mui/material/styles';
-
-// Fading in after a moment keeps a fast chunk load from flashing a spinner.
-const appear = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+import { appearAfterAMoment } from './FullPageLoading';
 
 /** Shown inside the shell while a page's code loads (its chunk is fetched on first visit). */
 export function PageLoading({ label = 'Loading…' }: { label?: string }) {
@@ -20,9 +17,7 @@ export function PageLoading({ label = 'Loading…' }: { label?: string }) {
         alignItems: 'center',
         justifyContent: 'center',
         gap: 2,
-        opacity: 0,
-        animation: `${appear} 200ms ease-in 150ms forwards`,
-        '@media (prefers-reduced-motion: reduce)': { animationDuration: '1ms' },
+        ...appearAfterAMoment,
       }}
     >
       <CircularProgress aria-hidden />

@@ -3,8 +3,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePageTitle } from '../common/usePageTitle';
-import { ClaimsStatusList } from '../claims/list/ClaimsStatusList';
 import { useDashboard } from '../claims/queries';
+import { lazyComponent } from '../common/lazyComponent';
+import { PageLoading } from '../common/PageLoading';
 import { QueryErrorState } from '../common/QueryErrorState';
 import { UpcomingDeadlinesCard } from '../deadlines/UpcomingDeadlinesCard';
 import { ClaimNeedsCard } from '../evidence/ClaimNeedsCard';
@@ -13,6 +14,10 @@ import { DashboardStats } from './DashboardStats';
 import { QuickActions } from './QuickActions';
 import { RecentActivity } from './RecentActivity';
 import { RecentDocuments } from './RecentDocuments';
+
+// Below the fold and shown only to someone who has claims: fetched when there are claims to list,
+// so a newcomer's first load does not carry the claims table (bench: "first load").
+const ClaimsStatusList = lazyComponent(() => import('../claims/list/ClaimsStatusList'), 'ClaimsStatusList', <PageLoading />);
 
 /** The signed-in home at / and /dashboard (GET /api/dashboard). The AI chat widget comes later. */
 export function DashboardPage() {

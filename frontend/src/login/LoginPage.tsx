@@ -3,7 +3,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSession } from '../auth/useSession';
+import { useSessionStatus } from '../auth/sessionStatus';
 import { usePageTitle } from '../common/usePageTitle';
 import { AuthFrame } from './AuthFrame';
 import { CreateAccountForm } from './CreateAccountForm';
@@ -12,14 +12,14 @@ import { SignInForm } from './SignInForm';
 type Mode = 'sign-in' | 'create';
 
 /**
- * /login (react-admin `loginPage`; GET /api/login redirects here). Sign in or create an account
+ * /login (a public page, and react-admin's `loginPage`; GET /api/login redirects here). Sign in or create an account
  * with e-mail and password; `?mode=create` opens the Create Account tab.
  */
 export function LoginPage() {
   const location = useLocation();
   const [mode, setMode] = useState<Mode>(() => (new URLSearchParams(location.search).get('mode') === 'create' ? 'create' : 'sign-in'));
   usePageTitle(mode === 'create' ? 'Create Account' : 'Sign In');
-  const session = useSession();
+  const session = useSessionStatus();
 
   if (session === 'signed-in') return <Navigate to="/" replace />;
 

@@ -1,16 +1,16 @@
 import type { User } from '@cc/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { markSignedIn } from '../auth/sessionStatus';
 import { resetUnauthorized } from '../auth/unauthorized';
 import { describeFailure, type FieldErrors } from './formErrors';
 
 /**
  * Submitting the sign-in or create-account form: tracks busy state and errors, and on success
- * refreshes react-admin's cached auth state (signed-out → signed-in) before going to /.
+ * marks the session signed in (the entry then starts the app, and react-admin refreshes its cached
+ * auth state, see SessionSync) before going to /.
  */
 export function useAuthSubmit(formFields: readonly string[]) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -23,7 +23,7 @@ export function useAuthSubmit(formFields: readonly string[]) {
     try {
       await action();
       resetUnauthorized();
-      await queryClient.resetQueries({ queryKey: ['auth'] });
+      markSignedIn();
       navigate('/', { replace: true });
     } catch (error) {
       const failure = describeFailure(error, formFields);

@@ -5,10 +5,10 @@ import { useSession } from '../auth/useSession';
 import { FullPageLoading } from '../common/FullPageLoading';
 import { NotFoundPage } from '../errors/NotFound';
 import { lazyComponent } from '../common/lazyComponent';
+import { LandingPage } from '../public/publicPages';
 import { isSignedInPath } from '../routes';
 
 // Signed-out visitors never fetch the shell, signed-in ones never the landing page.
-const LandingPage = lazyComponent(() => import('../landing/LandingPage'), 'LandingPage', <FullPageLoading />);
 const Shell = lazyComponent(() => import('./Shell'), 'Shell', <FullPageLoading />);
 
 /** A signed-in route visited while signed out: the Unauthorized toast, then /api/login after 500 ms. */
@@ -22,7 +22,8 @@ function SignedOutGate({ checking, immediate }: { checking: boolean; immediate: 
 /**
  * react-admin's `layout`: every route that is not a public page comes through here.
  * - Signed in: the shell around the page (unknown paths get react-admin's `catchAll`, the 404 panel).
- * - At / while signed out or still checking: the public landing page, full page.
+ * - At / while signed out: the public landing page, full page (still checking: a quiet loader, so
+ *   a signed-in visitor never fetches the landing page).
  * - A signed-in route while signed out: the Unauthorized flow.
  * - Any other path while signed out: the full-page 404.
  */
@@ -31,7 +32,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
 
   if (status === 'signed-in') return <Shell>{children}</Shell>;
-  if (pathname === '/') return <LandingPage />;
+  if (pathname === '/') return status === 'pending' ? <FullPageLoading quiet /> : <LandingPage />;
   // The chat page sends a signed-out visitor to sign in at once (spec doc 1 §2, §8).
   if (isSignedInPath(pathname)) return <SignedOutGate checking={status === 'pending'} immediate={pathname.startsWith('/ai-copilot')} />;
   return status === 'pending' ? <FullPageLoading /> : <NotFoundPage />;
