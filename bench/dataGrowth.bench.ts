@@ -33,7 +33,18 @@ const ADMIN = { email: 'growth.admin@example.org', password: 'bench admin passph
 const VETERAN = { email: 'growth.veteran@example.org', firstName: 'Avery', lastName: 'Okonkwo' };
 /** Claims per veteran: 10,000 veterans make the 100,000 claims of the target. */
 const CLAIMS = 10;
-const CONDITIONS = ['Tinnitus', 'PTSD', 'Lumbar strain', 'Sleep apnea', 'Migraines', 'Knee strain', 'Hearing loss', 'Asthma', 'GERD', 'Scars'];
+const CONDITIONS = [
+  'Tinnitus',
+  'PTSD',
+  'Lumbar strain',
+  'Sleep apnea',
+  'Migraines',
+  'Knee strain',
+  'Hearing loss',
+  'Asthma',
+  'GERD',
+  'Scars',
+];
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
@@ -81,7 +92,8 @@ async function makeVeteran(baseUrl: string, admin: TestClient): Promise<{ client
   const client = new TestClient(baseUrl);
   const user = await client.register(VETERAN.email, undefined, { firstName: VETERAN.firstName, lastName: VETERAN.lastName });
   expectStatus(await admin.put(`/api/users/${user.id}/tier`, { tierName: 'basic' }), 200, 'tier change');
-  for (let i = 0; i < 200 && (await client.get('/api/auth/user')).data.memberTier !== 'basic'; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 200 && (await client.get('/api/auth/user')).data.memberTier !== 'basic'; i++)
+    await new Promise((r) => setTimeout(r, 20));
   const claimIds: string[] = [];
   for (let i = 0; i < CLAIMS; i++) {
     const filed = await client.post('/api/claims', { condition: CONDITIONS[i]!, conditionType: 'primary' });
@@ -97,7 +109,8 @@ async function makeVeteran(baseUrl: string, admin: TestClient): Promise<{ client
     }
     const note = await client.post(`/api/claims/${id}/notes`, { note: 'Called the regional office', noteType: 'general' });
     expectStatus(note, 201, 'POST note');
-    if (i < 3) await uploadFile(client, `service-records-${i}.pdf`, Buffer.from(`%PDF-1.4\n% service record ${i}\n`), 'application/pdf', id);
+    if (i < 3)
+      await uploadFile(client, `service-records-${i}.pdf`, Buffer.from(`%PDF-1.4\n% service record ${i}\n`), 'application/pdf', id);
   }
   // A staff member reads one claim, as support does: the access log and the history show it.
   expectStatus(await admin.get(`/api/claims/${claimIds[0]}/history`), 200, 'staff history read');

@@ -102,7 +102,11 @@ function copier(template: VeteranTemplate, n: number) {
   };
   return {
     idOf,
-    rewrite: (text: string) => text.replace(UUID, (id) => (ids.has(id) ? idOf(id) : id)).split(template.email).join(email),
+    rewrite: (text: string) =>
+      text
+        .replace(UUID, (id) => (ids.has(id) ? idOf(id) : id))
+        .split(template.email)
+        .join(email),
   };
 }
 
