@@ -7,6 +7,7 @@
 import { formatTable, withBenchCluster, type BenchRow, type BenchSuite } from './harness';
 import { authBench } from './auth.bench';
 import { analysisBench } from './analysis.bench';
+import { dataGrowthBench } from './dataGrowth.bench';
 import { apiBench } from './api.bench';
 import { erasureBench } from './erasure.bench';
 import { eventStoreBench } from './eventStore.bench';
@@ -25,6 +26,7 @@ const SUITES: BenchSuite[] = [
   authBench,
   analysisBench,
   erasureBench,
+  dataGrowthBench,
 ];
 
 async function main(): Promise<number> {

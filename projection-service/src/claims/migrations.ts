@@ -67,4 +67,14 @@ export const claimsMigrations: Migration[] = [
       await knex.raw('alter table claims add column decision_date text');
     },
   },
+  {
+    // The staff console's claims list spans every veteran: newest first, and by status, as pages.
+    name: '0102_claims_staff_list_indexes',
+    async up(knex) {
+      await knex.raw(`
+        create index claims_filed on claims (filed_at desc, claim_id);
+        create index claims_status_filed on claims (status, filed_at desc, claim_id);
+      `);
+    },
+  },
 ];

@@ -39,4 +39,14 @@ export const documentsMigrations: Migration[] = [
       `);
     },
   },
+  {
+    // The staff console's documents list spans every veteran: newest first, and by processing status.
+    name: '0103_documents_staff_list_indexes',
+    async up(knex) {
+      await knex.raw(`
+        create index documents_uploaded on documents (uploaded_at desc, document_id);
+        create index documents_status_uploaded on documents (processing_status, uploaded_at desc, document_id);
+      `);
+    },
+  },
 ];

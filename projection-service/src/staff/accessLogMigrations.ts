@@ -22,4 +22,14 @@ export const accessLogMigrations: Migration[] = [
       `);
     },
   },
+  {
+    // The access log filtered to one staff member, or to one veteran whose data was read.
+    name: '0104_staff_access_log_by_person',
+    async up(knex) {
+      await knex.raw(`
+        create index staff_access_log_staff on staff_access_log (staff_id, at desc);
+        create index staff_access_log_owner on staff_access_log (owner_id, at desc);
+      `);
+    },
+  },
 ];

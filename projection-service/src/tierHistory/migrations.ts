@@ -21,4 +21,11 @@ export const tierHistoryMigrations: Migration[] = [
       `);
     },
   },
+  {
+    // The staff console's tier history spans every user, newest first.
+    name: '0105_user_tier_history_at',
+    async up(knex) {
+      await knex.raw('create index user_tier_history_at on user_tier_history (at desc, event_id)');
+    },
+  },
 ];
