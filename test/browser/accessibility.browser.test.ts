@@ -1,353 +1,50 @@
-/// <reference lib="dom" />
 /**
- * Accessibility in a real Chromium against the real app: axe-core over every screen and
- * its dialogs, in the light and the dark theme, at 1440 and 360 px, with no serious or critical
- * violation and nothing scrolling sideways at 360 px; then a claim filed, a document uploaded and a
- * chat question asked with the keyboard alone.
+ * Accessibility in a real Chromium against the real app (see accessibilityAudit.ts): the visitor's
+ * and the administrator's screens in both themes; then a claim filed, a document uploaded and a chat
+ * question asked with the keyboard alone. The veteran's screens are audited in
+ * accessibility.veteran.browser.test.ts and accessibility.claims.browser.test.ts.
  */
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../gateway/src/testing/testApp';
-import { expectText, launchChromium, signIn, visible, waitUntil } from './chromium';
+import { auditScreens, goTo, SCREENS, startAuditedApp, tabTo, THEMES, type AuditedApp } from './accessibilityAudit';
+import { expectText, visible } from './chromium';
 
 jest.setTimeout(240_000);
 
-const PASSWORD = 'a long enough password';
-const ADMIN = 'a11y.admin@example.org';
-const VETERAN = 'a11y.vet@example.org';
-const NEXUS_LETTER = [
-  'Dr. Elena Rivera, MD, board certified in sleep medicine.',
-  'I reviewed the service treatment records and the C-file of the veteran.',
-  'The veteran is diagnosed with obstructive sleep apnea and post-traumatic stress disorder.',
-  'It is at least as likely as not that the obstructive sleep apnea is proximately due to or aggravated by the service-connected PTSD.',
-].join('\n');
-const WIDTHS = [1440, 360] as const;
-const THEMES = ['light', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
-
-/** A screen: who sees it, how to get there, and what shows once it is ready. */
-interface Screen {
-  name: string;
-  as: 'visitor' | 'veteran' | 'admin';
-  /** A dialog screen audits only the dialog: the page beneath has its own entry (and is inert meanwhile). */
-  within?: string;
-  open(page: Page, baseUrl: string): Promise<void>;
-}
-
-const goTo = async (page: Page, url: string) => {
-  await page.goto(url);
-  await visible(page.locator('main, [role=main]').first());
-};
-
-const SCREENS: Screen[] = [
-  { name: 'landing', as: 'visitor', open: async (page, base) => goTo(page, base) },
-  { name: 'sign-in', as: 'visitor', open: async (page, base) => goTo(page, `${base}/login`) },
-  ...['privacy-policy', 'terms-and-conditions', 'ai-policy'].map<Screen>((legal) => ({
-    name: legal,
-    as: 'visitor',
-    open: async (page, base) => {
-      await page.goto(`${base}/${legal}`);
-      await visible(page.getByRole('heading', { level: 1 }));
-    },
-  })),
-  {
-    name: 'dashboard',
-    as: 'veteran',
-    open: async (page, base) => {
-      await goTo(page, base);
-      await expectText(page.getByTestId('stat-active-claims-value'), '1');
-    },
-  },
-  {
-    name: 'claims',
-    as: 'veteran',
-    open: async (page, base) => {
-      await goTo(page, `${base}/claims`);
-      await visible(page.getByTestId('claim-row').first());
-    },
-  },
-  {
-    name: 'claim detail dialog',
-    as: 'veteran',
-    within: '[role=dialog]',
-    open: async (page, base) => {
-      await goTo(page, `${base}/claims`);
-      await page.getByTestId('claim-row').first().click();
-      await visible(page.getByRole('dialog', { name: /Tinnitus/ }));
-      await visible(page.getByTestId('claim-note').first());
-    },
-  },
-  {
-    name: 'claim evidence tab',
-    as: 'veteran',
-    within: '[role=dialog]',
-    open: async (page, base) => {
-      await goTo(page, `${base}/claims`);
-      await page.getByTestId('claim-row').first().click();
-      await page
-        .getByRole('dialog', { name: /Tinnitus/ })
-        .getByRole('tab', { name: 'Evidence' })
-        .click();
-      await visible(page.getByTestId('evidence-element').last());
-    },
-  },
-  {
-    name: 'upload dialog with a claim chosen',
-    as: 'veteran',
-    within: '[role=dialog]',
-    open: async (page, base) => {
-      const claims = (await (await page.request.get(`${base}/api/claims`)).json()) as { id: string }[];
-      await goTo(page, `${base}/documents?upload=1&claimId=${claims[0]!.id}`);
-      await visible(page.getByTestId('upload-dialog').getByTestId('document-drop-zone'));
-    },
-  },
-  {
-    name: 'documents',
-    as: 'veteran',
-    open: async (page, base) => {
-      await goTo(page, `${base}/documents`);
-      await visible(page.getByTestId('document-card').first());
-    },
-  },
-  {
-    name: 'analyze dialog',
-    as: 'veteran',
-    within: '[role=dialog]',
-    open: async (page, base) => {
-      await goTo(page, `${base}/documents`);
-      await page.getByRole('button', { name: 'Analyze Buddy statement.txt', exact: true }).click();
-      await visible(page.getByTestId('analyze-dialog'));
-    },
-  },
-  {
-    name: 'analysis results dialog',
-    as: 'veteran',
-    within: '[role=dialog]',
-    open: async (page, base) => {
-      await goTo(page, `${base}/documents`);
-      await page.getByRole('button', { name: 'View AI Analysis Results of Rivera nexus letter.txt' }).click();
-      await visible(page.getByTestId('analysis-results-dialog').getByTestId('analysis-section-summary'));
-    },
-  },
-  {
-    name: 'chat',
-    as: 'veteran',
-    open: async (page, base) => {
-      await goTo(page, `${base}/ai-copilot`);
-      await visible(page.getByTestId('chat-session').first());
-    },
-  },
-  {
-    name: 'templates',
-    as: 'veteran',
-    open: async (page, base) => {
-      await goTo(page, `${base}/templates`);
-      await visible(page.getByRole('tab').first());
-    },
-  },
-  {
-    name: 'templates wizard dialog',
-    as: 'veteran',
-    within: '[role=dialog]',
-    open: async (page, base) => {
-      await goTo(page, `${base}/templates?tab=pdfforge`);
-      await page.getByRole('button', { name: 'Fill in Disability Claim Package', exact: true }).click();
-      await visible(page.getByTestId('fillable-form-dialog').getByRole('heading', { name: 'Summary & Objectives', exact: true }));
-    },
-  },
-  {
-    name: 'nexus letter opened from the evidence map',
-    as: 'veteran',
-    within: '[role=dialog]',
-    open: async (page, base) => {
-      await goTo(page, `${base}/templates?tab=pdfforge&template=nexus-letter&condition=Tinnitus`);
-      await visible(page.getByTestId('fillable-form-dialog').getByTestId('nexus-check'));
-    },
-  },
-  {
-    name: 'learning center',
-    as: 'veteran',
-    open: async (page, base) => {
-      await goTo(page, `${base}/benefits-learning-center`);
-      await visible(page.getByRole('heading', { level: 1 }));
-    },
-  },
-  {
-    name: 'calculators',
-    as: 'veteran',
-    open: async (page, base) => {
-      await goTo(page, `${base}/calculators`);
-      await visible(page.getByRole('heading', { level: 1 }));
-    },
-  },
-  {
-    name: 'settings',
-    as: 'veteran',
-    open: async (page, base) => {
-      await goTo(page, `${base}/settings`);
-      await visible(page.getByRole('heading', { level: 1 }));
-    },
-  },
-  {
-    name: 'billing',
-    as: 'veteran',
-    open: async (page, base) => {
-      await goTo(page, `${base}/billing`);
-      await visible(page.getByTestId('plan-basic'));
-    },
-  },
-  {
-    name: 'checkout',
-    as: 'veteran',
-    open: async (page, base) => {
-      await goTo(page, `${base}/billing`);
-      await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
-      await page.waitForURL((url) => url.pathname === '/checkout');
-      await visible(page.getByTestId('checkout-normal'));
-    },
-  },
-  {
-    name: 'console',
-    as: 'admin',
-    open: async (page, base) => {
-      await page.goto(`${base}/console`);
-      await visible(page.getByRole('heading', { level: 1 }).first());
-    },
-  },
-  {
-    name: 'console claims',
-    as: 'admin',
-    open: async (page, base) => {
-      await page.goto(`${base}/console/claims`);
-      await visible(page.getByText('Tinnitus').first());
-    },
-  },
-  {
-    name: 'console claim evidence',
-    as: 'admin',
-    open: async (page, base) => {
-      const claims = (await (await page.request.get(`${base}/api/staff/claims`)).json()) as { id: string; condition: string }[];
-      await page.goto(`${base}/console/claims/${claims.find((c) => c.condition === 'Tinnitus')!.id}/show/evidence`);
-      await visible(page.getByTestId('staff-claim-evidence').getByTestId('evidence-element').last());
-    },
-  },
-];
-
-/** Serious and critical axe violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page, { within, colorsOnly }: { within?: string; colorsOnly: boolean }): Promise<string[]> {
-  // The dark theme swaps only the palette (same DOM, names, roles and layout as the light one, which
-  // runs every rule), so there the rules that depend on colour are enough; it halves the run.
-  const builder = colorsOnly
-    ? new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block'])
-    : new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
-  const results = await (within ? builder.include(within) : builder).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.replace(/\s+/g, ' ')}` : ''}`).join(' | ')}`,
-    );
-}
-
-/** How many pixels the page scrolls sideways (0 when it fits). */
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth);
-
 describe('accessibility in Chromium', () => {
-  let app: TestApp;
-  let browser: Browser;
+  let audited: AuditedApp;
 
   beforeAll(async () => {
-    app = await startTestApp({
-      frontendDist: path.resolve(__dirname, '../../frontend/dist'),
-      env: { ADMIN_EMAILS: ADMIN, ADMIN_PASSWORD: PASSWORD },
-    });
-    browser = await launchChromium();
-    // The veteran's record, through the real API: a claim with a note, an analyzed letter, another document.
-    const admin = app.client();
-    await admin.signIn(ADMIN, PASSWORD);
-    const vet = app.client();
-    const user = await vet.register(VETERAN, PASSWORD, { firstName: 'Jordan', lastName: 'Hayes' });
-    expect((await admin.put(`/api/users/${user.id}/tier`, { tierName: 'basic' })).status).toBe(200);
-    await waitUntil(
-      async () => (await vet.get('/api/auth/user')).data.memberTier === 'basic',
-      async () => 'the veteran never became basic',
-    );
-    const claim = await vet.post('/api/claims', { condition: 'Tinnitus', conditionType: 'primary', nextAction: 'Schedule the C&P exam' });
-    expect(claim.status).toBe(201);
-    expect(
-      (await vet.post(`/api/claims/${claim.data.id}/notes`, { note: 'Called the regional office', noteType: 'general', isImportant: true }))
-        .status,
-    ).toBe(201);
-    const upload = async (fileName: string, text: string) => {
-      const url = (await vet.post('/api/objects/upload', {})).data.uploadURL as string;
-      expect((await vet.request('PUT', url, { body: text, headers: { 'content-type': 'text/plain' } })).status).toBe(201);
-      const stored = await vet.put('/api/documents', { documentURL: url, fileName, fileType: 'text/plain' });
-      expect(stored.status).toBe(201);
-      return stored.data.id as string;
-    };
-    const letter = await upload('Rivera nexus letter.txt', NEXUS_LETTER);
-    await upload('Buddy statement.txt', 'I served with Jordan at FOB Salerno in 2008 and heard the blasts.\n');
-    const analysis = await vet.post(`/api/documents/${letter}/analyze`, { analysisType: 'general' });
-    expect(analysis.status).toBe(200);
+    audited = await startAuditedApp();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(async () => audited?.close());
 
-  async function contextFor(as: Screen['as'], theme: Theme): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: theme });
-    if (as !== 'visitor') await signIn(await context.newPage(), app.baseUrl, as === 'admin' ? ADMIN : VETERAN, PASSWORD);
-    return context;
-  }
-
-  const AUDIENCES = ['visitor', 'veteran', 'admin'] as const;
+  const AUDIENCES = ['visitor', 'admin'] as const;
   const RUNS = THEMES.flatMap((theme) => AUDIENCES.map((as) => [theme, as] as const));
 
   it.each(RUNS)('has no serious or critical axe violation and no sideways scroll (%s theme, %s screens)', async (theme, as) => {
-    const problems: string[] = [];
-    const context = await contextFor(as, theme);
-    const page = context.pages()[0] ?? (await context.newPage());
+    const page = await audited.pageFor(as, theme);
     try {
-      for (const screen of SCREENS.filter((s) => s.as === as)) {
-        await page.setViewportSize({ width: 1440, height: 900 });
-        try {
-          await screen.open(page, app.baseUrl);
-        } catch (error) {
-          problems.push(`${screen.name} ${theme}: could not open: ${String(error).slice(0, 200)}`);
-          continue;
-        }
-        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
-        for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-          await page.waitForTimeout(250); // transitions (drawer, dialog) settle at the new width
-          for (const violation of await seriousViolations(page, { within: screen.within, colorsOnly: theme === 'dark' })) {
-            problems.push(`${screen.name} @${width} ${theme}: ${violation}`);
-          }
-          if (width === 360) {
-            const overflow = await sidewaysOverflow(page);
-            if (overflow > 0) problems.push(`${screen.name} @360 ${theme}: scrolls sideways by ${overflow}px`);
-          }
-        }
-      }
+      expect(
+        await auditScreens(
+          page,
+          audited.app.baseUrl,
+          SCREENS.filter((s) => s.as === as),
+          theme,
+        ),
+      ).toEqual([]);
     } finally {
-      await context.close();
+      await page.context().close();
     }
-    expect(problems).toEqual([]);
   });
 
   it('files a claim, uploads a document and asks the chat a question with the keyboard alone', async () => {
-    const context = await contextFor('veteran', 'light');
-    const page = context.pages()[0] ?? (await context.newPage());
+    const page = await audited.pageFor('veteran', 'light');
     // File choosers intercepted from the start: the first 'filechooser' listener turns interception
     // on without waiting for the browser to confirm (setFileChooserInterceptedNoReply), so one added
     // just before the Enter below could lose the race and the chooser would never be reported.
     page.on('filechooser', () => undefined);
     try {
       // File a claim: Tab to New Claim, fill the dialog, submit with Enter.
-      await goTo(page, `${app.baseUrl}/claims`);
+      await goTo(page, `${audited.app.baseUrl}/claims`);
       await tabTo(page, /^New Claim$/);
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Add VA Claim for Tracking' });
@@ -362,7 +59,7 @@ describe('accessibility in Chromium', () => {
       await visible(page.getByTestId('claim-row').filter({ hasText: 'Knee strain' }));
 
       // Upload a document: the drop zone opens the file chooser from Enter.
-      await goTo(page, `${app.baseUrl}/documents`);
+      await goTo(page, `${audited.app.baseUrl}/documents`);
       await tabTo(page, /upload|drag/i, 'document-drop-zone');
       const chooser = page.waitForEvent('filechooser');
       await page.keyboard.press('Enter');
@@ -374,7 +71,7 @@ describe('accessibility in Chromium', () => {
       await visible(page.getByTestId('document-card').filter({ hasText: 'Service treatment record.txt' }));
 
       // Ask the chat a question: Tab to the message box, type, Enter sends.
-      await goTo(page, `${app.baseUrl}/ai-copilot`);
+      await goTo(page, `${audited.app.baseUrl}/ai-copilot`);
       await visible(page.getByTestId('chat-session').first());
       await tabTo(page, /^Message$/);
       await page.keyboard.type('How do I file a claim for tinnitus?');
@@ -383,37 +80,7 @@ describe('accessibility in Chromium', () => {
       await visible(answer.first());
       await expectText(answer.first(), /tinnitus/i);
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 });
-
-/**
- * Presses Tab until the focused element's accessible name (aria-label, its label, or its text)
- * matches `name`, or its data-testid is `testId`; fails when it is not reached in 80 presses.
- */
-async function tabTo(page: Page, name: RegExp, testId?: string): Promise<void> {
-  const seen: string[] = [];
-  for (let i = 0; i < 80; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return { name: '', testId: '' };
-      const labelled = el.getAttribute('aria-labelledby');
-      const fromLabelledBy = labelled
-        ? labelled
-            .split(' ')
-            .map((id) => document.getElementById(id)?.textContent ?? '')
-            .join(' ')
-        : '';
-      const label = (el as HTMLInputElement).labels?.[0]?.textContent ?? '';
-      return {
-        name: (el.getAttribute('aria-label') || fromLabelledBy || label || el.textContent || '').replace(/\s+/g, ' ').trim(),
-        testId: el.dataset.testid ?? '',
-      };
-    });
-    if ((testId && focused.testId === testId) || (!testId && name.test(focused.name))) return;
-    seen.push(focused.name || focused.testId);
-  }
-  throw new Error(`Tab never reached ${String(name)}; focus went through: ${seen.join(' → ')}`);
-}

@@ -82,6 +82,7 @@ describe('npm run replay', () => {
   it('killed mid-rebuild: the live tables keep answering, and the running app takes the rebuild over and finishes it', async () => {
     const { knex } = staff.app.system;
     // Many events at once, so the rebuild lasts long enough to be killed: copies of the veteran's note.
+    // The rebuild counts its progress per batch of 500; it is killed after its first, with three left.
     const template = await knex('events')
       .where({ stream_id: `claim-${claimId}`, type: 'ClaimNoteAdded' })
       .first('data', 'metadata');
@@ -93,12 +94,12 @@ describe('npm run replay', () => {
       await trx.raw(
         `insert into events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
          select gen_random_uuid(), ?, ? + g, 'ClaimNoteAdded', 1, jsonb_set(?::jsonb, '{noteId}', to_jsonb(gen_random_uuid()::text)), ?::jsonb
-         from generate_series(1, 6000) g`,
+         from generate_series(1, 2000) g`,
         [`claim-${claimId}`, version, JSON.stringify(template.data), JSON.stringify(template.metadata)],
       );
       await trx('event_streams')
         .where({ stream_id: `claim-${claimId}` })
-        .update({ version: version + 6000 });
+        .update({ version: version + 2000 });
     });
     await staff.app.system.readModelsCaughtUp(60_000);
     const before = await dumpTables(knex, ['claims', 'claim_notes']);

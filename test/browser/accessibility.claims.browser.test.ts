@@ -1,0 +1,28 @@
+/**
+ * Accessibility in a real Chromium against the real app (see accessibilityAudit.ts): the veteran's claim and document screens and their dialogs, in both themes.
+ */
+import { auditScreens, CLAIMS_AND_DOCUMENTS, SCREENS, startAuditedApp, THEMES, type AuditedApp } from './accessibilityAudit';
+
+jest.setTimeout(240_000);
+
+describe('accessibility in Chromium, the veteran claims and documents', () => {
+  let audited: AuditedApp;
+
+  beforeAll(async () => {
+    audited = await startAuditedApp();
+  });
+  afterAll(async () => audited?.close());
+
+  it.each(THEMES)(
+    'has no serious or critical axe violation and no sideways scroll (%s theme, veteran claim and document screens)',
+    async (theme) => {
+      const page = await audited.pageFor('veteran', theme);
+      try {
+        const screens = SCREENS.filter((s) => s.as === 'veteran' && CLAIMS_AND_DOCUMENTS.has(s.name));
+        expect(await auditScreens(page, audited.app.baseUrl, screens, theme)).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+});
