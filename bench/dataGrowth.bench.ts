@@ -242,8 +242,8 @@ async function signedIn(app: App) {
 export const dataGrowthBench: BenchSuite = {
   name: 'data-growth',
   async run(ctx: BenchContext) {
-    const copies = size(ctx, 9_999, 49);
-    const samples = size(ctx, 150, 10);
+    const copies = size(ctx, 9_999, 9);
+    const samples = size(ctx, 150, 5);
     const emptyUrl = await ctx.createDatabase();
     const emptyDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-growth-'));
     const largeDir = `${emptyDir}-large`;
