@@ -12,16 +12,17 @@ import {
 import { migrate, personalDataMigrations, PersonalDataVault, type RecordedEvent } from '@cc/platform';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
 import { cutInto, emptyCopies, projectInto, tablesOf, twoCopiesOfTheReadModels } from '../testing/batchEquivalence';
+import { documentsProjector } from '../documents/projector';
 import { activitiesProjector, claimHistoryProjector, claimsProjector } from './projectors';
 
 /*
- * Property: the claims read models come out the same whether a log is projected one event at a
+ * Property: the claims and documents read models come out the same whether a log is projected one event at a
  * time or cut into batches anywhere: the fold in memory, the one read and the one write per table
  * change nothing. The logs are small and dense (three claims, two documents, three note ids, one
  * owner whose key is erased), so events of one claim meet in a batch, repeat, and follow erasures.
  */
 
-describe('claims projections: batches give the same tables as one event at a time', () => {
+describe('claims and documents projections: batches give the same tables as one event at a time', () => {
   let db: TestDatabase;
   let vault: PersonalDataVault;
   const owners = [randomUUID(), randomUUID(), randomUUID()];
@@ -116,7 +117,7 @@ describe('claims projections: batches give the same tables as one event at a tim
     return events[kind]!;
   });
   const documentEvent = fc
-    .record({ document: fc.constantFrom(...documents), kind: fc.integer({ min: 0, max: 2 }), analysis: fc.constantFrom(...ANALYSIS_TYPES) })
+    .record({ document: fc.constantFrom(...documents), kind: fc.integer({ min: 0, max: 5 }), analysis: fc.constantFrom(...ANALYSIS_TYPES) })
     .map(({ document: { documentId, userId }, kind, analysis }): DomainEvent => {
       const name = sealed.get(userId)!.name;
       if (kind === 0)
@@ -135,12 +136,30 @@ describe('claims projections: batches give the same tables as one event at a tim
           },
         };
       if (kind === 1) return { type: 'DocumentDeleted', data: { documentId, userId } };
+      if (kind === 2) return { type: 'DocumentLinkedToClaim', data: { documentId, userId, claimId: claims[0]!.claimId } };
+      const analysisId = randomUUID();
+      if (kind === 3)
+        return {
+          type: 'DocumentAnalysisRequested',
+          data: {
+            documentId,
+            userId,
+            analysisId,
+            analysisType: analysis,
+            objectPath: 'x',
+            detectedType: 'application/pdf',
+            fileSize: 1,
+            requestedAt: '2026-02-01T00:00:00.000Z',
+          },
+        };
+      if (kind === 4)
+        return { type: 'DocumentAnalysisFailed', data: { documentId, userId, analysisId, analysisType: analysis, reason: 'unreadable' } };
       return {
         type: 'DocumentAnalysisCompleted',
         data: {
           documentId,
           userId,
-          analysisId: randomUUID(),
+          analysisId,
           analysisType: analysis,
           engine: { name: 'offline', model: 'rules' },
           result: name,
@@ -185,7 +204,7 @@ describe('claims projections: batches give the same tables as one event at a tim
   }
 
   it('for random logs cut into random batches', async () => {
-    const projectors = [claimsProjector(vault), claimHistoryProjector(vault), activitiesProjector(vault)];
+    const projectors = [claimsProjector(vault), claimHistoryProjector(vault), activitiesProjector(vault), documentsProjector(vault)];
     await fc.assert(
       fc.asyncProperty(log, batchSizes, async (events, sizes) => {
         await emptyCopies(db.knex, projectors);
