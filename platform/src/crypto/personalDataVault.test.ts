@@ -71,4 +71,30 @@ describe('PersonalDataVault across processes', () => {
     await eraser.forgottenEverywhere();
     expect(Date.now() - started).toBeGreaterThanOrEqual(240);
   });
+
+  it("preloads many people's keys in one query, then opens without one, and never caches an erased key", async () => {
+    const writer = vault();
+    const people = ['5f0c1d7e-4b0a-4d39-9c53-3b8f0f7e2a11', '5f0c1d7e-4b0a-4d39-9c53-3b8f0f7e2a12', '5f0c1d7e-4b0a-4d39-9c53-3b8f0f7e2a13'];
+    const sealed = await Promise.all(people.map((id, i) => writer.seal(id, { n: i })));
+    await writer.erase(people[2]!);
+    // A pool of its own, so only this reader's queries are counted.
+    const readerPool = createKnex(db.url, { max: 1 });
+    const reader = vault({ cacheMs: 10 * 60_000 }, readerPool);
+    const queries: string[] = [];
+    readerPool.on('query', (query: { sql: string }) => void queries.push(query.sql));
+    try {
+      await reader.preload([...people, undefined, people[0]]);
+      expect(queries).toHaveLength(1);
+      expect(await reader.open(people[0]!, sealed[0]!)).toEqual({ n: 0 });
+      expect(await reader.open(people[1]!, sealed[1]!)).toEqual({ n: 1 });
+      expect(queries).toHaveLength(1);
+      // The erased person is not in the cache: the open asks, and finds nothing.
+      expect(await reader.open(people[2]!, sealed[2]!)).toBeUndefined();
+      expect(queries).toHaveLength(2);
+      await reader.preload(people.slice(0, 2));
+      expect(queries).toHaveLength(2);
+    } finally {
+      await readerPool.destroy();
+    }
+  });
 });

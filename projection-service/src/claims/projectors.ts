@@ -12,7 +12,7 @@ import {
 } from '@cc/contracts';
 import type { PersonalDataVault, RecordedEvent } from '@cc/platform';
 import { setBasedProjector, type SetBasedProjector } from '../runner/setBasedProjector';
-import { ERASED, openClaimEvent, openClaimText, openFileName, type OpenedClaimEvent } from './sealed';
+import { ERASED, preloadOwners, openClaimEvent, openClaimText, openFileName, type OpenedClaimEvent } from './sealed';
 import { ACCOUNT_ERASED } from '../account/erasedRows';
 
 type Timestamp = string | Date;
@@ -91,6 +91,7 @@ export function claimsProjector(vault: PersonalDataVault): SetBasedProjector {
         },
       },
     },
+    preload: preloadOwners(vault),
     open: async (event) => (event.type === ACCOUNT_ERASED ? {} : openClaimEvent(vault, event)),
     touches(event) {
       if (event.type === ACCOUNT_ERASED) return { claims: [{ user_id: event.data.userId }], claim_notes: [{ user_id: event.data.userId }] };
@@ -321,6 +322,7 @@ export function claimHistoryProjector(vault: PersonalDataVault): SetBasedProject
         },
       },
     },
+    preload: preloadOwners(vault),
     open: async (event) => (event.type === ACCOUNT_ERASED ? {} : openClaimEvent(vault, event)),
     touches: (event) => ({
       claim_history: [event.type === ACCOUNT_ERASED ? { owner_id: event.data.userId } : { event_id: event.id }],
@@ -383,6 +385,7 @@ export function activitiesProjector(vault: PersonalDataVault): SetBasedProjector
       },
     },
     /** The description's personal part: the claim's condition or the document's file name. */
+    preload: preloadOwners(vault),
     async open(event) {
       switch (event.type) {
         case 'ClaimFiled':

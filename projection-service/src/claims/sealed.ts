@@ -53,3 +53,13 @@ export async function openClaimEvent(vault: PersonalDataVault, event: ClaimEvent
 export async function openFileName(vault: PersonalDataVault, userId: string, sealed: SealedData): Promise<string> {
   return (await vault.open<{ fileName: string }>(userId, sealed))?.fileName ?? ERASED;
 }
+
+/** Reads, in one query, the keys of the owners a batch's events name (every sealed event names its owner's `userId`). */
+export const preloadOwners =
+  (vault: PersonalDataVault) =>
+  (events: readonly { data: unknown }[]): Promise<void> =>
+    vault.preload(
+      events.map(({ data }) =>
+        data && typeof data === 'object' && 'userId' in data && typeof data.userId === 'string' ? data.userId : undefined,
+      ),
+    );

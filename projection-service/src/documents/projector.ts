@@ -2,7 +2,7 @@ import { ACCOUNT_ERASED } from '../account/erasedRows';
 import { DOCUMENT_EVENT_TYPES, type AnalysisResult, type DocumentDigest } from '@cc/contracts';
 import type { PersonalDataVault } from '@cc/platform';
 import { setBasedProjector, type SetBasedProjector } from '../runner/setBasedProjector';
-import { ERASED, openFileName } from '../claims/sealed';
+import { ERASED, openFileName, preloadOwners } from '../claims/sealed';
 
 export { openFileName } from '../claims/sealed';
 
@@ -71,6 +71,7 @@ export function documentsProjector(vault: PersonalDataVault): SetBasedProjector 
         },
       },
     },
+    preload: preloadOwners(vault),
     async open(event) {
       switch (event.type) {
         case 'DocumentRegistered': {

@@ -23,11 +23,12 @@ export async function projectEvents(projector: ReadModelProjector, events: reado
 }
 
 /**
- * A set-based batch: open each event's sealed data (one after another, so a person's key is read
- * once, then cached), read every touched row with one statement per table, fold the events in
+ * A set-based batch: read the keys the batch's sealed data needs in one go, open each event's sealed
+ * data, read every touched row with one statement per table, fold the events in
  * memory, then write with one upsert and one delete per table.
  */
 async function foldBatch(projector: SetBasedProjector, events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<void> {
+  await projector.preload(events);
   const opened: unknown[] = [];
   for (const event of events) opened.push(await projector.open(event));
   const touches = events.map((event) => projector.touches(event));

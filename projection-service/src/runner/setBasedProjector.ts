@@ -64,6 +64,8 @@ export interface SetBasedProjectorDefinition<T extends EventType, Tables, Opened
    * event before the fold, never inside it.
    */
   open?(event: ProjectedEvent<T>): Promise<Opened>;
+  /** Before a batch's opens: reads what they need in one go (the owners' keys), so each open needs no query. */
+  preload?(events: readonly ProjectedEvent<T>[]): Promise<void>;
   touches(event: ProjectedEvent<T>): Touches<Tables>;
   /** Changes the rows as the event says (pure: no database, no clock, no vault). */
   evolve(rows: Rows<Tables>, event: ProjectedEvent<T>, opened: Opened): void;
@@ -79,6 +81,7 @@ export interface SetBasedProjector {
   tables: readonly string[];
   descriptions: Readonly<Record<string, TableDescription<Record<string, unknown>>>>;
   open(event: RecordedEvent): Promise<unknown>;
+  preload(events: readonly RecordedEvent[]): Promise<void>;
   touches(event: RecordedEvent): Readonly<Record<string, readonly Record<string, unknown>[] | undefined>>;
   evolve(rows: Readonly<Record<string, TableRows<Record<string, unknown>>>>, event: RecordedEvent, opened: unknown): void;
 }
@@ -100,6 +103,7 @@ export function setBasedProjector<T extends EventType, Tables, Opened = undefine
     tables: Object.keys(descriptions),
     descriptions,
     open: async (event) => (definition.open ? definition.open(typed(event)) : undefined),
+    preload: async (events) => definition.preload?.(events.map(typed)),
     touches: (event) => definition.touches(typed(event)) as ReturnType<SetBasedProjector['touches']>,
     evolve: (rows, event, opened) => definition.evolve(rows as unknown as Rows<Tables>, typed(event), opened as Opened),
   };
