@@ -110,8 +110,10 @@ export const projectorsBench: BenchSuite = {
         `${name} (${run.setBased ? 'set-based' : 'row by row'}): ${run.rate.toFixed(0)} ev/s on ${large.events} events, ` +
           `${baseline.toFixed(0)} ev/s on ${small.events}` +
           (run.setBased ? `; row by row before: ${ROW_BY_ROW[name] ?? 'n/a'}` : '') +
-          `; ${run.statements} statements for ${run.handled} events handled ` +
-          `(${perThousand(run.statements).toFixed(1)} per 1,000, of which ${perThousand(run.keyReads).toFixed(1)} key reads)`,
+          (run.handled === 0
+            ? '; handles none of these synthetic events'
+            : `; ${run.statements} statements for ${run.handled} events handled ` +
+              `(${perThousand(run.statements).toFixed(1)} per 1,000, of which ${perThousand(run.keyReads).toFixed(1)} key reads)`),
       );
       rows.push({
         figure: `rebuild, ${name} alone (${run.setBased ? 'set-based' : 'row by row'}), ${large.events} events`,
