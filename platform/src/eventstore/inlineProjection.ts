@@ -13,12 +13,19 @@ export interface InlineProjection {
   /** Whether an event of this type changes an inline read model; appends of none of them stay one statement. */
   handles(type: string): boolean;
   /**
+   * Runs before the append's transaction, with the events as they will be recorded (positions not
+   * yet known): what projecting them needs from outside that transaction (the vault's keys), read
+   * while no connection is held, so appends waiting for their second connection can never take the
+   * whole pool. Its answer is handed to `project`.
+   */
+  prepare(events: readonly RecordedEvent[]): Promise<unknown>;
+  /**
    * Runs first in the append's transaction, before anything is written (so the transaction has no
    * id yet and holds no reader's horizon back while it waits): takes the read models' locks.
    */
   lock(trx: Knex.Transaction, types: readonly string[]): Promise<void>;
   /** Runs after the insert, in the same transaction, with the events as recorded (their positions read back). */
-  project(events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<void>;
+  project(events: readonly RecordedEvent[], trx: Knex.Transaction, prepared: unknown): Promise<void>;
   /**
    * Brings the read models up to the end of the log where they were not kept inline before (a
    * subscription kept them, or they are new); the store runs it once, before this process appends.

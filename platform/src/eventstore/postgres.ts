@@ -182,13 +182,14 @@ export class PostgresEventStore extends LogStore implements EventStore {
     const beforeCommit = this.options.beforeCommit;
     const inline = this.options.inline;
     const inlineTypes = inline ? [...new Set(rows.map((row) => row.type))].filter((type) => inline.handles(type)) : [];
+    const prepared = inline && inlineTypes.length > 0 ? await inline.prepare(this.pending(streamId, rows)) : undefined;
     try {
       const appended =
         inline && inlineTypes.length > 0
           ? await this.knex.transaction(async (trx) => {
               await inline.lock(trx, inlineTypes);
               const answer = await call(trx);
-              await inline.project(await this.readAppended(trx, streamId, answer.version, rows.length), trx);
+              await inline.project(await this.readAppended(trx, streamId, answer.version, rows.length), trx, prepared);
               await beforeCommit?.();
               return answer;
             })
@@ -211,6 +212,23 @@ export class PostgresEventStore extends LogStore implements EventStore {
       if (failure?.code === '23505' && failure.constraint === 'events_event_id_key') throw new DuplicateEventError(streamId);
       throw error;
     }
+  }
+
+  /** The events of an append as they will be recorded, before it has a version or a position. */
+  private pending(
+    streamId: string,
+    rows: { event_id: string; type: string; schema_version: number; data: unknown; metadata: Omit<EventMetadata, 'schemaVersion'> }[],
+  ): RecordedEvent[] {
+    return rows.map((row) => ({
+      id: row.event_id,
+      type: row.type,
+      data: row.data,
+      metadata: { ...row.metadata, schemaVersion: row.schema_version },
+      streamId,
+      streamVersion: 0,
+      position: START,
+      recordedAt: new Date(),
+    }));
   }
 
   /** The events an append just wrote, as recorded (positions included), read back in its transaction. */

@@ -49,6 +49,8 @@ export async function projectCommitted(
   }
 }
 
+const typesOf = (events: readonly RecordedEvent[]) => [...new Set(events.map((event) => event.type))];
+
 /** The store's inline hook for these projectors (the PostgreSQL store's `inline` option). */
 export function inlineReadModels(projectors: readonly SetBasedProjector[]): InlineProjection {
   // One order for everyone, so two appends taking several locks never wait for each other in a circle.
@@ -61,13 +63,28 @@ export function inlineReadModels(projectors: readonly SetBasedProjector[]): Inli
     async lock(trx, types) {
       for (const projector of concerned(types)) await lockProjectionShared(trx, projector.name);
     },
-    async project(events, trx) {
-      for (const projector of concerned([...new Set(events.map((event) => event.type))]))
+    /** Each event's sealed text opened before the transaction, by projector and event id. */
+    async prepare(events) {
+      const opened = new Map<string, unknown>();
+      for (const projector of concerned(typesOf(events)))
+        for (const event of events)
+          if (projector.handles.includes(event.type)) opened.set(`${projector.name}:${event.id}`, await projector.open(event));
+      return opened;
+    },
+    async project(events, trx, prepared) {
+      const opened = prepared as Map<string, unknown>;
+      for (const projector of concerned(typesOf(events))) {
+        const key = (event: RecordedEvent) => `${projector.name}:${event.id}`;
+        const withOpened: SetBasedProjector = {
+          ...projector,
+          open: async (event) => (opened.has(key(event)) ? opened.get(key(event)) : projector.open(event)),
+        };
         await projectEvents(
-          projector,
+          withOpened,
           events.filter((event) => projector.handles.includes(event.type)),
           trx,
         );
+      }
     },
     /**
      * Once per database and projector version, before this process appends: a read model that was
