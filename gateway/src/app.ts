@@ -16,7 +16,7 @@ export interface AppDeps {
   logger: Logger;
   sessions: SessionStore;
   findUser(userId: string): Promise<User | undefined>;
-  waitForReadModels(position: GlobalPosition): Promise<void>;
+  waitForReadModels(position: GlobalPosition, readModels?: readonly string[]): Promise<void>;
   auth: AuthRoutesDeps;
   health: Router;
   /** Routes of the services, in the order they are tried. */

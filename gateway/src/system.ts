@@ -167,9 +167,17 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   if (!split) projections.start();
 
   const readTimeout = options.readYourWritesTimeoutMs ?? 5000;
-  const checkpointsPassed = split ? checkpointWaiter(knex, projections.runner.subscriptionNames) : undefined;
-  const waitForReadModels = async (position: GlobalPosition) => {
-    await (checkpointsPassed ?? projections.runner.waitFor.bind(projections.runner))(position, readTimeout).catch((error) => {
+  const { runner } = projections;
+  const checkpointsPassed = split ? checkpointWaiter(knex, runner.subscriptionNames) : undefined;
+  /**
+   * Read-your-writes for the asynchronous read models (of `readModels` only, when the caller names
+   * what it reads next; every one otherwise): the inline ones were committed with the append.
+   */
+  const waitForReadModels = async (position: GlobalPosition, readModels?: readonly string[]) => {
+    const waiting = checkpointsPassed
+      ? checkpointsPassed(position, readTimeout, runner.subscriptionNamesOf(readModels))
+      : runner.waitFor(position, readTimeout, readModels);
+    await waiting.catch((error) => {
       logger.warn({ err: error }, 'read models are behind; answering with what they have');
     });
   };

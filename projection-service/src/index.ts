@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { Knex } from 'knex';
-import type { EventStore, Logger, Migration, ObjectStorage, PersonalDataVault } from '@cc/platform';
+import type { EventStore, InlineProjection, Logger, Migration, ObjectStorage, PersonalDataVault } from '@cc/platform';
 import { aiProfileRoutes } from './aiProfile/routes';
 import { billingMigrations } from './billing/migrations';
 import { billingSubscriptionsProjector } from './billing/projector';
@@ -18,7 +18,8 @@ import { memberTierRoutes } from './memberTiers/routes';
 import { checkpointName, ProjectionRunner } from './runner/projectionRunner';
 import { ProjectionRebuilder, type ProjectionRebuilderOptions } from './runner/rebuild';
 import { accessLogMigrations } from './staff/accessLogMigrations';
-import type { ReadModelProjector } from './runner/projectEvents';
+import { isSetBased, type ReadModelProjector } from './runner/projectEvents';
+import { inlineReadModels } from './runner/inlineProjections';
 import { accessLogProjector } from './staff/accessLogProjector';
 import type { StaffAccessRecorder } from './staff/access';
 import { staffRoutes } from './staff/routes';
@@ -128,6 +129,24 @@ export function readModelProjectors(vault: PersonalDataVault): ReadModelProjecto
     chatUsageProjector(),
     evidenceProjector(vault),
   ];
+}
+
+/**
+ * The read models a veteran reads right after a command (the claim views: the claim with its
+ * notes, its history, the dashboard's recent activity), kept inline by the PostgreSQL store: in the
+ * append's own transaction, through the same set-based projectors (docs/decisions/read-side.md).
+ * Every other read model stays asynchronous, and so do these on EventStoreDB, whose appends cannot
+ * share a transaction with PostgreSQL.
+ */
+export const INLINE_READ_MODELS: readonly string[] = ['claims', 'claim_history', 'activities'];
+
+/** The PostgreSQL store's `inline` option: every process that appends to the app's database passes it. */
+export function inlineProjection(vault: PersonalDataVault): InlineProjection {
+  return inlineReadModels(
+    readModelProjectors(vault)
+      .filter(isSetBased)
+      .filter((projector) => INLINE_READ_MODELS.includes(projector.name)),
+  );
 }
 
 /** The read side: projectors that build read models, and the GET routes answered from them. */

@@ -12,12 +12,17 @@ import type { ClaimCommands } from './commands';
 
 /** How a command route answers with the state the user will see next: wait for the read side, then read it. */
 export interface ClaimReadBack {
-  waitFor(position: GlobalPosition): Promise<void>;
+  /** Waits until the named read models (all, without names) have applied the position. */
+  waitFor(position: GlobalPosition, readModels?: readonly string[]): Promise<void>;
   claimDetail(userId: string, claimId: string): Promise<ClaimDetail | undefined>;
 }
 
+/** What a claim command's answer reads: the claim with its notes (the claims read model). */
+const CLAIM_VIEW = ['claims'];
+
 export function claimRoutes(claims: ClaimCommands, readBack: ClaimReadBack): Router {
   const router = Router();
+  const waitForClaimView = (position: GlobalPosition) => readBack.waitFor(position, CLAIM_VIEW);
 
   const claimIdOf = (raw: unknown) => {
     const id = String(raw);
@@ -29,7 +34,7 @@ export function claimRoutes(claims: ClaimCommands, readBack: ClaimReadBack): Rou
   const answer = (res: Response, userId: string, claimId: string, position: GlobalPosition | undefined, status = 200) =>
     answerCommand(res, {
       position,
-      waitFor: readBack.waitFor,
+      waitFor: waitForClaimView,
       read: () => readBack.claimDetail(userId, claimId),
       status,
       accepted: { id: claimId, location: `/api/claims/${claimId}` },
@@ -65,7 +70,7 @@ export function claimRoutes(claims: ClaimCommands, readBack: ClaimReadBack): Rou
     const { noteId, position } = await claims.addNote(auth.userId, claimId, body, commandMetadata(res));
     await answerCommand(res, {
       position,
-      waitFor: readBack.waitFor,
+      waitFor: waitForClaimView,
       read: async () => (await readBack.claimDetail(auth.userId, claimId))?.notes.find((n) => n.id === noteId),
       status: 201,
       accepted: { id: noteId, location: `/api/claims/${claimId}` },

@@ -5,6 +5,7 @@
  * command when the app is stopped). Exit status: 0 done (or nothing to change), 1 refused, 2 usage.
  */
 import { userCommands } from '@cc/command-service';
+import { inlineProjection } from '@cc/projection-service';
 import { ConfigError, createKnex, DomainError, loadConfig, PersonalDataVault, type EventStore } from '@cc/platform';
 import { CommandLineError, openAppDatabase } from '../cli/appDatabase';
 import { eventStoreFrom } from '../composition/adapters';
@@ -31,8 +32,10 @@ async function main(argv: string[]): Promise<number> {
       throw new AdminCommandError('This database has no Claims Copilot accounts yet. Start the app once (npm start) first.');
     }
     // The app's event store, whichever the configuration names (EVENTSTORE_CONNECTION_STRING).
-    store = await eventStoreFrom(config, { knex, databaseUrl: database.url });
-    const users = userCommands({ store, vault: new PersonalDataVault(knex) });
+    // With the app's inline read models: every append to the app's database keeps them.
+    const vault = new PersonalDataVault(knex);
+    store = await eventStoreFrom(config, { knex, databaseUrl: database.url, inline: inlineProjection(vault) });
+    const users = userCommands({ store, vault });
     const outcome = await changeRole({ knex, users }, action as RoleAction, email, role, operatorName());
     process.stdout.write(`${outcome}\n`);
     return 0;

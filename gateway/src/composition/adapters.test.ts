@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, createLogger, loadConfig, PostgresEventStore } from '@cc/platform';
+import { ConfigError, createLogger, loadConfig, PersonalDataVault, PostgresEventStore } from '@cc/platform';
+import { inlineProjection } from '@cc/projection-service';
 import { KafkaBus } from '@cc/platform/bus/kafka/kafkaBus';
 import { EventStoreDbEventStore } from '@cc/platform/eventstore/eventStoreDb';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
@@ -82,7 +83,12 @@ describe('the event store and bus the configuration names', () => {
       'kurrentdb://admin:s3cret@127.0.0.1:1?tls=maybe',
     ]) {
       const config = loadConfig({ DATA_DIR: dataDir, EVENTSTORE_CONNECTION_STRING: connectionString });
-      const refused = eventStoreFrom(config, { knex: db.knex, databaseUrl: db.url, logger });
+      const refused = eventStoreFrom(config, {
+        knex: db.knex,
+        databaseUrl: db.url,
+        logger,
+        inline: inlineProjection(new PersonalDataVault(db.knex)),
+      });
       await expect(refused).rejects.toThrow(ConfigError);
       await expect(refused).rejects.toThrow(
         /EVENTSTORE_CONNECTION_STRING: the EventStoreDB client refused it: expected .+ at position \d+/,

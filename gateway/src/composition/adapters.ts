@@ -5,6 +5,7 @@ import {
   type AppConfig,
   type Bus,
   type EventStore,
+  type InlineProjection,
   type Knex,
   type Logger,
   type Subscription,
@@ -20,9 +21,13 @@ import { categoryOf } from '@cc/platform/bus/kafka/messages';
 /** Every stream category the app writes (`claim-…` → `claim`): the topics the relay makes and the workers read. */
 export const STREAM_CATEGORIES: readonly string[] = [...new Set(Object.values(streams).map((stream) => categoryOf(stream('x'))))];
 
-export async function eventStoreFrom(config: AppConfig, deps: { knex: Knex; databaseUrl: string; logger?: Logger }): Promise<EventStore> {
+export async function eventStoreFrom(
+  config: AppConfig,
+  deps: { knex: Knex; databaseUrl: string; logger?: Logger; inline: InlineProjection },
+): Promise<EventStore> {
   if (config.eventStore.kind === 'postgres') {
-    const store = new PostgresEventStore({ knex: deps.knex, connectionString: deps.databaseUrl, logger: deps.logger });
+    // The claim views are kept in the append's transaction; on EventStoreDB they cannot be, and stay subscriptions.
+    const store = new PostgresEventStore({ knex: deps.knex, connectionString: deps.databaseUrl, logger: deps.logger, inline: deps.inline });
     // Positions stay increasing after a dump and restore; checked now so a problem shows at start.
     await store.ready();
     return store;

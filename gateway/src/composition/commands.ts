@@ -13,7 +13,8 @@ export interface CommandsOptions {
   foundation: Foundation;
   /** The read side's queries (read models in the shared database), for answering commands with what the user will see. */
   queries: ProjectionService['queries'];
-  waitForReadModels(position: GlobalPosition): Promise<void>;
+  /** Waits for the asynchronous read models (only those named, when the caller names what it reads). */
+  waitForReadModels(position: GlobalPosition, readModels?: readonly string[]): Promise<void>;
   analysisWaitMs?: number;
   uploadTransferLimitMs?: number;
   billingNow?: () => Date;

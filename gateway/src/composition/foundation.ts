@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { commandMigrations, staffRecords, type StaffRecords } from '@cc/command-service';
 import { notificationMigrations } from '@cc/notification-service';
-import { projectionMigrations, projectionRunnerMigrations } from '@cc/projection-service';
+import { inlineProjection, projectionMigrations, projectionRunnerMigrations } from '@cc/projection-service';
 import { analysisClaimMigrations } from '@cc/ai-worker';
 import { billingMigrations } from '@cc/billing-service';
 import {
@@ -87,10 +87,16 @@ export async function openFoundation(options: {
   });
   migrationsDone = true;
 
+  // Listens for erasures made by any other process of the deployment, so none keeps using an erased key.
+  // Made before the store, whose inline read models open sealed text with it.
+  const vault = new PersonalDataVault(knex, {
+    connectionString: options.databaseUrl,
+    onListenError: (error) => logger.warn({ err: error }, 'lost the connection that hears about account erasures; making it again'),
+  });
   let store: EventStore | undefined;
   let bus: SelectedBus;
   try {
-    store = await eventStoreFrom(config, { knex, databaseUrl: options.databaseUrl, logger });
+    store = await eventStoreFrom(config, { knex, databaseUrl: options.databaseUrl, logger, inline: inlineProjection(vault) });
     bus = await busFrom(config, {
       knex,
       store,
@@ -100,15 +106,11 @@ export async function openFoundation(options: {
     });
   } catch (error) {
     await store?.close().catch(() => undefined);
+    await vault.close().catch(() => undefined);
     await knex.destroy();
     throw error;
   }
   logger.info({ eventStore: config.eventStore.kind, bus: bus.kind }, 'event store and bus');
-  // Listens for erasures made by any other process of the deployment, so none keeps using an erased key.
-  const vault = new PersonalDataVault(knex, {
-    connectionString: options.databaseUrl,
-    onListenError: (error) => logger.warn({ err: error }, 'lost the connection that hears about account erasures; making it again'),
-  });
   const storage: ObjectStorage =
     config.objectStorage.kind === 's3'
       ? // Region and credentials come from the usual AWS variables; bucket and endpoint from the config.

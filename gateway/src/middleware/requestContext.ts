@@ -3,12 +3,13 @@ import type { RequestHandler } from 'express';
 import { rolesOfTier, type User } from '@cc/contracts';
 import type { GlobalPosition, Logger, RequestContext } from '@cc/platform';
 import type { SessionStore } from '../auth/sessions';
+import { asyncReadsOf } from './readsBeforeAnswer';
 
 export interface RequestContextDeps {
   sessions: SessionStore;
   findUser(userId: string): Promise<User | undefined>;
-  /** Waits (bounded) until the read models have applied `position`. */
-  waitForReadModels(position: GlobalPosition): Promise<void>;
+  /** Waits (bounded) until the asynchronous read models (only `readModels`, when named) have applied `position`. */
+  waitForReadModels(position: GlobalPosition, readModels?: readonly string[]): Promise<void>;
   logger: Logger;
 }
 
@@ -26,7 +27,7 @@ export function requestContext(deps: RequestContextDeps): RequestHandler {
     const started = process.hrtime.bigint();
 
     const session = await deps.sessions.load(req);
-    if (session?.lastPosition) await deps.waitForReadModels(session.lastPosition);
+    if (session?.lastPosition) await deps.waitForReadModels(session.lastPosition, asyncReadsOf(req));
     const user = session ? await deps.findUser(session.userId) : undefined;
     const logger = deps.logger.child({ correlationId });
     const ctx: RequestContext = {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import cliProgress from 'cli-progress';
 import type { RebuildStatus } from '@cc/contracts';
 import { staffRecords } from '@cc/command-service';
-import { ProjectionRebuilder, projectionMigrations, readModelProjectors } from '@cc/projection-service';
+import { inlineProjection, ProjectionRebuilder, projectionMigrations, readModelProjectors } from '@cc/projection-service';
 import { PersonalDataVault, PostgresEventStore, type AppConfig, type Knex, type Logger } from '@cc/platform';
 import { eventStoreFrom } from '../composition/adapters';
 import { CommandLineError } from '../cli/appDatabase';
@@ -71,14 +71,17 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
     throw new CommandLineError(`There is no read model named ${options.target}. Read models: ${names.join(', ')}, or all.`);
   await checkSchema(knex);
 
+  const vault = new PersonalDataVault(knex);
+  // The app's inline read models, so that a swap of one of them takes the inline path, as the app's would.
+  const inline = inlineProjection(vault);
   const store = options.config
-    ? await eventStoreFrom(options.config, { knex, databaseUrl: options.databaseUrl, logger })
-    : new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger });
+    ? await eventStoreFrom(options.config, { knex, databaseUrl: options.databaseUrl, logger, inline })
+    : new PostgresEventStore({ knex, connectionString: options.databaseUrl, logger, inline });
   const records = staffRecords({ store });
   const rebuilder = new ProjectionRebuilder({
     knex,
     store,
-    projectors: readModelProjectors(new PersonalDataVault(knex)),
+    projectors: readModelProjectors(vault),
     readModelMigrations: projectionMigrations,
     logger,
     onFinished: async (status) => void (await records.support.rebuildFinished(status)),

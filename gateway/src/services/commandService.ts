@@ -28,8 +28,8 @@ export async function startCommandService(context: ServiceContext): Promise<Runn
     logger,
     foundation,
     queries: readSide.queries,
-    waitForReadModels: (position) =>
-      waitFor(position, 5000).catch((error: unknown) =>
+    waitForReadModels: (position, readModels) =>
+      waitFor(position, 5000, readSide.runner.subscriptionNamesOf(readModels)).catch((error: unknown) =>
         logger.warn({ err: error }, 'read models are behind; answering with what they have'),
       ),
   });

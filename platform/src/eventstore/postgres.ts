@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from '../logger';
 import type { CatchUpSource } from '../subscriptions/core';
 import { AppendNotifier } from './appendNotifier';
+import type { InlineProjection, ReadCommitted } from './inlineProjection';
 import { alignPositions } from './positionOffset';
 import { LogStore, logPageSize } from './logStore';
 import { contractsSchemaVersion, contractsUpcast, type Upcast } from './upcasting';
@@ -52,6 +53,11 @@ export interface PostgresEventStoreOptions {
   beforeCommit?: () => Promise<void>;
   /** Told when the store finds it was restored and renumbers from above the restored events. */
   logger?: Logger;
+  /**
+   * Read models kept in the append's transaction (inlineProjection.ts). Every store of the app's
+   * database must be given the same one: an append made without it would leave them behind.
+   */
+  inline?: InlineProjection;
 }
 
 interface EventRow {
@@ -85,6 +91,8 @@ const serviceOf = (service: string | undefined) => (service ? { service } : {});
 
 export class PostgresEventStore extends LogStore implements EventStore {
   readonly capabilities: EventStoreCapabilities = { eventsTableInDatabase: true };
+  /** The read models its appends keep (none without the `inline` option). */
+  readonly inlineReadModels: readonly string[];
   private readonly upcast: Upcast;
   private readonly schemaVersionOf: (type: string) => number;
   private listener: pg.Client | undefined;
@@ -95,6 +103,7 @@ export class PostgresEventStore extends LogStore implements EventStore {
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     super(options.knex);
+    this.inlineReadModels = options.inline?.names ?? [];
     this.notifier = new AppendNotifier(
       async () => void (await this.knex.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, ''])),
       (error) =>
@@ -109,12 +118,12 @@ export class PostgresEventStore extends LogStore implements EventStore {
 
   /**
    * Checks, once per process, that positions keep increasing after a dump and restore (see
-   * alignPositions). Appends and subscribers wait for it; `startSystem` calls it at start so a
+   * alignPositions), and brings the inline read models up to date where they were not inline yet. Appends and subscribers wait for it; `startSystem` calls it at start so a
    * problem shows there. A failure is tried again on the next call.
    */
   ready(): Promise<void> {
     this.readiness ??= alignPositions(this.knex).then(
-      (alignment) => {
+      async (alignment) => {
         if (alignment.raisedFrom !== undefined) {
           this.options.logger?.warn(
             {
@@ -125,6 +134,7 @@ export class PostgresEventStore extends LogStore implements EventStore {
             'event store: this database was restored into a cluster that hands out lower transaction ids; new events are numbered after the restored ones',
           );
         }
+        await this.options.inline?.adopt(this.knex, this.readCommitted);
       },
       (error: unknown) => {
         this.readiness = undefined;
@@ -136,8 +146,10 @@ export class PostgresEventStore extends LogStore implements EventStore {
 
   /**
    * One call of the `events_append` function (migration 0004): the version check and the inserts in
-   * one statement, committed on its own; subscribers are told after the commit. Only with `beforeCommit` (tests widening race
-   * windows) is it wrapped in a transaction, so the hook can run between the call and the commit.
+   * one statement, committed on its own; subscribers are told after the commit. An append of events
+   * an inline read model handles is a transaction: its locks, the call, the events read back and
+   * projected. With `beforeCommit` (tests widening race windows) it is a transaction too, so the
+   * hook can run between the call (and the inline projection) and the commit.
    */
   async appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
@@ -168,14 +180,26 @@ export class PostgresEventStore extends LogStore implements EventStore {
       return answer[0]!;
     };
     const beforeCommit = this.options.beforeCommit;
+    const inline = this.options.inline;
+    const inlineTypes = inline ? [...new Set(rows.map((row) => row.type))].filter((type) => inline.handles(type)) : [];
+    const prepared = inline && inlineTypes.length > 0 ? await inline.prepare(this.pending(streamId, rows)) : undefined;
     try {
-      const appended = beforeCommit
-        ? await this.knex.transaction(async (trx) => {
-            const answer = await call(trx);
-            await beforeCommit();
-            return answer;
-          })
-        : await call(this.knex);
+      const appended =
+        inline && inlineTypes.length > 0
+          ? await this.knex.transaction(async (trx) => {
+              await inline.lock(trx, inlineTypes);
+              const answer = await call(trx);
+              await inline.project(await this.readAppended(trx, streamId, answer.version, rows.length), trx, prepared);
+              await beforeCommit?.();
+              return answer;
+            })
+          : beforeCommit
+            ? await this.knex.transaction(async (trx) => {
+                const answer = await call(trx);
+                await beforeCommit();
+                return answer;
+              })
+            : await call(this.knex);
       this.announce();
       return {
         nextExpectedVersion: appended.version,
@@ -189,6 +213,54 @@ export class PostgresEventStore extends LogStore implements EventStore {
       throw error;
     }
   }
+
+  /** The events of an append as they will be recorded, before it has a version or a position. */
+  private pending(
+    streamId: string,
+    rows: { event_id: string; type: string; schema_version: number; data: unknown; metadata: Omit<EventMetadata, 'schemaVersion'> }[],
+  ): RecordedEvent[] {
+    return rows.map((row) => ({
+      id: row.event_id,
+      type: row.type,
+      data: row.data,
+      metadata: { ...row.metadata, schemaVersion: row.schema_version },
+      streamId,
+      streamVersion: 0,
+      position: START,
+      recordedAt: new Date(),
+    }));
+  }
+
+  /** The events an append just wrote, as recorded (positions included), read back in its transaction. */
+  private async readAppended(trx: Knex.Transaction, streamId: string, version: number, count: number): Promise<RecordedEvent[]> {
+    const rows: EventRow[] = await trx('events')
+      .select(trx.raw(EVENT_COLUMNS))
+      .where({ stream_id: streamId })
+      .andWhere('stream_version', '>', version - count)
+      .orderBy('stream_version');
+    return rows.map((row) => this.toRecorded(row));
+  }
+
+  /**
+   * Committed events of some types after a position, with no horizon (ReadCommitted): only for an
+   * inline read model's owner holding its lock exclusively.
+   */
+  readonly readCommitted: ReadCommitted = async (trx, { after, types, limit }) => {
+    const { rows } = (await trx.raw(
+      `select ${EVENT_COLUMNS} from events
+       where (transaction_id, global_position) > (?::xid8, ?::bigint) and type = any(?::text[])
+       order by events.transaction_id, events.global_position
+       limit ?`,
+      [after.txId.toString(), after.seq.toString(), [...types], logPageSize(limit)],
+    )) as { rows: EventRow[] };
+    return rows.map((row) => {
+      try {
+        return this.toRecorded(row);
+      } catch (error) {
+        throw new UnreadableEventError(row.event_id, row.type, row.schema_version, error);
+      }
+    });
+  };
 
   /**
    * Subscribers of this store are woken at once; those of other stores and processes by a NOTIFY

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ReadCommitted } from './inlineProjection';
 
 /**
  * A place in the global log. PostgreSQL orders events by (transaction id, sequence number) so that an
@@ -315,5 +316,12 @@ export interface EventStore {
   countEvents(options: CountEventsOptions): Promise<number>;
   /** One page of the log (or of one stream) in either direction, as stored; an empty page is the end. */
   readStoredLog(options: ReadStoredLogOptions): Promise<StoredEvent[]>;
+  /**
+   * Only where read models can be kept inline (the PostgreSQL store): the committed events of some
+   * types after a position, read in a read-model transaction with no horizon (see ReadCommitted).
+   */
+  readonly readCommitted?: ReadCommitted;
+  /** The read models this store keeps in its appends' transactions (inlineProjection.ts); undefined or empty elsewhere. */
+  readonly inlineReadModels?: readonly string[];
   close(): Promise<void>;
 }

@@ -13,3 +13,11 @@ const PROJECTION_LOCK_SPACE = 0x50524f4a; // "PROJ"
 export async function lockProjection(trx: Knex.Transaction, projection: string): Promise<void> {
   await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [PROJECTION_LOCK_SPACE, projection]);
 }
+
+/**
+ * The same lock taken shared: by the appends that keep a read model inline (inlineProjections.ts),
+ * which may run together but never beside a swap, a dead letter's retry or a hand-over.
+ */
+export async function lockProjectionShared(trx: Knex.Transaction, projection: string): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock_shared(?, hashtext(?))', [PROJECTION_LOCK_SPACE, projection]);
+}

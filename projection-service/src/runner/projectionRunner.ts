@@ -29,6 +29,8 @@ export interface ProjectorRuntime {
   /** Waiting out a database or network fault. */
   degraded: boolean;
   lastError: { message: string; at: Date } | undefined;
+  /** Kept by the appends themselves (inlineProjections.ts): no subscription, never behind. */
+  inline: boolean;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
@@ -39,12 +41,30 @@ export class ProjectionRunner {
   private readonly degraded = new Set<string>();
   private readonly lastErrors = new Map<string, { message: string; at: Date }>();
   private running = false;
+  /** The read models the store keeps in its appends' transactions: no subscription runs them. */
+  private readonly inline: ReadonlySet<string>;
 
-  constructor(private readonly options: ProjectionRunnerOptions) {}
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    this.inline = new Set(options.store.inlineReadModels ?? []);
+  }
 
-  /** The checkpoint name of every projector it runs, one subscription each. */
+  /** The checkpoint name of every projector it runs, one subscription each (the inline ones have none). */
   get subscriptionNames(): string[] {
-    return this.options.projectors.map(checkpointName);
+    return this.subscribed.map(checkpointName);
+  }
+
+  /** The projectors it runs as subscriptions: every one the store does not keep inline. */
+  private get subscribed(): ReadModelProjector[] {
+    return this.options.projectors.filter((projector) => !this.isInline(projector.name));
+  }
+
+  /** The checkpoint names to wait for before reading these read models (every subscribed one without a list). */
+  subscriptionNamesOf(readModels?: readonly string[]): string[] {
+    return this.subscribed.filter((projector) => !readModels || readModels.includes(projector.name)).map(checkpointName);
+  }
+
+  isInline(name: string): boolean {
+    return this.inline.has(name);
   }
 
   get projectors(): readonly ReadModelProjector[] {
@@ -53,8 +73,8 @@ export class ProjectionRunner {
 
   start(): void {
     if (this.running) return;
-    const { store, projectors, logger } = this.options;
-    for (const projector of projectors) {
+    const { store, logger } = this.options;
+    for (const projector of this.subscribed) {
       const subscription = store.subscribe({
         name: checkpointName(projector),
         filter: { types: projector.handles },
@@ -99,12 +119,14 @@ export class ProjectionRunner {
   /** This process's view of each projector, for the support page. */
   runtime(name: string): ProjectorRuntime {
     const subscription = this.subscriptions.get(name);
+    const inline = this.isInline(name);
     return {
       name,
-      running: Boolean(subscription),
-      live: subscription?.isLive() ?? false,
+      running: inline || Boolean(subscription),
+      live: inline || (subscription?.isLive() ?? false),
       degraded: this.degraded.has(name),
       lastError: this.lastErrors.get(name),
+      inline,
     };
   }
 
@@ -128,9 +150,14 @@ export class ProjectionRunner {
     return true;
   }
 
-  /** Resolves once every projector has applied everything up to `position` (read-your-writes). */
-  async waitFor(position: GlobalPosition, timeoutMs: number): Promise<void> {
-    await Promise.all([...this.subscriptions.values()].map((s) => s.waitFor(position, timeoutMs)));
+  /**
+   * Resolves once every projector it runs (or only those of `readModels`) has applied everything up
+   * to `position` (read-your-writes). The inline ones need no wait: the append that reached
+   * `position` committed their rows with it.
+   */
+  async waitFor(position: GlobalPosition, timeoutMs: number, readModels?: readonly string[]): Promise<void> {
+    const waited = [...this.subscriptions].filter(([name]) => !readModels || readModels.includes(name));
+    await Promise.all(waited.map(([, s]) => s.waitFor(position, timeoutMs)));
   }
 
   async stop(): Promise<void> {

@@ -14,6 +14,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '@cc/platform';
+import { projectCommitted } from './inlineProjections';
 import { lockProjection } from './projectionLock';
 import { isSetBased, projectEvents, type ReadModelProjector } from './projectEvents';
 import { checkpointName } from './projectionRunner';
@@ -541,17 +542,38 @@ export class ProjectionRebuilder {
         if (!mine) throw new Abandoned();
         await lockProjection(trx, projector.name);
         const built = await this.checkpointOf(trx, buildName);
-        await trx.raw('insert into subscription_checkpoints (name) values (?) on conflict (name) do nothing', [liveName]);
-        const live = await this.checkpointOf(trx, liveName);
+        const { readCommitted } = this.options.store;
         let projected = 0;
-        if (comparePositions(built, live) < 0) {
-          // The live tables are further on: the new ones catch up to them here, under the lock.
-          projected = await this.projectRange(trx, row, projector, built, live);
-        } else if (comparePositions(built, live) > 0) {
-          // The new tables are further on: the live projector goes on from where they are.
-          await trx('subscription_checkpoints')
-            .where({ name: liveName })
-            .update({ tx_id: trx.raw('?::xid8', [built.txId.toString()]), seq: built.seq.toString(), updated_at: trx.fn.now() });
+        if (readCommitted && this.options.store.inlineReadModels?.includes(projector.name)) {
+          // Kept inline, there is no live checkpoint to meet: the new tables take every event after
+          // the build's. The exclusive lock has waited for the inline appends in flight and holds
+          // the next ones back, so each of those events has committed, or will be written after
+          // this commit and projected into the new tables by its own append: exactly once either
+          // way. The build read with the store's horizon and stopped at its checkpoint, so nothing
+          // at or before it is missing; after it, an event committed out of position order (a
+          // smaller transaction id committing later) may still sit behind a running transaction's
+          // horizon. Read with that horizon (readAll), it would be skipped here and lost; read
+          // with none (readCommitted) it is here, and safely: under this lock nothing of these
+          // types is still in flight.
+          try {
+            const intoNewTables = (events: readonly RecordedEvent[]) =>
+              this.inSchema(trx, row.schema_name, () => projectEvents(projector, events, trx));
+            projected = (await projectCommitted(projector, trx, readCommitted, built, intoNewTables)).projected;
+          } catch (error) {
+            throw new SwapNotNow(`an event failed: ${messageOf(error)}`);
+          }
+        } else {
+          await trx.raw('insert into subscription_checkpoints (name) values (?) on conflict (name) do nothing', [liveName]);
+          const live = await this.checkpointOf(trx, liveName);
+          if (comparePositions(built, live) < 0) {
+            // The live tables are further on: the new ones catch up to them here, under the lock.
+            projected = await this.projectRange(trx, row, projector, built, live);
+          } else if (comparePositions(built, live) > 0) {
+            // The new tables are further on: the live projector goes on from where they are.
+            await trx('subscription_checkpoints')
+              .where({ name: liveName })
+              .update({ tx_id: trx.raw('?::xid8', [built.txId.toString()]), seq: built.seq.toString(), updated_at: trx.fn.now() });
+          }
         }
         const leftovers = await this.foreignDependencies(trx, row, projector);
         if (leftovers.length > 0) {

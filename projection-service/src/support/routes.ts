@@ -126,9 +126,10 @@ export function supportRoutes(deps: SupportRoutesDeps): Router {
       projectors.map(async (projector): Promise<ProjectionStatus> => {
         const name = checkpointName(projector);
         const row = checkpoints.find((c) => c.name === name);
-        const position: GlobalPosition = row ? { txId: BigInt(row.tx), seq: BigInt(row.seq) } : START;
-        const lag = await store.countEvents({ after: position, cap: LAG_CAP });
         const runtime = runner.runtime(projector.name);
+        // An inline read model has no checkpoint: every committed append is in it.
+        const position: GlobalPosition = runtime.inline ? head : row ? { txId: BigInt(row.tx), seq: BigInt(row.seq) } : START;
+        const lag = runtime.inline ? 0 : await store.countEvents({ after: position, cap: LAG_CAP });
         const dead = letters.find((l) => l.subscription === name);
         const rebuild = rebuilds.get(projector.name) ?? null;
         const live = runtime.running && runtime.live && !runtime.degraded;
