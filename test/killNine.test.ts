@@ -56,7 +56,14 @@ async function hangingModel() {
 describe('kill -9 of the whole app', () => {
   let db: TestDatabase;
   let dataDir: string;
-  const env = () => ({ DATABASE_URL: db.url, ADMIN_EMAILS: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'error' });
+  // Rebuild pages of 500 (set-based read models default to 10,000), so the kill lands mid-rebuild.
+  const env = () => ({
+    DATABASE_URL: db.url,
+    ADMIN_EMAILS: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'error',
+    REBUILD_BATCH_SIZE: '500',
+  });
 
   beforeAll(async () => {
     db = await createTestDatabase('killnine');

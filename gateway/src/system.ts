@@ -160,7 +160,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     pollIntervalMs: options.pollIntervalMs,
     access: records.access,
     support: records.support,
-    rebuild: options.rebuild,
+    rebuild: { batchSize: config.rebuildBatchSize, ...options.rebuild },
     now: options.billingNow,
   });
   const split = options.forward;

@@ -40,6 +40,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   /** Document analyses run at once by the analysis worker. */
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Events a read-model rebuild applies per transaction; unset: 10,000 for set-based read models, 500 for the others. */
+  REBUILD_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).optional(),
   // Billing: Stripe when STRIPE_SECRET_KEY is set, else the offline test-mode provider.
   STRIPE_SECRET_KEY: z
     .string()
@@ -143,6 +145,8 @@ export interface AppConfig {
   appUrl: string;
   /** How many document analyses the worker runs at once (ANALYSIS_CONCURRENCY, 1–64). */
   analysisConcurrency: number;
+  /** Events a rebuild applies per transaction (REBUILD_BATCH_SIZE); undefined: the rebuilder's defaults. */
+  rebuildBatchSize: number | undefined;
   /** Never logged: it holds Stripe's secret key. */
   billing: BillingConfig;
   /** The VA Forms API (VA_FORMS_API_URL with VA_API_KEY); without it the bundled catalogue is shown. */
@@ -302,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     analysisConcurrency: e.ANALYSIS_CONCURRENCY,
+    rebuildBatchSize: e.REBUILD_BATCH_SIZE,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultSender(e.PUBLIC_URL) },
     appUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     vaFormsApi: e.VA_FORMS_API_URL && e.VA_API_KEY ? { url: e.VA_FORMS_API_URL, apiKey: e.VA_API_KEY } : undefined,

@@ -33,7 +33,8 @@ describe('npm run replay', () => {
 
   beforeAll(async () => {
     staff = await startStaffApp({}, 'replay');
-    env = { DATABASE_URL: staff.app.config.databaseUrl! };
+    // Rebuild pages of 500 (the default for set-based read models is 10,000): the kill below lands mid-rebuild.
+    env = { DATABASE_URL: staff.app.config.databaseUrl!, REBUILD_BATCH_SIZE: '500' };
     veteran = await staff.member('replay.veteran@example.org', 'free', { firstName: 'Rey', lastName: 'Play' });
     const filed = await veteran.post('/api/claims', { condition: 'Hearing loss', conditionType: 'primary' });
     claimId = filed.data.id;

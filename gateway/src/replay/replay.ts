@@ -84,6 +84,7 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
     projectors: readModelProjectors(vault),
     readModelMigrations: projectionMigrations,
     logger,
+    batchSize: options.config?.rebuildBatchSize,
     onFinished: async (status) => void (await records.support.rebuildFinished(status)),
   });
   const bars = new cliProgress.MultiBar(

@@ -37,6 +37,7 @@ export async function startProjectionService(context: ServiceContext & { leaseRe
         pollIntervalMs: context.pollIntervalMs,
         access: foundation.records.access,
         support: foundation.records.support,
+        rebuild: { batchSize: config.rebuildBatchSize },
       });
       projections.start();
       return () => projections.stop();

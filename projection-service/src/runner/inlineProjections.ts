@@ -66,9 +66,11 @@ export function inlineReadModels(projectors: readonly SetBasedProjector[]): Inli
     /** Each event's sealed text opened before the transaction, by projector and event id. */
     async prepare(events) {
       const opened = new Map<string, unknown>();
-      for (const projector of concerned(typesOf(events)))
+      for (const projector of concerned(typesOf(events))) {
+        await projector.preload(events.filter((event) => projector.handles.includes(event.type)));
         for (const event of events)
           if (projector.handles.includes(event.type)) opened.set(`${projector.name}:${event.id}`, await projector.open(event));
+      }
       return opened;
     },
     async project(events, trx, prepared) {
@@ -77,6 +79,8 @@ export function inlineReadModels(projectors: readonly SetBasedProjector[]): Inli
         const key = (event: RecordedEvent) => `${projector.name}:${event.id}`;
         const withOpened: SetBasedProjector = {
           ...projector,
+          // Opened in prepare, before the transaction: nothing here may wait for a second connection.
+          preload: async () => undefined,
           open: async (event) => (opened.has(key(event)) ? opened.get(key(event)) : projector.open(event)),
         };
         await projectEvents(
