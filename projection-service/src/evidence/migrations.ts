@@ -48,4 +48,11 @@ export const evidenceMigrations: Migration[] = [
       `);
     },
   },
+  {
+    // The projector reads each batch's owners' documents (a map reads its owner's rows) by owner.
+    name: '0020b_evidence_documents_owner',
+    async up(knex) {
+      await knex.raw('create index evidence_documents_user on evidence_documents (user_id)');
+    },
+  },
 ];

@@ -6,15 +6,16 @@ import {
   type AnalysisType,
   type ClaimStatus,
   type ConditionType,
-  type EventDataOf,
+  type Deadline,
+  type EvidenceElement,
+  type EvidenceStage,
 } from '@cc/contracts';
 import type { PersonalDataVault } from '@cc/platform';
-import type { Knex } from 'knex';
-import { erasedUserOf, ACCOUNT_ERASED } from '../account/erasedRows';
-import { openClaimText } from '../claims/sealed';
+import { ACCOUNT_ERASED } from '../account/erasedRows';
+import { openClaimText, preloadOwners } from '../claims/sealed';
 import { openFileName } from '../documents/projector';
-import type { Projector } from '../runner/projector';
-import { evidenceRuling, type EvidenceAnalysis, type EvidenceClaim } from './rules';
+import { setBasedProjector, type Rows, type SetBasedProjector } from '../runner/setBasedProjector';
+import { evidenceRuling, type EvidenceAnalysis, type EvidenceClaim, type EvidenceInput } from './rules';
 
 export interface ClaimRow {
   claim_id: string;
@@ -27,11 +28,27 @@ export interface ClaimRow {
 }
 interface DocumentRow {
   document_id: string;
+  user_id: string;
   claim_id: string | null;
   file_name: string;
   analysis_id: string | null;
   analysis_type: AnalysisType | null;
   result: AnalysisResult | null;
+}
+interface MapRow {
+  claim_id: string;
+  user_id: string;
+  stage: EvidenceStage;
+  readiness: number;
+  readiness_reason: string;
+  elements: EvidenceElement[];
+  review_deadline: Deadline | null;
+  updated_at: string | Date;
+}
+interface EvidenceTables {
+  evidence_claims: ClaimRow;
+  evidence_documents: DocumentRow;
+  evidence_maps: MapRow;
 }
 
 export const toClaim = (r: ClaimRow): EvidenceClaim => ({
@@ -47,140 +64,257 @@ export const toAnalysis = (d: DocumentRow): EvidenceAnalysis[] =>
     ? [{ documentId: d.document_id, fileName: d.file_name, analysisId: d.analysis_id, analysisType: d.analysis_type, result: d.result }]
     : [];
 
-/** Recomputes one claim's map from the rows (the rules are pure; this is the only place they meet SQL). */
-async function remap(trx: Knex.Transaction, claimId: string | null | undefined, at: string): Promise<void> {
-  if (!claimId) return;
-  const claim = await trx<ClaimRow>('evidence_claims').where({ claim_id: claimId }).first();
-  if (!claim) return;
-  const [documents, others] = await Promise.all([
-    trx<DocumentRow>('evidence_documents').where({ claim_id: claimId }).orderBy('document_id'),
-    trx<ClaimRow>('evidence_claims').where({ user_id: claim.user_id }).whereNot({ claim_id: claimId }).orderBy('claim_id'),
-  ]);
-  const ruling = evidenceRuling({ claim: toClaim(claim), analyses: documents.flatMap(toAnalysis), otherClaims: others.map(toClaim) });
-  const row = {
-    claim_id: claimId,
-    user_id: claim.user_id,
+const byId =
+  <Row>(id: (row: Row) => string) =>
+  (a: Row, b: Row) => {
+    const [x, y] = [id(a), id(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+
+/**
+ * A map due at the end of the batch: the rules' input as it stood at the last event that changed
+ * it, and that event's time. The rules cost far more than the rows, so a claim's map is computed
+ * once per batch however many of its events the batch holds, and from what its last event left, so
+ * it is the map that event would have written on its own.
+ */
+interface DueMap {
+  input: EvidenceInput;
+  userId: string;
+  at: string;
+}
+type DueMaps = Map<string, DueMap>;
+
+/**
+ * The rules' input for one claim: the claim, the latest analysis of each document linked to it, and
+ * its owner's other claims, each in id order. Only the owner's rows: a document is linked only to
+ * its owner's claims.
+ */
+function inputOf(rows: Rows<EvidenceTables>, userId: string, claimId: string): EvidenceInput | undefined {
+  const owned = rows.evidence_claims.where({ user_id: userId });
+  const claim = owned.find((c) => c.claim_id === claimId);
+  if (!claim) return undefined;
+  const documents = rows.evidence_documents
+    .where({ user_id: userId })
+    .filter((d) => d.claim_id === claimId)
+    .sort(byId((d) => d.document_id));
+  const others = owned.filter((c) => c !== claim).sort(byId((c) => c.claim_id));
+  return { claim: toClaim(claim), analyses: documents.flatMap(toAnalysis), otherClaims: others.map(toClaim) };
+}
+
+/** The claim's map row: the rules' ruling over its input. */
+function mapRow({ input, userId, at }: DueMap): MapRow {
+  const ruling = evidenceRuling(input);
+  return {
+    claim_id: input.claim.claimId,
+    user_id: userId,
     stage: ruling.stage,
     readiness: ruling.readiness,
     readiness_reason: ruling.readinessReason,
-    elements: JSON.stringify(ruling.elements),
-    review_deadline: ruling.reviewDeadline ? JSON.stringify(ruling.reviewDeadline) : null,
+    elements: ruling.elements,
+    review_deadline: ruling.reviewDeadline,
     updated_at: at,
   };
-  await trx('evidence_maps').insert(row).onConflict('claim_id').merge();
+}
+
+const EVIDENCE_EVENTS = [
+  ...pickEventTypes(CLAIM_EVENT_TYPES, ['ClaimFiled', 'ClaimStatusChanged', 'ClaimDecisionDateSet']),
+  ...pickEventTypes(DOCUMENT_EVENT_TYPES, ['DocumentRegistered', 'DocumentLinkedToClaim', 'DocumentAnalysisCompleted', 'DocumentDeleted']),
+  ACCOUNT_ERASED,
+] as const;
+
+/** The sealed personal data an event carries, opened: the claim's condition, the file name, the analysis (null once the key is erased). */
+interface Opened {
+  condition?: string;
+  fileName?: string;
+  result?: AnalysisResult | null;
 }
 
 /**
  * The `evidence` read model: per claim, the evidence map (rules.ts) over the documents linked to
  * it and each document's latest analysis. A document deleted or unlinked takes its evidence away;
  * a newer analysis of a document replaces the older one (as the documents read model does).
+ *
+ * Every event reads all of its owner's rows (a map reads the claim, its documents and the owner's
+ * other claims). An event that changes a map takes the rules' input as it leaves it; the batch
+ * computes each claim's last input once, when it settles.
  */
-export function evidenceProjector(vault: PersonalDataVault): Projector {
-  return {
+export function evidenceProjector(vault: PersonalDataVault): SetBasedProjector {
+  return setBasedProjector<(typeof EVIDENCE_EVENTS)[number], EvidenceTables, Opened, DueMaps>({
     name: 'evidence',
     // 2: the legal rules (negated opinions, presumption windows, stressors, decided claims); a rebuild re-reads every stored analysis.
     version: 2,
-    tables: ['evidence_claims', 'evidence_documents', 'evidence_maps'],
-    handles: [
-      ...pickEventTypes(CLAIM_EVENT_TYPES, ['ClaimFiled', 'ClaimStatusChanged', 'ClaimDecisionDateSet']),
-      ...pickEventTypes(DOCUMENT_EVENT_TYPES, [
-        'DocumentRegistered',
-        'DocumentLinkedToClaim',
-        'DocumentAnalysisCompleted',
-        'DocumentDeleted',
-      ]),
-      ACCOUNT_ERASED,
-    ],
-    async project(event, trx) {
-      const at = event.metadata.occurredAt;
-      const erased = erasedUserOf(event);
-      if (erased) {
-        for (const table of ['evidence_claims', 'evidence_documents', 'evidence_maps'])
-          await trx(table).where({ user_id: erased }).delete();
-        return;
-      }
-      const claimOf = async (documentId: string) =>
-        (await trx<DocumentRow>('evidence_documents').where({ document_id: documentId }).first())?.claim_id ?? null;
+    handles: EVIDENCE_EVENTS,
+    tables: {
+      evidence_claims: {
+        key: ['claim_id'],
+        columns: {
+          claim_id: 'text',
+          user_id: 'text',
+          claim_number: 'text',
+          condition: 'text',
+          condition_type: 'text',
+          status: 'text',
+          decision_date: 'text',
+        },
+      },
+      evidence_documents: {
+        key: ['document_id'],
+        columns: {
+          document_id: 'text',
+          user_id: 'text',
+          claim_id: 'text',
+          file_name: 'text',
+          analysis_id: 'text',
+          analysis_type: 'text',
+          result: 'jsonb',
+        },
+      },
+      evidence_maps: {
+        key: ['claim_id'],
+        columns: {
+          claim_id: 'text',
+          user_id: 'text',
+          stage: 'text',
+          readiness: 'integer',
+          readiness_reason: 'text',
+          elements: 'jsonb',
+          review_deadline: 'jsonb',
+          updated_at: 'timestamptz',
+        },
+      },
+    },
+    preload: preloadOwners(vault),
+    async open(event) {
       switch (event.type) {
+        case 'ClaimFiled':
+          return { condition: (await openClaimText(vault, event.data.userId, event.data.text)).condition };
+        case 'DocumentRegistered':
+          return { fileName: await openFileName(vault, event.data.userId, event.data.name) };
+        case 'DocumentAnalysisCompleted':
+          return { result: await vault.open<AnalysisResult>(event.data.userId, event.data.result) };
+        default:
+          return {};
+      }
+    },
+    touches(event) {
+      // All of the owner's rows: a map reads its claim, the claim's documents and the owner's other
+      // claims. The ids the event names too, so that a row it makes is known not to exist yet.
+      const owner = { user_id: event.data.userId };
+      switch (event.type) {
+        case ACCOUNT_ERASED:
+          return { evidence_claims: [owner], evidence_documents: [owner], evidence_maps: [owner] };
+        case 'DocumentRegistered':
+        case 'DocumentLinkedToClaim':
+        case 'DocumentAnalysisCompleted':
+        case 'DocumentDeleted':
+          return { evidence_claims: [owner], evidence_documents: [owner, { document_id: event.data.documentId }], evidence_maps: [owner] };
+        default: {
+          const claim = { claim_id: event.data.claimId };
+          return { evidence_claims: [owner, claim], evidence_documents: [owner], evidence_maps: [owner, claim] };
+        }
+      }
+    },
+    startBatch: () => new Map(),
+    evolve(rows, event, opened, due) {
+      const { evidence_claims: claims, evidence_documents: documents, evidence_maps: maps } = rows;
+      const userId = event.data.userId;
+      const at = event.metadata.occurredAt;
+      /** The claim's map is due as it stands after this event (when the claim is there: a map needs its claim). */
+      const markDue = (claimId: string | null) => {
+        const input = claimId ? inputOf(rows, userId, claimId) : undefined;
+        if (input) due.set(input.claim.claimId, { input, userId, at });
+      };
+      const claimOf = (documentId: string) => documents.get({ document_id: documentId })?.claim_id ?? null;
+
+      switch (event.type) {
+        case ACCOUNT_ERASED: {
+          for (const row of maps.where({ user_id: userId })) maps.delete(row);
+          for (const row of documents.where({ user_id: userId })) documents.delete(row);
+          for (const row of claims.where({ user_id: userId })) claims.delete(row);
+          for (const [claimId, map] of due) if (map.userId === userId) due.delete(claimId);
+          return;
+        }
         case 'ClaimFiled': {
-          const d = event.data as EventDataOf<'ClaimFiled'>;
-          const { condition } = await openClaimText(vault, d.userId, d.text);
-          await trx('evidence_claims')
-            .insert({
+          const d = event.data;
+          if (!claims.get({ claim_id: d.claimId }))
+            claims.put({
               claim_id: d.claimId,
               user_id: d.userId,
               claim_number: d.claimNumber,
-              condition,
+              condition: opened.condition!,
               condition_type: d.conditionType,
               status: 'submitted',
               decision_date: null,
-            })
-            .onConflict('claim_id')
-            .ignore();
-          await remap(trx, d.claimId, at);
+            });
+          markDue(d.claimId);
           return;
         }
         case 'ClaimStatusChanged': {
-          const d = event.data as EventDataOf<'ClaimStatusChanged'>;
-          await trx('evidence_claims').where({ claim_id: d.claimId }).update({ status: d.to });
+          const d = event.data;
+          const claim = claims.get({ claim_id: d.claimId });
+          if (claim) claims.put({ ...claim, status: d.to });
           // A decision turns the claim's own map (granted, or what a Supplemental Claim needs).
-          await remap(trx, d.claimId, at);
+          markDue(d.claimId);
           // An approval (or its reversal) changes what the owner's secondary claims can stand on.
-          if ((d.from === 'approved') !== (d.to === 'approved')) {
-            const secondaries = await trx<ClaimRow>('evidence_claims')
-              .where({ user_id: d.userId, condition_type: 'secondary' })
-              .whereNot({ claim_id: d.claimId });
-            for (const s of secondaries) await remap(trx, s.claim_id, at);
-          }
+          if ((d.from === 'approved') !== (d.to === 'approved'))
+            for (const other of claims.where({ user_id: d.userId }))
+              if (other.condition_type === 'secondary' && other.claim_id !== d.claimId) markDue(other.claim_id);
           return;
         }
         case 'ClaimDecisionDateSet': {
-          const d = event.data as EventDataOf<'ClaimDecisionDateSet'>;
-          await trx('evidence_claims').where({ claim_id: d.claimId }).update({ decision_date: d.to });
-          await remap(trx, d.claimId, at);
+          const d = event.data;
+          const claim = claims.get({ claim_id: d.claimId });
+          if (claim) claims.put({ ...claim, decision_date: d.to });
+          markDue(d.claimId);
           return;
         }
         case 'DocumentRegistered': {
-          const d = event.data as EventDataOf<'DocumentRegistered'>;
-          await trx('evidence_documents')
-            .insert({
-              document_id: d.documentId,
-              user_id: d.userId,
-              claim_id: d.claimId,
-              file_name: await openFileName(vault, d.userId, d.name),
-            })
-            .onConflict('document_id')
-            .ignore();
+          // Without an analysis a document gives no evidence: no map changes yet.
+          const d = event.data;
+          if (documents.get({ document_id: d.documentId })) return;
+          documents.put({
+            document_id: d.documentId,
+            user_id: d.userId,
+            claim_id: d.claimId,
+            file_name: opened.fileName!,
+            analysis_id: null,
+            analysis_type: null,
+            result: null,
+          });
           return;
         }
         case 'DocumentLinkedToClaim': {
-          const d = event.data as EventDataOf<'DocumentLinkedToClaim'>;
-          const before = await claimOf(d.documentId);
-          await trx('evidence_documents').where({ document_id: d.documentId }).update({ claim_id: d.claimId });
+          const d = event.data;
+          const document = documents.get({ document_id: d.documentId });
+          const before = document?.claim_id ?? null;
+          if (document) documents.put({ ...document, claim_id: d.claimId });
           if (before !== d.claimId) {
-            await remap(trx, before, at);
-            await remap(trx, d.claimId, at);
+            markDue(before);
+            markDue(d.claimId);
           }
           return;
         }
         case 'DocumentAnalysisCompleted': {
-          const d = event.data as EventDataOf<'DocumentAnalysisCompleted'>;
-          const result = await vault.open<AnalysisResult>(d.userId, d.result);
-          if (!result) return;
-          await trx('evidence_documents')
-            .where({ document_id: d.documentId })
-            .update({ analysis_id: d.analysisId, analysis_type: d.analysisType, result: JSON.stringify(result) });
-          await remap(trx, await claimOf(d.documentId), at);
+          const d = event.data;
+          if (!opened.result) return;
+          const document = documents.get({ document_id: d.documentId });
+          // As read back from the table (jsonb keeps no undefined), so a batch sees what a next batch would.
+          const result = JSON.parse(JSON.stringify(opened.result)) as AnalysisResult;
+          if (document) documents.put({ ...document, analysis_id: d.analysisId, analysis_type: d.analysisType, result });
+          markDue(claimOf(d.documentId));
           return;
         }
         case 'DocumentDeleted': {
-          const d = event.data as EventDataOf<'DocumentDeleted'>;
-          const before = await claimOf(d.documentId);
-          await trx('evidence_documents').where({ document_id: d.documentId }).delete();
-          await remap(trx, before, at);
+          const d = event.data;
+          const before = claimOf(d.documentId);
+          documents.delete({ document_id: d.documentId });
+          markDue(before);
           return;
         }
       }
     },
-  };
+    settle({ evidence_maps: maps }, due) {
+      for (const map of due.values()) maps.put(mapRow(map));
+    },
+  });
 }

@@ -23,9 +23,10 @@ export async function projectEvents(projector: ReadModelProjector, events: reado
 }
 
 /**
- * A set-based batch: read the keys the batch's sealed data needs in one go, open each event's sealed
- * data, read every touched row with one statement per table, fold the events in
- * memory, then write with one upsert and one delete per table.
+ * A set-based batch: read the keys the batch's sealed data needs in one go, open each event's
+ * sealed data, read every touched row with one statement per table, fold the events in memory and
+ * settle what the projector leaves to the end of the batch, then write with one upsert and one
+ * delete per table.
  */
 async function foldBatch(projector: SetBasedProjector, events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<void> {
   await projector.preload(events);
@@ -48,10 +49,14 @@ async function foldBatch(projector: SetBasedProjector, events: readonly Recorded
     sets[table] = new TableWorkingSet(table, description, await readTouched(trx, table, description, distinct));
   }
 
+  const batch = projector.startBatch();
   events.forEach((event, index) => {
     for (const [table, set] of Object.entries(sets)) set.declare(touches[index]![table]);
-    projector.evolve(sets, event, opened[index]);
+    projector.evolve(sets, event, opened[index], batch);
   });
+  // What is settled once per batch may look at every row the batch read.
+  for (const [table, set] of Object.entries(sets)) set.declare(touches.flatMap((touched) => touched[table] ?? []));
+  projector.settle(sets, batch);
 
   for (const [table, set] of Object.entries(sets)) {
     const { upserts, deletes } = set.changes();

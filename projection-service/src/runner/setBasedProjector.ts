@@ -49,8 +49,11 @@ export type Touches<Tables> = { readonly [T in keyof Tables & string]?: readonly
 /** A recorded event of one of the types `T`, its data typed by its type. */
 export type ProjectedEvent<T extends EventType> = { [K in T]: RecordedEvent<K, EventDataOf<K>> }[T];
 
-/** A set-based projector as written: typed by the events it handles, its tables and what it opens. */
-export interface SetBasedProjectorDefinition<T extends EventType, Tables, Opened> {
+/**
+ * A set-based projector as written: typed by the events it handles, its tables, what it opens, and
+ * what one batch's fold keeps for `settle`.
+ */
+export interface SetBasedProjectorDefinition<T extends EventType, Tables, Opened, Batch = undefined> {
   /** Stable name; with the version it names the checkpoint. */
   name: string;
   /** Raise it when the projection's output changes shape, so it is rebuilt from the beginning. */
@@ -68,7 +71,16 @@ export interface SetBasedProjectorDefinition<T extends EventType, Tables, Opened
   preload?(events: readonly ProjectedEvent<T>[]): Promise<void>;
   touches(event: ProjectedEvent<T>): Touches<Tables>;
   /** Changes the rows as the event says (pure: no database, no clock, no vault). */
-  evolve(rows: Rows<Tables>, event: ProjectedEvent<T>, opened: Opened): void;
+  evolve(rows: Rows<Tables>, event: ProjectedEvent<T>, opened: Opened, batch: Batch): void;
+  /** What the fold of one batch keeps between its events for `settle` (made anew for every batch). */
+  startBatch?(): Batch;
+  /**
+   * After the batch's last event, before the writes: work done once per batch rather than once per
+   * event (a row derived from others, recomputed once however many events changed them). Pure like
+   * `evolve`; it may look at every row any event of the batch touches. A batch of one event runs it
+   * after that event, so a projector must give the same rows whichever way a log is cut.
+   */
+  settle?(rows: Rows<Tables>, batch: Batch): void;
 }
 
 /** A set-based projector as the runner and the rebuild use it, whatever its events and tables. */
@@ -83,15 +95,17 @@ export interface SetBasedProjector {
   open(event: RecordedEvent): Promise<unknown>;
   preload(events: readonly RecordedEvent[]): Promise<void>;
   touches(event: RecordedEvent): Readonly<Record<string, readonly Record<string, unknown>[] | undefined>>;
-  evolve(rows: Readonly<Record<string, TableRows<Record<string, unknown>>>>, event: RecordedEvent, opened: unknown): void;
+  evolve(rows: Readonly<Record<string, TableRows<Record<string, unknown>>>>, event: RecordedEvent, opened: unknown, batch: unknown): void;
+  startBatch(): unknown;
+  settle(rows: Readonly<Record<string, TableRows<Record<string, unknown>>>>, batch: unknown): void;
 }
 
 /**
  * Makes a definition runnable. The runner hands it only events of the types it handles (the store
  * filters by them), so this is the one place where a recorded event becomes a typed one.
  */
-export function setBasedProjector<T extends EventType, Tables, Opened = undefined>(
-  definition: SetBasedProjectorDefinition<T, Tables, Opened>,
+export function setBasedProjector<T extends EventType, Tables, Opened = undefined, Batch = undefined>(
+  definition: SetBasedProjectorDefinition<T, Tables, Opened, Batch>,
 ): SetBasedProjector {
   const typed = (event: RecordedEvent) => event as ProjectedEvent<T>;
   const descriptions = definition.tables as unknown as SetBasedProjector['descriptions'];
@@ -105,6 +119,9 @@ export function setBasedProjector<T extends EventType, Tables, Opened = undefine
     open: async (event) => (definition.open ? definition.open(typed(event)) : undefined),
     preload: async (events) => definition.preload?.(events.map(typed)),
     touches: (event) => definition.touches(typed(event)) as ReturnType<SetBasedProjector['touches']>,
-    evolve: (rows, event, opened) => definition.evolve(rows as unknown as Rows<Tables>, typed(event), opened as Opened),
+    evolve: (rows, event, opened, batch) =>
+      definition.evolve(rows as unknown as Rows<Tables>, typed(event), opened as Opened, batch as Batch),
+    startBatch: () => definition.startBatch?.(),
+    settle: (rows, batch) => definition.settle?.(rows as unknown as Rows<Tables>, batch as Batch),
   };
 }

@@ -31,6 +31,15 @@ export class TableWorkingSet implements TableRows<Row> {
   private readonly stored = new Map<string, Readonly<Row>>();
   private readonly changed = new Set<string>();
   private declared = new Set<string>();
+  /**
+   * Per column used by `where`, the keys of the rows holding each value (built on first use, kept
+   * up to date by `put` and `delete`), so a lookup costs what it finds, not the whole set: a batch
+   * of thousands of events asks it thousands of times.
+   */
+  private readonly indexes = new Map<string, Map<string, Set<string>>>();
+  /** When each key entered `rows`, so `where` answers in the order a scan of `rows` would. */
+  private readonly entered = new Map<string, number>();
+  private entries = 0;
 
   constructor(
     readonly table: string,
@@ -39,7 +48,7 @@ export class TableWorkingSet implements TableRows<Row> {
   ) {
     for (const row of loaded) {
       const frozen = Object.freeze({ ...row });
-      this.rows.set(this.keyOf(frozen), frozen);
+      this.place(this.keyOf(frozen), frozen);
       this.stored.set(this.keyOf(frozen), frozen);
     }
   }
@@ -60,9 +69,11 @@ export class TableWorkingSet implements TableRows<Row> {
   where(match: Partial<Row>): Readonly<Row>[] {
     this.check(match);
     const wanted = Object.entries(match).map(([column, value]) => [column, normalise(value, this.description.columns[column])] as const);
-    return [...this.rows.values()].filter((row) =>
-      wanted.every(([column, value]) => normalise(row[column], this.description.columns[column]) === value),
-    );
+    const [column, value] = wanted[0]!;
+    return [...(this.indexOn(column).get(value) ?? [])]
+      .sort((a, b) => this.entered.get(a)! - this.entered.get(b)!)
+      .map((key) => this.rows.get(key)!)
+      .filter((row) => wanted.every(([other, expected]) => normalise(row[other], this.description.columns[other]) === expected));
   }
 
   put(row: Row): void {
@@ -70,14 +81,19 @@ export class TableWorkingSet implements TableRows<Row> {
     for (const column of Object.keys(this.description.columns))
       if (!(column in row)) throw new Error(`A ${this.table} row needs every column; ${column} is missing.`);
     const key = this.keyOf(row);
-    this.rows.set(key, Object.freeze({ ...row }));
+    this.place(key, Object.freeze({ ...row }));
     this.changed.add(key);
   }
 
   delete(key: Partial<Row>): void {
     this.checkKey(key);
     const normalised = this.keyOf(key);
-    if (this.rows.delete(normalised)) this.changed.add(normalised);
+    const previous = this.rows.get(normalised);
+    if (!previous) return;
+    this.unindex(normalised, previous);
+    this.rows.delete(normalised);
+    this.entered.delete(normalised);
+    this.changed.add(normalised);
   }
 
   /** What the batch leaves to write: rows made or changed, and stored rows no longer there. */
@@ -93,6 +109,36 @@ export class TableWorkingSet implements TableRows<Row> {
       }
     }
     return { upserts, deletes };
+  }
+
+  /** Sets the row under its key, in `rows` and in every index. */
+  private place(key: string, row: Readonly<Row>): void {
+    const previous = this.rows.get(key);
+    if (previous) this.unindex(key, previous);
+    else this.entered.set(key, this.entries++);
+    this.rows.set(key, row);
+    for (const [column, index] of this.indexes) this.addTo(index, column, key, row);
+  }
+
+  private indexOn(column: string): Map<string, Set<string>> {
+    let index = this.indexes.get(column);
+    if (!index) {
+      index = new Map();
+      for (const [key, row] of this.rows) this.addTo(index, column, key, row);
+      this.indexes.set(column, index);
+    }
+    return index;
+  }
+
+  private addTo(index: Map<string, Set<string>>, column: string, key: string, row: Readonly<Row>): void {
+    const value = normalise(row[column], this.description.columns[column]);
+    const keys = index.get(value) ?? new Set<string>();
+    keys.add(key);
+    index.set(value, keys);
+  }
+
+  private unindex(key: string, row: Readonly<Row>): void {
+    for (const [column, index] of this.indexes) index.get(normalise(row[column], this.description.columns[column]))?.delete(key);
   }
 
   private pairOf(column: string, value: unknown): string {
