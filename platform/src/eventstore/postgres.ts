@@ -219,16 +219,20 @@ export class PostgresEventStore extends LogStore implements EventStore {
     streamId: string,
     rows: { event_id: string; type: string; schema_version: number; data: unknown; metadata: Omit<EventMetadata, 'schemaVersion'> }[],
   ): RecordedEvent[] {
-    return rows.map((row) => ({
-      id: row.event_id,
-      type: row.type,
-      data: row.data,
-      metadata: { ...row.metadata, schemaVersion: row.schema_version },
-      streamId,
-      streamVersion: 0,
-      position: START,
-      recordedAt: new Date(),
-    }));
+    return rows.map((row) => {
+      // As a read will give them: through JSON (what the column stores) and upcast to the current version.
+      const { version, data } = this.upcast(row.type, row.schema_version, JSON.parse(JSON.stringify(row.data)));
+      return {
+        id: row.event_id,
+        type: row.type,
+        data,
+        metadata: { ...row.metadata, schemaVersion: version },
+        streamId,
+        streamVersion: 0,
+        position: START,
+        recordedAt: new Date(),
+      };
+    });
   }
 
   /** The events an append just wrote, as recorded (positions included), read back in its transaction. */
