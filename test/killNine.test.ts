@@ -18,7 +18,9 @@ import path from 'node:path';
 import { streams } from '@cc/contracts';
 import { PersonalDataVault } from '../platform/src/crypto/personalDataVault';
 import { createTestDatabase, type TestDatabase } from '../platform/src/testing/database';
-import { SyntheticHistories, writeHistories } from '../bench/synthetic';
+import { appendHistories, SyntheticHistories } from '../bench/synthetic';
+import { PostgresEventStore } from '../platform/src/eventstore/postgres';
+import { inlineProjection } from '../projection-service/src/index';
 import { dumpTables, freshBuild, readModelTables } from '../gateway/src/testing/readModels';
 import { TestClient } from '../gateway/src/testing/testApp';
 import { launch, type Running } from './launch';
@@ -114,8 +116,11 @@ describe('kill -9 of the whole app', () => {
         .id as string;
 
       // A backlog for the projectors (and a rebuild) to work through, written as the app runs.
-      const histories = await SyntheticHistories.create(new PersonalDataVault(db.knex), 40);
-      const backlog = await writeHistories(db.knex, histories, 400);
+      // Appended as another process of the app would (the claim and document views are kept inline).
+      const vault = new PersonalDataVault(db.knex);
+      const histories = await SyntheticHistories.create(vault, 40);
+      const writer = new PostgresEventStore({ knex: db.knex, connectionString: db.url, inline: inlineProjection(vault) });
+      const backlog = await appendHistories(writer, histories, 400).finally(() => writer.close());
       expect(backlog).toBeGreaterThan(2500);
       const rebuild = await admin.post('/api/staff/projections/claims/rebuild', {});
       expect(rebuild.status).toBe(202);
