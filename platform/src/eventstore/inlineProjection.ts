@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import type { GlobalPosition, RecordedEvent } from './types';
+import type { ReadCommitted, RecordedEvent } from './types';
+
+export type { ReadCommitted } from './types';
 
 /**
  * Read models kept in the append's own transaction (Marten's inline lifecycle): an append whose
@@ -32,14 +34,3 @@ export interface InlineProjection {
    */
   adopt(knex: Knex, readCommitted: ReadCommitted): Promise<void>;
 }
-
-/**
- * Reads committed events of some types after a position, in log order, with no horizon: what an
- * inline read model's owner reads while it holds the read model's lock exclusively, when every
- * append of those types has either committed or not yet begun to write (see projection-service's
- * inline projections). Anyone else must read through a subscription.
- */
-export type ReadCommitted = (
-  trx: Knex.Transaction,
-  options: { after: GlobalPosition; types: readonly string[]; limit: number },
-) => Promise<RecordedEvent[]>;

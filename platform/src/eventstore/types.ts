@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { ReadCommitted } from './inlineProjection';
 
 /**
  * A place in the global log. PostgreSQL orders events by (transaction id, sequence number) so that an
@@ -325,3 +324,14 @@ export interface EventStore {
   readonly inlineReadModels?: readonly string[];
   close(): Promise<void>;
 }
+
+/**
+ * Reads committed events of some types after a position, in log order, with no horizon: what an
+ * inline read model's owner reads while it holds the read model's lock exclusively, when every
+ * append of those types has either committed or not yet begun to write (see projection-service's
+ * inline projections). Anyone else must read through a subscription.
+ */
+export type ReadCommitted = (
+  trx: Knex.Transaction,
+  options: { after: GlobalPosition; types: readonly string[]; limit: number },
+) => Promise<RecordedEvent[]>;

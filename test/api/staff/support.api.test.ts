@@ -24,14 +24,20 @@ describe('support: projections, dead letters, the event log', () => {
   afterAll(async () => staff.app.close());
 
   const deadLetters = async () => (await staff.support.get(`/api/staff/dead-letters?sort=${q(['id', 'ASC'])}`)).data as any[];
-  /** A note the claims projection cannot store while a check refuses it: parked after its attempts. */
+  /*
+   * Parking needs an asynchronous read model (an inline one fails the append instead): the user
+   * profiles. A bio that projection cannot store while a check refuses it is parked after its attempts.
+   */
+  const POISON_CHECK = `alter table user_profiles add constraint no_poison check (bio is null or bio not like '%poison%') not valid`;
+  const DROP_POISON_CHECK = 'alter table user_profiles drop constraint no_poison';
+  const bioOf = async () => (await veteran.get('/api/auth/user')).data.bio as string | null;
   const poison = async (text: string) => {
     const count = (await deadLetters()).length;
-    // Recorded (201), or 202 since the read model cannot show it.
-    expect([201, 202]).toContain((await veteran.post(`/api/claims/${claimId}/notes`, { note: text, noteType: 'general' })).status);
+    // Recorded (200), or 202 since the read model cannot show it.
+    expect([200, 202]).toContain((await veteran.put('/api/auth/profile', { name: 'Pat Private', bio: text })).status);
     const deadline = Date.now() + 30_000;
     while ((await deadLetters()).length === count) {
-      if (Date.now() > deadline) throw new Error('the note was never parked');
+      if (Date.now() > deadline) throw new Error('the profile change was never parked');
       await sleep(100);
     }
     return (await deadLetters()).at(-1)!;
@@ -65,19 +71,19 @@ describe('support: projections, dead letters, the event log', () => {
 
   it('a parked event: listed, retried (failing again, then handled once the cause is gone), each retry recorded', async () => {
     const { app, support } = staff;
-    await app.system.knex.raw(`alter table claim_notes add constraint no_poison check (note not like '%poison%') not valid`);
+    await app.system.knex.raw(POISON_CHECK);
     let letter: any;
     try {
       letter = await poison('poison pill one');
       expect(letter).toMatchObject({
-        subscription: 'projection:claims:v1',
-        type: 'ClaimNoteAdded',
+        subscription: 'projection:user_profiles:v1',
+        type: 'UserProfileUpdated',
         attempts: 5,
-        streamId: `claim-${claimId}`,
+        streamId: `user-${veteran.id}`,
         error: expect.stringContaining('no_poison'),
       });
       const projections = (await support.get('/api/staff/projections')).data as any[];
-      expect(projections.find((p) => p.name === 'claims')).toMatchObject({
+      expect(projections.find((p) => p.name === 'user_profiles')).toMatchObject({
         deadLetters: 1,
         lastError: expect.stringContaining('no_poison'),
       });
@@ -91,13 +97,12 @@ describe('support: projections, dead letters, the event log', () => {
       });
       expect((await support.get(`/api/staff/dead-letters/${letter.id}`)).data).toMatchObject({ attempts: 6 });
     } finally {
-      await app.system.knex.raw('alter table claim_notes drop constraint no_poison');
+      await app.system.knex.raw(DROP_POISON_CHECK);
     }
     const handled = await support.post(`/api/staff/dead-letters/${letter.id}/retry`, {});
     expect(handled).toMatchObject({ status: 200, data: { id: letter.id, outcome: 'handled' } });
     expect((await support.get(`/api/staff/dead-letters/${letter.id}`)).status).toBe(404);
-    const detail = await veteran.get(`/api/claims/${claimId}`);
-    expect(detail.data.notes.map((n: any) => n.note)).toContain('poison pill one');
+    expect(await bioOf()).toBe('poison pill one');
     expect((await support.post(`/api/staff/dead-letters/${letter.id}/retry`, {})).status).toBe(404);
 
     const log = await support.get(`/api/staff/events?filter=${q({ streamId: `dead-letter-${letter.id}` })}&sort=${q(['position', 'ASC'])}`);
@@ -109,23 +114,23 @@ describe('support: projections, dead letters, the event log', () => {
 
   it('a parked event can be dismissed; a subscriber this process does not run cannot be retried here', async () => {
     const { app, support } = staff;
-    await app.system.knex.raw(`alter table claim_notes add constraint no_poison check (note not like '%poison%') not valid`);
+    await app.system.knex.raw(POISON_CHECK);
     let letter: any;
     try {
       letter = await poison('poison pill two');
     } finally {
-      await app.system.knex.raw('alter table claim_notes drop constraint no_poison');
+      await app.system.knex.raw(DROP_POISON_CHECK);
     }
     const dismissed = await support.request('DELETE', `/api/staff/dead-letters/${letter.id}`);
     expect(dismissed.status).toBe(204);
     expect((await support.request('DELETE', `/api/staff/dead-letters/${letter.id}`)).status).toBe(404);
-    expect((await veteran.get(`/api/claims/${claimId}`)).data.notes.map((n: any) => n.note)).not.toContain('poison pill two');
+    expect(await bioOf()).not.toBe('poison pill two');
     const log = await support.get(`/api/staff/events?filter=${q({ type: 'DeadLetterDismissed' })}`);
     expect(log.data).toEqual([
       expect.objectContaining({
         streamId: `dead-letter-${letter.id}`,
         actorId: support.id,
-        data: expect.objectContaining({ eventId: letter.eventId, subscription: 'projection:claims:v1' }),
+        data: expect.objectContaining({ eventId: letter.eventId, subscription: 'projection:user_profiles:v1' }),
       }),
     ]);
 
