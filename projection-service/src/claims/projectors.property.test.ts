@@ -9,9 +9,17 @@ import {
   type DomainEvent,
   type SealedData,
 } from '@cc/contracts';
-import { migrate, personalDataMigrations, PersonalDataVault, type RecordedEvent } from '@cc/platform';
+import { migrate, personalDataMigrations, PersonalDataVault } from '@cc/platform';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
-import { cutInto, emptyCopies, projectInto, tablesOf, twoCopiesOfTheReadModels } from '../testing/batchEquivalence';
+import {
+  cutInto,
+  emptyCopies,
+  erasureOf,
+  projectInto,
+  tablesOf,
+  twoCopiesOfTheReadModels,
+  withRedeliveries,
+} from '../testing/batchEquivalence';
 import { documentsProjector } from '../documents/projector';
 import { activitiesProjector, claimHistoryProjector, claimsProjector } from './projectors';
 
@@ -167,41 +175,15 @@ describe('claims and documents projections: batches give the same tables as one 
         },
       };
     });
-  const erasure = fc
-    .constantFrom(...owners)
-    .map((userId): DomainEvent => ({ type: 'AccountErased', data: { userId, erasedAt: '2026-06-01T00:00:00.000Z' } }));
+  const erasure = erasureOf(owners);
   /** A log: mostly claim events, some document events and erasures, and now and then an event delivered again. */
-  const log = fc
-    .array(fc.oneof({ arbitrary: claimEvent, weight: 8 }, { arbitrary: documentEvent, weight: 3 }, { arbitrary: erasure, weight: 1 }), {
+  const log = withRedeliveries(
+    fc.array(fc.oneof({ arbitrary: claimEvent, weight: 8 }, { arbitrary: documentEvent, weight: 3 }, { arbitrary: erasure, weight: 1 }), {
       minLength: 1,
       maxLength: 30,
-    })
-    .chain((events) => fc.tuple(fc.constant(events), fc.array(fc.nat({ max: events.length - 1 }), { maxLength: 3 })))
-    .map(([events, repeats]) => {
-      const recorded = events.map((event, i) => recordedAt(event, i));
-      for (const index of repeats) recorded.splice(index + 1, 0, { ...recorded[index]! });
-      return recorded;
-    });
+    }),
+  );
   const batchSizes = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 30 });
-
-  function recordedAt(event: DomainEvent, i: number): RecordedEvent {
-    return {
-      id: randomUUID(),
-      type: event.type,
-      data: event.data,
-      metadata: {
-        occurredAt: new Date(Date.UTC(2026, 1, 1) + i * 3_600_000).toISOString(),
-        userId: owners[i % 2]!,
-        correlationId: randomUUID(),
-        causationId: null,
-        schemaVersion: 1,
-      },
-      streamId: `stream-${i}`,
-      streamVersion: 1,
-      position: { txId: BigInt(1000 + i), seq: BigInt(i + 1) },
-      recordedAt: new Date(),
-    };
-  }
 
   it('for random logs cut into random batches', async () => {
     const projectors = [claimsProjector(vault), claimHistoryProjector(vault), activitiesProjector(vault), documentsProjector(vault)];

@@ -3,7 +3,16 @@ import fc from 'fast-check';
 import { ANALYSIS_TYPES, type ClaimStatus, type AnalysisResult, type DomainEvent, type SealedData } from '@cc/contracts';
 import { migrate, personalDataMigrations, PersonalDataVault, type RecordedEvent } from '@cc/platform';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
-import { cutInto, emptyCopies, projectInto, tablesOf, twoCopiesOfTheReadModels } from '../testing/batchEquivalence';
+import {
+  cutInto,
+  emptyCopies,
+  erasureOf,
+  projectInto,
+  recordedAt,
+  tablesOf,
+  twoCopiesOfTheReadModels,
+  withRedeliveries,
+} from '../testing/batchEquivalence';
 import { evidenceProjector } from './projector';
 
 /*
@@ -147,42 +156,16 @@ describe('evidence projection: batches give the same tables as one event at a ti
           return { type: 'DocumentDeleted', data: { documentId, userId } };
       }
     });
-  const erasure = fc
-    .constantFrom(...owners)
-    .map((userId): DomainEvent => ({ type: 'AccountErased', data: { userId, erasedAt: '2026-06-01T00:00:00.000Z' } }));
+  const erasure = erasureOf(owners);
   /** A log: claim and document events alike, now and then an erasure, and now and then an event delivered again. */
-  const log = fc
-    .array(fc.oneof({ arbitrary: claimEvent, weight: 6 }, { arbitrary: documentEvent, weight: 4 }, { arbitrary: erasure, weight: 1 }), {
+  const log = withRedeliveries(
+    fc.array(fc.oneof({ arbitrary: claimEvent, weight: 6 }, { arbitrary: documentEvent, weight: 4 }, { arbitrary: erasure, weight: 1 }), {
       minLength: 10,
       maxLength: 40,
       size: 'max',
-    })
-    .chain((events) => fc.tuple(fc.constant(events), fc.array(fc.nat({ max: events.length - 1 }), { maxLength: 3 })))
-    .map(([events, repeats]) => {
-      const recorded = events.map((event, i) => recordedAt(event, i));
-      for (const index of repeats) recorded.splice(index + 1, 0, { ...recorded[index]! });
-      return recorded;
-    });
+    }),
+  );
   const batchSizes = fc.array(fc.integer({ min: 1, max: 15 }), { minLength: 1, maxLength: 40 });
-
-  function recordedAt(event: DomainEvent, i: number): RecordedEvent {
-    return {
-      id: randomUUID(),
-      type: event.type,
-      data: event.data,
-      metadata: {
-        occurredAt: new Date(Date.UTC(2026, 1, 1) + i * 3_600_000).toISOString(),
-        userId: (event.data as { userId: string }).userId,
-        correlationId: randomUUID(),
-        causationId: null,
-        schemaVersion: 1,
-      },
-      streamId: `stream-${i}`,
-      streamVersion: 1,
-      position: { txId: BigInt(1000 + i), seq: BigInt(i + 1) },
-      recordedAt: new Date(),
-    };
-  }
 
   /**
    * The case random logs reach least often: the secondary claim's map is computed, then its primary

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { DomainEvent } from '@cc/contracts';
 import type { Knex, RecordedEvent } from '@cc/platform';
 import { projectionMigrations } from '../index';
 import { projectEvents, type ReadModelProjector } from '../runner/projectEvents';
@@ -76,3 +79,39 @@ export function cutInto<T>(log: readonly T[], sizes: readonly number[]): T[][] {
   if (at < log.length) batches.push(log.slice(at));
   return batches;
 }
+
+/** The i-th event of a generated log as the store records it: an hour after the one before, its owner in the metadata. */
+export function recordedAt(event: DomainEvent, i: number): RecordedEvent {
+  return {
+    id: randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: {
+      occurredAt: new Date(Date.UTC(2026, 1, 1) + i * 3_600_000).toISOString(),
+      userId: (event.data as { userId: string }).userId,
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+    },
+    streamId: `stream-${i}`,
+    streamVersion: 1,
+    position: { txId: BigInt(1000 + i), seq: BigInt(i + 1) },
+    recordedAt: new Date(),
+  };
+}
+
+/** An owner's account erased. */
+export const erasureOf = (owners: readonly string[]): fc.Arbitrary<DomainEvent> =>
+  fc
+    .constantFrom(...owners)
+    .map((userId): DomainEvent => ({ type: 'AccountErased', data: { userId, erasedAt: '2026-06-01T00:00:00.000Z' } }));
+
+/** Generated events recorded in order, now and then one delivered again right after itself. */
+export const withRedeliveries = (events: fc.Arbitrary<DomainEvent[]>): fc.Arbitrary<RecordedEvent[]> =>
+  events
+    .chain((list) => fc.tuple(fc.constant(list), fc.array(fc.nat({ max: list.length - 1 }), { maxLength: 3 })))
+    .map(([list, repeats]) => {
+      const recorded = list.map((event, i) => recordedAt(event, i));
+      for (const index of repeats) recorded.splice(index + 1, 0, { ...recorded[index]! });
+      return recorded;
+    });

@@ -123,7 +123,7 @@ async function plansOf(run: (knex: Knex) => Promise<unknown>): Promise<{ sql: st
   }
   const plans: { sql: string; scans: string[] }[] = [];
   for (const { sql, bindings } of sent) {
-    // The statements' own placeholders ($1…) are the driver's: explain them through it, bindings as sent.
+    // The SQL comes already numbered ($1, $2…) for the driver, so it is explained through the driver with the bindings it was sent with.
     const connection = await db.knex.client.acquireConnection();
     try {
       const result = await connection.query(`explain (format json) ${sql}`, bindings);
