@@ -6,68 +6,34 @@
  * read-model queries and appends the same events, with no gateway in front, under the same load.
  */
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import express from 'express';
 import { z } from 'zod';
 import { CLAIM_PROGRESS } from '@cc/contracts';
 import { CLAIM_SORT_COLUMNS, dashboard, listClaims } from '@cc/projection-service/claims/queries';
 import { DOCUMENT_SORT_COLUMNS, listDocuments } from '@cc/projection-service/documents/queries';
-import { createLogger } from '../platform/src/logger';
-import { loadConfig } from '../platform/src/config';
 import { parseListQuery } from '../platform/src/http/listQuery';
-import { startSystem, type System } from '../gateway/src/system';
+import type { System } from '../gateway/src/system';
 import { TestClient } from '../gateway/src/testing/testApp';
+import { BENCH_ADMIN, listen, startBenchApp } from './benchApp';
 import { percentile, size, type BenchContext, type BenchRow, type BenchSuite } from './harness';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ADMIN = { email: 'bench.admin@example.org', password: 'bench admin passphrase' };
+const ADMIN = BENCH_ADMIN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** What an autocannon connection remembers during one round of requests: whose they are. */
 type Slot = { user: number };
 const STATUSES = Object.keys(CLAIM_PROGRESS) as (keyof typeof CLAIM_PROGRESS)[];
 
-async function listen(handler: http.RequestListener): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const server = http.createServer(handler);
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 async function withApp<T>(ctx: BenchContext, run: (app: { system: System; baseUrl: string }) => Promise<T>): Promise<T> {
   const url = await ctx.createDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-api-'));
-  const config = loadConfig({
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    ADMIN_EMAILS: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    AUTH_IP_LIMIT_PER_MINUTE: '0',
-  });
-  // The app's own settings (poll interval, read-your-writes wait); only password hashing is cheaper.
-  const system = await startSystem({
-    config,
-    logger: createLogger('silent'),
-    databaseUrl: url,
-    frontendDist: path.resolve(HERE, '../frontend/dist'),
-    scryptCost: 2 ** 10,
-  });
-  const server = await listen(system.app);
+  const app = await startBenchApp(url, dataDir);
   try {
-    return await run({ system, baseUrl: server.baseUrl });
+    return await run(app);
   } finally {
-    await server.close();
-    await system.stop();
+    await app.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

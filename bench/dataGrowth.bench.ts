@@ -11,25 +11,19 @@
  * (a status change, answered after the read side shows it) and the dashboard's calls together.
  */
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CLAIM_STATUSES } from '@cc/contracts';
-import { createLogger } from '../platform/src/logger';
 import { createKnex } from '../platform/src/db/knex';
-import { loadConfig } from '../platform/src/config';
-import { startSystem, type System } from '../gateway/src/system';
 import { TestClient } from '../gateway/src/testing/testApp';
 import { uploadFile } from '../gateway/src/testing/erasure';
 import { readModelTables } from '../gateway/src/testing/readModels';
+import { BENCH_ADMIN, startBenchApp, type BenchApp } from './benchApp';
 import { percentile, size, type BenchContext, type BenchRow, type BenchSuite } from './harness';
 import { readTemplate, skipSubscribersToHead, writeCopies } from './veteranClones';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ADMIN = { email: 'growth.admin@example.org', password: 'bench admin passphrase' };
+const ADMIN = BENCH_ADMIN;
 const VETERAN = { email: 'growth.veteran@example.org', firstName: 'Avery', lastName: 'Okonkwo' };
 /** Claims per veteran: 10,000 veterans make the 100,000 claims of the target. */
 const CLAIMS = 10;
@@ -47,41 +41,6 @@ const CONDITIONS = [
 ];
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-
-interface App {
-  system: System;
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-async function startApp(databaseUrl: string, dataDir: string): Promise<App> {
-  const config = loadConfig({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    ADMIN_EMAILS: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    AUTH_IP_LIMIT_PER_MINUTE: '0',
-  });
-  const system = await startSystem({
-    config,
-    logger: createLogger('silent'),
-    databaseUrl,
-    frontendDist: path.resolve(HERE, '../frontend/dist'),
-    scryptCost: 2 ** 10,
-  });
-  const server = http.createServer(system.app);
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return {
-    system,
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await system.stop();
-    },
-  };
-}
 
 function expectStatus(res: { status: number; text: string }, wanted: number, what: string) {
   if (res.status !== wanted) throw new Error(`${what} answered ${res.status}: ${res.text.slice(0, 300)}`);
@@ -191,7 +150,7 @@ async function measureSideBySide(
   return times;
 }
 
-async function projectorsCaughtUp(app: App): Promise<void> {
+async function projectorsCaughtUp(app: BenchApp): Promise<void> {
   for (let i = 0; i < 300; i++) {
     const { rows } = await app.system.knex.raw(
       `select count(*)::int as behind from subscription_checkpoints c,
@@ -204,7 +163,7 @@ async function projectorsCaughtUp(app: App): Promise<void> {
   throw new Error('the projectors did not catch up with the store within 30 s');
 }
 
-async function counts(app: App) {
+async function counts(app: BenchApp) {
   const { rows } = await app.system.knex.raw(
     `select (select count(*) from user_profiles)::int as users, (select count(*) from claims)::int as claims,
             (select count(*) from events)::int as events`,
@@ -231,7 +190,7 @@ async function copyDatabase(url: string): Promise<string> {
 }
 
 /** Both stores' apps with the measured veteran and a staff member signed in on each. */
-async function signedIn(app: App) {
+async function signedIn(app: BenchApp) {
   const staff = new TestClient(app.baseUrl);
   await staff.signIn(ADMIN.email, ADMIN.password);
   const veteran = new TestClient(app.baseUrl);
@@ -250,7 +209,7 @@ export const dataGrowthBench: BenchSuite = {
     try {
       // The measured veteran, made through the API on an empty store.
       let veteran: Awaited<ReturnType<typeof makeVeteran>>;
-      const first = await startApp(emptyUrl, emptyDir);
+      const first = await startBenchApp(emptyUrl, emptyDir);
       try {
         const admin = new TestClient(first.baseUrl);
         await admin.signIn(ADMIN.email, ADMIN.password);
@@ -288,8 +247,8 @@ export const dataGrowthBench: BenchSuite = {
         await knex.destroy();
       }
 
-      const emptyApp = await startApp(emptyUrl, emptyDir);
-      const largeApp = await startApp(largeUrl, largeDir).catch(async (error) => {
+      const emptyApp = await startBenchApp(emptyUrl, emptyDir);
+      const largeApp = await startBenchApp(largeUrl, largeDir).catch(async (error) => {
         await emptyApp.stop();
         throw error;
       });
