@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MONEY_BACK_GUARANTEE_DAYS } from './billingMessages';
 
 export * from './billingMessages';
-import { memberTier, type MemberTierName } from './tiers';
+import { memberTier, type MemberTierFlags, type MemberTierName } from './tiers';
 
 /**
  * Billing (spec doc 1 §1 plans; doc 2 §2.5, §2.6, §3, §4, §5, §7, §8, §9): the plans on sale,
@@ -35,19 +35,45 @@ export interface SubscriptionPlan {
   mostPopular: boolean;
 }
 
-const FEATURES: Record<'free' | PaidTierName, string[]> = {
-  free: ['Track up to 3 claims', '10 AI questions a month', 'Store up to 10 documents', 'Basic templates'],
-  basic: [
-    'Unlimited AI questions',
-    'Unlimited document uploads',
-    'Unlimited VA claims tracking',
-    'Advanced document analysis (25 a month)',
-    'Template library and DBQs',
-    'Priority support',
-    `${MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee`,
+/**
+ * One line of a plan card and what the server holds it to: a tier flag the API enforces (403
+ * "Upgrade Required" without it), or nothing when the line restates a limit of the tier table.
+ * A test walks every card against the tier flags so a card never sells what is not there.
+ */
+export interface PlanFeature {
+  label: string;
+  requires?: (keyof MemberTierFlags)[];
+}
+
+const PLAN_FEATURES: Record<'free' | PaidTierName, PlanFeature[]> = {
+  free: [
+    { label: 'Track up to 3 claims' },
+    { label: '10 AI questions a month' },
+    { label: 'Store up to 10 documents' },
+    { label: 'Basic templates' },
   ],
-  pro: ['Everything in Basic', 'Unlimited document analyses', 'Advanced analytics', 'Claim strategy and predictions', 'Automatic updates'],
+  basic: [
+    { label: 'Unlimited AI questions' },
+    { label: 'Unlimited document uploads' },
+    { label: 'Unlimited VA claims tracking' },
+    { label: 'Advanced document analysis (25 a month)' },
+    { label: 'Template library and DBQs', requires: ['hasTemplateLibrary', 'hasDbqAccess'] },
+    { label: 'Analytics of your claims over time', requires: ['hasAdvancedAnalytics'] },
+    { label: 'Priority support', requires: ['hasPrioritySupport'] },
+    { label: `${MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee` },
+  ],
+  pro: [
+    { label: 'Everything in Basic' },
+    { label: 'Unlimited document analyses' },
+    { label: 'Claim strategy and predictions', requires: ['hasClaimInsights'] },
+    { label: 'Automatic updates', requires: ['hasClaimInsights'] },
+  ],
 };
+
+/** The card lines of a sold plan with the flag each one needs. */
+export function planFeatures(tier: 'free' | PaidTierName): readonly PlanFeature[] {
+  return PLAN_FEATURES[tier];
+}
 
 /** The plans in tier order (free, basic, pro), from the tier table in `tiers.ts`. */
 export function subscriptionPlans(): SubscriptionPlan[] {
@@ -61,7 +87,7 @@ export function subscriptionPlans(): SubscriptionPlan[] {
       monthlyPrice: tier.monthlyPrice,
       yearlyPrice: tier.yearlyPrice,
       prices: BILLING_CYCLES.map((cycle) => ({ cycle, interval: CYCLE_INTERVAL[cycle], amount: priceOf(name, cycle) })),
-      features: FEATURES[name],
+      features: PLAN_FEATURES[name].map((f) => f.label),
       mostPopular: name === 'pro',
     };
   });

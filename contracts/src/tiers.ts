@@ -18,6 +18,8 @@ export interface MemberTierFlags {
   hasDbqAccess: boolean;
   canManageUsers: boolean;
   canAccessAdminPanel: boolean;
+  /** Pro adds strategy, predictions and automatic updates (spec doc 2 §6). */
+  hasClaimInsights: boolean;
 }
 
 export interface MemberTier extends MemberTierFlags {
@@ -42,9 +44,17 @@ const noFlags: MemberTierFlags = {
   hasDbqAccess: false,
   canManageUsers: false,
   canAccessAdminPanel: false,
+  hasClaimInsights: false,
 };
 
-const paidFlags: MemberTierFlags = { ...noFlags, hasTemplateLibrary: true, hasDbqAccess: true, hasPrioritySupport: true };
+/** The paid features of doc 2 §6: template library, DBQ access, analytics and priority support. */
+const paidFlags: MemberTierFlags = {
+  ...noFlags,
+  hasTemplateLibrary: true,
+  hasDbqAccess: true,
+  hasPrioritySupport: true,
+  hasAdvancedAnalytics: true,
+};
 
 const unlimited = { maxClaims: 0, maxAiQuestions: 0, maxDocumentUploads: 0, maxDocumentAnalyses: 0 };
 
@@ -79,7 +89,7 @@ export const MEMBER_TIERS: readonly MemberTier[] = [
     monthlyPrice: 1999,
     yearlyPrice: yearly(1999),
     ...paidFlags,
-    hasAdvancedAnalytics: true,
+    hasClaimInsights: true,
   },
   {
     tierName: 'transitioning',
@@ -108,7 +118,6 @@ export const MEMBER_TIERS: readonly MemberTier[] = [
     monthlyPrice: 0,
     yearlyPrice: 0,
     ...paidFlags,
-    hasAdvancedAnalytics: true,
     canAccessAdminPanel: true,
   },
   {
@@ -119,9 +128,9 @@ export const MEMBER_TIERS: readonly MemberTier[] = [
     monthlyPrice: 0,
     yearlyPrice: 0,
     ...paidFlags,
-    hasAdvancedAnalytics: true,
     canManageUsers: true,
     canAccessAdminPanel: true,
+    hasClaimInsights: true,
   },
   {
     tierName: 'support',
@@ -143,4 +152,9 @@ export function memberTier(name: MemberTierName): MemberTier {
 
 export function isMemberTierName(value: unknown): value is MemberTierName {
   return typeof value === 'string' && (MEMBER_TIER_NAMES as readonly string[]).includes(value);
+}
+
+/** The sold plans (in tier order) whose tier carries `flag`: what an "Upgrade Required" answer offers. */
+export function plansUnlocking(flag: keyof MemberTierFlags): MemberTierName[] {
+  return SOLD_TIER_ORDER.filter((name) => memberTier(name)[flag]);
 }
