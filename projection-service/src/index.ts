@@ -18,6 +18,7 @@ import { memberTierRoutes } from './memberTiers/routes';
 import { checkpointName, ProjectionRunner } from './runner/projectionRunner';
 import { ProjectionRebuilder, type ProjectionRebuilderOptions } from './runner/rebuild';
 import { accessLogMigrations } from './staff/accessLogMigrations';
+import { staffSearchMigrations } from './staff/searchMigrations';
 import { isSetBased, type ReadModelProjector } from './runner/projectEvents';
 import { inlineReadModels } from './runner/inlineProjections';
 import { accessLogProjector } from './staff/accessLogProjector';
@@ -85,6 +86,7 @@ export const projectionMigrations: Migration[] = [
   ...evidenceMigrations,
   ...accessLogMigrations,
   ...tierHistoryMigrations,
+  ...staffSearchMigrations,
 ];
 
 export interface ProjectionServiceDeps {

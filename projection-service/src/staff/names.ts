@@ -9,3 +9,10 @@ export function displayNameSql(alias: string): string {
 
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The text a search for an owner's name reads: first and last name joined, an expression a trigram
+ * index can hold (`concat_ws` cannot be indexed). The display name's e-mail fallback is searched
+ * through the e-mail itself.
+ */
+export const OWNER_NAME_SEARCH_SQL = `coalesce(first_name, '') || ' ' || coalesce(last_name, '')`;

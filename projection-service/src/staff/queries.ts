@@ -13,7 +13,7 @@ import {
   type TierHistoryEntry,
 } from '@cc/contracts';
 import { CLAIM_SORT_COLUMNS, toClaim, type ClaimRow } from '../claims/queries';
-import { displayNameSql, likePattern } from './names';
+import { displayNameSql, likePattern, OWNER_NAME_SEARCH_SQL } from './names';
 import type { ActorInfo } from './timeline';
 
 /** Every user's claims with their owner: the claims read model joined with the user profiles. */
@@ -24,6 +24,29 @@ const staffClaims = (knex: Knex) =>
       .select('c.*', knex.raw(`${displayNameSql('p')} as owner_name`), knex.raw(`coalesce(p.email, '') as owner_email`))
       .as('c'),
   );
+
+/**
+ * The claims a search box matches: by condition or claim number, or by their owner's name or
+ * e-mail. Two arms of a union, each served by its own trigram indexes; one OR across the join of
+ * claims and profiles would read every claim.
+ */
+const claimsMatching = (knex: Knex, like: string) =>
+  knex
+    .select('claim_id')
+    .from('claims')
+    .where((w) => w.whereILike('condition', like).orWhereILike('claim_number', like))
+    .union((u) =>
+      u
+        .select('claim_id')
+        .from('claims')
+        .whereIn(
+          'user_id',
+          knex
+            .select('user_id')
+            .from('user_profiles')
+            .where((w) => w.whereRaw(`${OWNER_NAME_SEARCH_SQL} ilike ?`, [like]).orWhereILike('email', like)),
+        ),
+    );
 
 export const STAFF_CLAIM_SORT_COLUMNS: SortColumns<StaffClaim> = {
   ...CLAIM_SORT_COLUMNS,
@@ -37,19 +60,13 @@ export type StaffClaimListQuery = ListQuery<keyof StaffClaim, { q?: string; stat
 type StaffClaimRow = ClaimRow & { user_id: string; owner_name: string; owner_email: string };
 
 export async function listStaffClaims(knex: Knex, query: StaffClaimListQuery, now: Date): Promise<{ rows: StaffClaim[]; total: number }> {
+  // The matches are read first: given them as a list, the planner fetches those claims by key
+  // instead of guessing how many a pattern matches and reading the whole table to be safe.
+  const matches = query.filter.q ? ((await claimsMatching(knex, likePattern(query.filter.q))) as { claim_id: string }[]) : undefined;
   const base = staffClaims(knex).modify((q) => {
     if (query.filter.status) q.where('status', query.filter.status);
     if (query.filter.userId) q.where('user_id', query.filter.userId);
-    if (query.filter.q) {
-      const like = likePattern(query.filter.q);
-      q.where((w) =>
-        w
-          .whereILike('condition', like)
-          .orWhereILike('claim_number', like)
-          .orWhereILike('owner_name', like)
-          .orWhereILike('owner_email', like),
-      );
-    }
+    if (matches) q.whereRaw('claim_id = any(?::uuid[])', [matches.map((m) => m.claim_id)]);
   });
   const total = await countList(base, STAFF_CLAIM_SORT_COLUMNS, query);
   const rows: StaffClaimRow[] = await pageList(base.clone(), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });

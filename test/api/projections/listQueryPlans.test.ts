@@ -162,8 +162,14 @@ afterAll(async () => {
 const BROAD = { totalCountsAShare: true } as const;
 /** A list of one owner's, claim's or person's rows: its total is an index lookup too. */
 const OWNED = { totalCountsAShare: false } as const;
+/**
+ * A search box matching a fragment of an owner's name or e-mail: the claims are found through
+ * trigram indexes, but PostgreSQL prices a trigram lookup above reading the profiles table (one
+ * short row a person) until it holds some tens of thousands of people, and so reads it.
+ */
+const OWNER_SEARCH = { totalCountsAShare: false, mayRead: ['user_profiles'] } as const;
 
-type Case = [string, (knex: Knex) => Promise<unknown>, { totalCountsAShare: boolean }];
+type Case = [string, (knex: Knex) => Promise<unknown>, { totalCountsAShare: boolean; mayRead?: readonly string[] }];
 
 const lists = (): Case[] => [
   ["a veteran's claims, newest first", (k) => listClaims(k, userId, page('filedAt', 'DESC', {}, 10), NOW), OWNED],
@@ -185,8 +191,20 @@ const lists = (): Case[] => [
     (k) => listStaffClaims(k, page('filedAt', 'DESC', { status: 'evidence_review' as const }), NOW),
     BROAD,
   ],
+  [
+    "staff: claims search box, an owner's e-mail",
+    (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: 'veteran42@example.org' }), NOW),
+    OWNER_SEARCH,
+  ],
+  [
+    "staff: claims search box, an owner's name",
+    (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: 'First42 Last42' }), NOW),
+    OWNER_SEARCH,
+  ],
+  ['staff: claims search box, a claim number', (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: '2026-004' }), NOW), OWNED],
   ["staff: one owner's claims", (k) => listStaffClaims(k, page('filedAt', 'DESC', { userId }), NOW), OWNED],
   ['staff: documents page, newest first', (k) => listStaffDocuments(k, page('uploadedAt', 'DESC', {})), BROAD],
+  ['staff: documents search box, a file name', (k) => listStaffDocuments(k, page('uploadedAt', 'DESC', { q: 'record-4242.pdf' })), OWNED],
   ["staff: one claim's documents", (k) => listStaffDocuments(k, page('uploadedAt', 'DESC', { claimId })), OWNED],
   ["staff: one owner's documents", (k) => listStaffDocuments(k, page('uploadedAt', 'DESC', { userId })), OWNED],
   [
@@ -213,7 +231,8 @@ describe('list queries on read models of 25,000 rows', () => {
     expect(plans.length).toBeGreaterThan(0);
     const checked = plans.filter((p) => !(kind.totalCountsAShare && isTotal(p.sql)));
     expect(checked.length).toBeGreaterThan(0);
-    expect(checked.filter((p) => p.scans.length > 0)).toEqual([]);
+    const big = checked.map((p) => ({ ...p, scans: p.scans.filter((table) => !kind.mayRead?.includes(table)) }));
+    expect(big.filter((p) => p.scans.length > 0)).toEqual([]);
   });
 
   test('a seeded id is one of the generated rows (the lookups above find something)', async () => {
