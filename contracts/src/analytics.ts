@@ -53,6 +53,8 @@ export interface DaysPendingEntry extends AnalyticsClaimRef {
   status: ClaimStatus;
   filedAt: string;
   daysPending: number;
+  /** Days pending minus the national average days to complete, to a tenth of a day (negative: fewer). */
+  daysOverAverage: number;
 }
 
 /** VA's published national average days to complete disability-related claims, with its month and source. */

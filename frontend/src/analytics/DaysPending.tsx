@@ -64,7 +64,7 @@ export function DaysPending({ claims, average, hasClaims }: Props) {
             statusName(c.status),
             formatDate(c.filedAt),
             c.daysPending,
-            againstAverage(c.daysPending, average.averageDays),
+            againstAverage(c.daysOverAverage),
           ])}
         />
       }

@@ -15,12 +15,11 @@ export function stepText(from: number | null, to: number | null): string {
   return `changed from ${percentText(from)} to ${percentText(to)}`;
 }
 
-/** Days pending against the national average: "41 days more than the national average", "12 days fewer…", "the same as…". */
-export function againstAverage(daysPending: number, averageDays: number): string {
-  const difference = Math.round((daysPending - averageDays) * 10) / 10;
-  if (difference === 0) return 'the same as the national average';
-  const days = Math.abs(difference);
-  return `${days} ${days === 1 ? 'day' : 'days'} ${difference > 0 ? 'more' : 'fewer'} than the national average`;
+/** Days pending against the national average, from the server's difference: "76.6 days more than the national average". */
+export function againstAverage(daysOverAverage: number): string {
+  if (daysOverAverage === 0) return 'the same as the national average';
+  const days = Math.abs(daysOverAverage);
+  return `${days} ${days === 1 ? 'day' : 'days'} ${daysOverAverage > 0 ? 'more' : 'fewer'} than the national average`;
 }
 
 export const statusName = (status: keyof typeof CLAIM_STATUS_LABELS) => CLAIM_STATUS_LABELS[status];

@@ -41,6 +41,7 @@ export async function analyticsReport(knex: Knex, userId: string, now: Date): Pr
     at: iso(r.at),
   }));
   const basis = monthlyCompensation(0, utcDay(now));
+  const average = nationalAverageDaysToComplete();
   return {
     generatedOn: utcDay(now),
     claimCount: claims.length,
@@ -58,8 +59,9 @@ export async function analyticsReport(knex: Knex, userId: string, now: Date): Pr
         status: c.status,
         filedAt: c.filedAt,
         daysPending: c.daysPending,
+        daysOverAverage: Math.round((c.daysPending - average.averageDays) * 10) / 10,
       })),
-    nationalAverage: nationalAverageDaysToComplete(),
+    nationalAverage: average,
     deadlines: [...deadlines].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id)),
   };
 }

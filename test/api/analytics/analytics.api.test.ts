@@ -156,6 +156,8 @@ describe('analytics (GET /api/analytics)', () => {
         status: 'submitted',
         filedAt: expect.any(String),
         daysPending: 0,
+        // Against VA's national average days to complete (123.4).
+        daysOverAverage: -123.4,
       },
     ]);
     // Readiness: every claim has its map's history, and its last point is the map as it stands.
