@@ -57,6 +57,7 @@ describe('analytics page (Pro)', () => {
     await expectCount(page.getByTestId('analytics-status-table').locator('tbody tr'), 5);
     await page.getByTestId('analytics-days-pending-table-toggle').click();
     await expectText(page.getByTestId('analytics-days-pending-table'), 'fewer than the national average');
+    await page.screenshot({ path: path.join(SHOTS, 'analytics-tables-1440-light.png'), fullPage: true });
   });
 
   it('shows a Free veteran what the page holds, with an Upgrade button, never an empty page', async () => {
