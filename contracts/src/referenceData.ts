@@ -7,6 +7,8 @@ import serviceBranchesJson from '../reference-data/service-branches.json';
 import specialCircumstancesJson from '../reference-data/special-circumstances.json';
 import treatmentCentersJson from '../reference-data/treatment-centers.json';
 import vaFormsJson from '../reference-data/va-forms.json';
+import averageDaysJson from '../reference-data/va-average-days-to-complete.json';
+import type { NationalAverageDaysToComplete } from './analytics';
 import { facilityLocatorUrl, type ReferenceItem, type ReferenceList } from './reference';
 
 /**
@@ -199,4 +201,20 @@ let forms: readonly BundledVaForm[] | undefined;
 export function bundledVaForms(): readonly BundledVaForm[] {
   forms ??= Object.freeze(z.array(bundledVaFormSchema).parse(vaFormsJson));
   return forms;
+}
+
+const nationalAverageSchema = z.object({
+  averageDays: z.number().positive(),
+  period: z.string().regex(/^\d{4}-\d{2}$/),
+  periodLabel: z.string(),
+  measure: z.string(),
+  sourceUrl: z.url(),
+  sourceText: z.url(),
+});
+
+let averageDays: NationalAverageDaysToComplete | undefined;
+/** VA's published national average days to complete disability-related claims, for the month it measures. */
+export function nationalAverageDaysToComplete(): NationalAverageDaysToComplete {
+  averageDays ??= Object.freeze(nationalAverageSchema.parse(averageDaysJson));
+  return averageDays;
 }

@@ -38,6 +38,7 @@ const TemplatesPage = lazyComponent(() => import('./templates/TemplatesPage'), '
 const LearningCenterPage = lazyComponent(() => import('./learning/LearningCenterPage'), 'LearningCenterPage', inShell);
 const CalculatorsPage = lazyComponent(() => import('./calculators/CalculatorsPage'), 'CalculatorsPage', inShell);
 const AiCopilotPage = lazyComponent(() => import('./chat/AiCopilotPage'), 'AiCopilotPage', inShell);
+const AnalyticsPage = lazyComponent(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage', inShell);
 const ConsolePage = lazyComponent(() => import('./console/ConsolePage'), 'ConsolePage', inShell);
 const PlannedPage = lazyComponent(() => import('./pages/PlannedPage'), 'PlannedPage', inShell);
 
@@ -87,6 +88,7 @@ export function App() {
           <Route path="/" element={<DashboardPage />} />
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/claims" element={<ClaimsPage />} />
+          <Route path="/analytics" element={<AnalyticsPage />} />
           <Route path="/documents" element={<DocumentsPage />} />
           <Route path="/billing" element={<BillingPage />} />
           <Route path="/billing/success" element={<BillingSuccessRedirect />} />

@@ -17,6 +17,7 @@ export const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
 /** Signed-in pages that are built (each has its own route in App.tsx), besides the dashboard. */
 export const BUILT_PAGE_PATHS = [
   '/claims',
+  '/analytics',
   '/documents',
   '/billing',
   '/checkout',

@@ -2,6 +2,10 @@ import type { Router } from 'express';
 import type { Knex } from 'knex';
 import type { EventStore, InlineProjection, Logger, Migration, ObjectStorage, PersonalDataVault } from '@cc/platform';
 import { aiProfileRoutes } from './aiProfile/routes';
+import { analyticsMigrations } from './analytics/migrations';
+import { claimChangesProjector } from './analytics/claimChanges';
+import { readinessHistoryProjector } from './analytics/readinessHistory';
+import { analyticsReadRoutes } from './analytics/routes';
 import { billingMigrations } from './billing/migrations';
 import { billingSubscriptionsProjector } from './billing/projector';
 import { currentSubscription, currentSubscriptionId } from './billing/queries';
@@ -87,6 +91,7 @@ export const projectionMigrations: Migration[] = [
   ...accessLogMigrations,
   ...tierHistoryMigrations,
   ...staffSearchMigrations,
+  ...analyticsMigrations,
 ];
 
 export interface ProjectionServiceDeps {
@@ -130,6 +135,8 @@ export function readModelProjectors(vault: PersonalDataVault): ReadModelProjecto
     chatProjector(vault),
     chatUsageProjector(),
     evidenceProjector(vault),
+    claimChangesProjector(),
+    readinessHistoryProjector(vault),
   ];
 }
 
@@ -193,6 +200,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     calculatorRoutes(now),
     chatReadRoutes(deps.knex, now),
     evidenceReadRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault }),
+    analyticsReadRoutes(deps.knex, now),
     ...(deps.access ? [staffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access, now })] : []),
     ...(deps.access ? [evidenceStaffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access })] : []),
     ...(deps.access && deps.support

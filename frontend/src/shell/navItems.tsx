@@ -5,6 +5,7 @@ import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import HelpOutline from '@mui/icons-material/HelpOutline';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
@@ -25,6 +26,7 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: DashboardOutlined, alsoActiveOn: ['/dashboard'] },
   { label: 'Documents', to: '/documents', icon: FolderOutlined, extra: 'documents-count' },
   { label: 'Claims Tracker', to: '/claims', icon: AssignmentTurnedInOutlined },
+  { label: 'Analytics', to: '/analytics', icon: InsightsOutlined },
   { label: 'AI Copilot', to: '/ai-copilot', icon: SmartToyOutlined, extra: 'live' },
   { label: 'Benefits Learning', to: '/benefits-learning-center', icon: SchoolOutlined },
   { label: 'Templates', to: '/templates', icon: ArticleOutlined },
