@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { WIZARD_TOASTS, templateName, type PdforgeTemplateId } from '@cc/contracts';
+import { memberTier, WIZARD_TOASTS, templateName, type PdforgeTemplateId } from '@cc/contracts';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useClaims } from '../claims/queries';
@@ -18,6 +18,7 @@ import { useDocuments } from '../documents/queries';
 import { useToast } from '../toast/useToast';
 import { ClaimPackageWizard, LAST_STEP, sectionOf, validateClaimPackage } from './ClaimPackageWizard';
 import { NexusLetterForm, nexusWeaknesses, validateNexusLetter } from './NexusLetterForm';
+import { PdfPlanNotice } from './PdfPlanNotice';
 import {
   emptyClaimPackage,
   emptyNexusLetter,
@@ -57,6 +58,8 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
   const claims = useClaims();
   const documents = useDocuments({ q: '', processingStatus: null });
   const isPackage = templateId === 'disability-claim-package';
+  // The server refuses generation on a plan without the template library; the notice says so first.
+  const canGenerate = user ? memberTier(user.memberTier).hasTemplateLibrary : true;
 
   const [draft, setDraft] = useState<Draft | null>(null);
   const [version, setVersion] = useState(0);
@@ -151,6 +154,7 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
         </IconButton>
       </DialogTitle>
       <DialogContent dividers>
+        {!canGenerate && <PdfPlanNotice />}
         {draft === null ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label="Loading your details" />
