@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { memberTier, WIZARD_TOASTS, templateName, type PdforgeTemplateId } from '@cc/contracts';
@@ -15,6 +16,7 @@ import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useClaims } from '../claims/queries';
 import { useDocuments } from '../documents/queries';
+import { usePreferences } from '../settings/preferences';
 import { useToast } from '../toast/useToast';
 import { ClaimPackageWizard, LAST_STEP, sectionOf, validateClaimPackage } from './ClaimPackageWizard';
 import { NexusLetterForm, nexusWeaknesses, validateNexusLetter } from './NexusLetterForm';
@@ -105,7 +107,10 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
     if (loaded?.fromDraft) announceDraft();
   }, [loaded]);
 
-  const { saving } = useDraftAutosave(templateId, draft ?? {}, version, Boolean(draft?.veteran_full_name.trim()));
+  // The Auto-save setting: until it is known nothing saves by itself; when it cannot be read, its default (on) holds.
+  const preferences = usePreferences();
+  const autoSave = preferences.data?.autoSave ?? preferences.isError;
+  const { saving } = useDraftAutosave(templateId, draft ?? {}, version, Boolean(draft?.veteran_full_name.trim()), autoSave);
   const change = (next: Draft | ((previous: Draft) => Draft)) => {
     setDraft((previous) => (previous === null ? previous : typeof next === 'function' ? next(previous) : next));
     setVersion((v) => v + 1);
@@ -190,6 +195,11 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
         >
           Save Draft
         </Button>
+        {preferences.data?.autoSave === false && (
+          <Typography variant="body2" color="text.secondary" data-testid="autosave-off">
+            Auto-save is off in Settings: use Save Draft to keep your changes.
+          </Typography>
+        )}
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose}>Cancel</Button>
         {isPackage && step < LAST_STEP ? (
