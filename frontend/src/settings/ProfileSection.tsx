@@ -37,6 +37,8 @@ interface ProfileForm {
   devices: string[];
   mos: string;
   subMos: string;
+  vaFileNumber: string;
+  ssnLast4: string;
 }
 
 type Errors = Partial<Record<keyof ProfileForm, string>>;
@@ -57,8 +59,13 @@ function formOf(user: User): ProfileForm {
     devices: user.devices ?? [],
     mos: user.mos ?? '',
     subMos: user.subMos ?? '',
+    vaFileNumber: user.vaFileNumber ?? '',
+    ssnLast4: user.ssnLast4 ?? '',
   };
 }
+
+/** The stored last four as a masked SSN; the full number is never asked for or kept. */
+export const maskedSsnLast4 = (last4: string) => `***-**-${last4}`;
 
 function errorsOf(issues: { path: PropertyKey[]; message: string }[]): Errors {
   const errors: Errors = {};
@@ -121,7 +128,7 @@ function ProfileFormFields({ user }: { user: User }) {
     save.mutate(parsed.data);
   };
 
-  const text = (field: 'name' | 'phone' | 'mos' | 'subMos' | 'yearsServed' | 'disabilityRating') => ({
+  const text = (field: 'name' | 'phone' | 'mos' | 'subMos' | 'yearsServed' | 'disabilityRating' | 'vaFileNumber' | 'ssnLast4') => ({
     id: `profile-${field}`,
     name: field,
     value: form[field],
@@ -199,6 +206,23 @@ function ProfileFormFields({ user }: { user: User }) {
       />
       <TextField {...text('mos')} label="Primary MOS / Rating / AFSC" helperText={errors.mos ?? 'e.g. 11B Infantryman'} />
       <TextField {...text('subMos')} label="Secondary MOS" helperText={errors.subMos} />
+      <TextField
+        {...text('vaFileNumber')}
+        label="VA File Number"
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
+        helperText={errors.vaFileNumber ?? '8 or 9 digits, from your VA letters; fills your claim package'}
+      />
+      <TextField
+        {...text('ssnLast4')}
+        label="SSN Last 4"
+        type="password"
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+        helperText={
+          errors.ssnLast4 ?? (user.ssnLast4 ? `On file: ${maskedSsnLast4(user.ssnLast4)}` : 'Only the last 4 digits; kept encrypted')
+        }
+      />
       <PickList
         id="profile-theaters"
         label="Combat Theaters / Operations"
