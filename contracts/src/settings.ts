@@ -111,8 +111,9 @@ export const profileBody = z.object({
   operationTheaters: pickList(COMBAT_THEATERS, 'operation theaters'),
   awards: pickList(AWARDS, 'awards'),
   devices: pickList(AWARD_DEVICES, 'award devices'),
-  mos: optionalText(100, 'MOS'),
-  subMos: optionalText(100, 'Secondary MOS'),
+  // Free text: a pick-list entry ("11B Infantryman") or, for a branch without a public list, anything.
+  mos: optionalText(200, 'MOS'),
+  subMos: optionalText(200, 'Secondary MOS'),
   /** The VA's file (C-file) number: 8 or 9 digits, as vets-json-schema's `centralMailVaFile` pattern. */
   vaFileNumber: optionalDigits(/^\d{8,9}$/, PROFILE_MESSAGES.vaFileNumber),
   /** Only the last four digits of the SSN are ever kept (sealed with the rest of the profile). */

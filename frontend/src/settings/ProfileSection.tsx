@@ -21,6 +21,7 @@ import { ApiError } from '../api/http';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useToast } from '../toast/useToast';
 import { updateProfile } from './api';
+import { OccupationField } from './OccupationField';
 import { SettingsCard } from './SettingsCard';
 
 interface ProfileForm {
@@ -128,7 +129,7 @@ function ProfileFormFields({ user }: { user: User }) {
     save.mutate(parsed.data);
   };
 
-  const text = (field: 'name' | 'phone' | 'mos' | 'subMos' | 'yearsServed' | 'disabilityRating' | 'vaFileNumber' | 'ssnLast4') => ({
+  const text = (field: 'name' | 'phone' | 'yearsServed' | 'disabilityRating' | 'vaFileNumber' | 'ssnLast4') => ({
     id: `profile-${field}`,
     name: field,
     value: form[field],
@@ -204,8 +205,24 @@ function ProfileFormFields({ user }: { user: User }) {
         slotProps={{ htmlInput: { min: 0, max: 100, step: 10, inputMode: 'numeric' } }}
         helperText={errors.disabilityRating ?? 'Leave empty if you have no rating yet'}
       />
-      <TextField {...text('mos')} label="Primary MOS / Rating / AFSC" helperText={errors.mos ?? 'e.g. 11B Infantryman'} />
-      <TextField {...text('subMos')} label="Secondary MOS" helperText={errors.subMos} />
+      <OccupationField
+        id="profile-mos"
+        label="Primary MOS / Rating / AFSC"
+        branch={form.branchOfService}
+        value={form.mos}
+        onChange={set('mos')}
+        error={errors.mos}
+        hint="e.g. 11B Infantryman"
+      />
+      <OccupationField
+        id="profile-subMos"
+        label="Secondary MOS"
+        branch={form.branchOfService}
+        value={form.subMos}
+        onChange={set('subMos')}
+        error={errors.subMos}
+        hint="Optional"
+      />
       <TextField
         {...text('vaFileNumber')}
         label="VA File Number"
