@@ -93,14 +93,12 @@ describe('ADMIN_EMAILS with ADMIN_PASSWORD', () => {
   });
 
   it('answers a registration of the address with 409, as for any existing account', async () => {
-    const res = await app
-      .client()
-      .post('/api/auth/register', {
-        email: 'chief@example.org',
-        password: 'an attacker password',
-        ageConfirmed: true,
-        termsAccepted: true,
-      });
+    const res = await app.client().post('/api/auth/register', {
+      email: 'chief@example.org',
+      password: 'an attacker password',
+      ageConfirmed: true,
+      termsAccepted: true,
+    });
     expectProblem(res, 409);
     expect(await app.system.knex('user_credentials').where({ email: 'chief@example.org' })).toHaveLength(1);
     expect((await app.client().post('/api/auth/login', { email: 'chief@example.org', password: 'an attacker password' })).status).toBe(401);

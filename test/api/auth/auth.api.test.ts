@@ -77,14 +77,12 @@ describe('auth API', () => {
 
     it('refuses a second account with the same e-mail (any case) and keeps the first intact', async () => {
       const first = await app.client().register('twice@example.org');
-      const res = await app
-        .client()
-        .post('/api/auth/register', {
-          email: 'TWICE@example.org',
-          password: 'another password here',
-          ageConfirmed: true,
-          termsAccepted: true,
-        });
+      const res = await app.client().post('/api/auth/register', {
+        email: 'TWICE@example.org',
+        password: 'another password here',
+        ageConfirmed: true,
+        termsAccepted: true,
+      });
       expectProblem(res, 409);
       expect(res.data.detail).toMatch(/already exists/);
       const login = await app.client().post('/api/auth/login', { email: 'twice@example.org', password: PASSWORD });
