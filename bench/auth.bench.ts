@@ -85,7 +85,10 @@ export const authBench: BenchSuite = {
     let stopFlooder: () => unknown = () => undefined;
     try {
       const email = 'signing.in@example.org';
-      if ((await post(baseUrl, '/api/auth/register', { email, password: PASSWORD }, '192.0.2.1')) !== 201)
+      if (
+        (await post(baseUrl, '/api/auth/register', { email, password: PASSWORD, ageConfirmed: true, termsAccepted: true }, '192.0.2.1')) !==
+        201
+      )
         throw new Error('could not register the user');
       await signIns(baseUrl, email, '192.0.2.1', 2);
 

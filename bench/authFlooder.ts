@@ -21,7 +21,7 @@ async function loop(mode: string) {
     const res = await fetch(`${baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(mode, i) },
-      body: JSON.stringify({ email: `flood-${process.pid}-${i}@example.org`, password: PASSWORD }),
+      body: JSON.stringify({ email: `flood-${process.pid}-${i}@example.org`, password: PASSWORD, ageConfirmed: true, termsAccepted: true }),
     }).catch(() => undefined);
     await res?.arrayBuffer();
     const status = res?.status ?? 0;

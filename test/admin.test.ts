@@ -37,7 +37,8 @@ function browser(running: Running) {
     return { status: res.status, data: text ? JSON.parse(text) : undefined };
   };
   return {
-    register: (email: string, password: string) => call('POST', '/api/auth/register', { email, password }),
+    register: (email: string, password: string) =>
+      call('POST', '/api/auth/register', { email, password, ageConfirmed: true, termsAccepted: true }),
     login: (email: string, password: string) => call('POST', '/api/auth/login', { email, password }),
     me: () => call('GET', '/api/auth/user'),
   };

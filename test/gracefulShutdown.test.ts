@@ -27,7 +27,7 @@ describe('graceful shutdown', () => {
       const register = await fetch(`${base}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'sigterm@example.org', password: 'correct horse battery' }),
+        body: JSON.stringify({ email: 'sigterm@example.org', password: 'correct horse battery', ageConfirmed: true, termsAccepted: true }),
       });
       expect(register.status).toBe(201);
       const cookie = register.headers

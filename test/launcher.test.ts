@@ -33,7 +33,7 @@ describe('npm start launcher', () => {
     const register = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'kept@example.org', password: 'kept across restarts' }),
+      body: JSON.stringify({ email: 'kept@example.org', password: 'kept across restarts', ageConfirmed: true, termsAccepted: true }),
     });
     expect(register.status).toBe(201);
     const pgPid = await postmasterPid(dataDir);

@@ -12,6 +12,7 @@ export * from './commands';
 export * from './specProblems';
 export * from './billing';
 export * from './settings';
+export * from './militaryOccupations';
 export * from './bilateral';
 export * from './compensation';
 export * from './deadlines';

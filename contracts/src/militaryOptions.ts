@@ -2,8 +2,9 @@
  * The profile form's fixed pick lists (spec doc 2 §5), copied from the project's reference data
  * (`shared/data/military.json`: US military campaign and decoration names, public DoD facts).
  * Theaters (17) and award devices (12) are complete; awards are the main decorations, unit,
- * campaign and service awards plus "Other". The data has no occupation (MOS) list, so `mos` and
- * `subMos` are free text.
+ * campaign and service awards plus "Other". The military decorations are completed from the
+ * Army's public order of precedence (DA PAM 670-1, 26 January 2021, para 22-5a, all 33 of them);
+ * the rest of the categories stay partial. Occupations (MOS) are in `militaryOccupations.ts`.
  */
 
 export const COMBAT_THEATERS = [
@@ -50,6 +51,7 @@ export const AWARDS = [
   'Defense Meritorious Service Medal',
   'Meritorious Service Medal',
   'Air Medal',
+  'Aerial Achievement Medal',
   'Joint Service Commendation Medal',
   'Army Commendation Medal',
   'Navy and Marine Corps Commendation Medal',
@@ -61,6 +63,7 @@ export const AWARDS = [
   'Air Force Achievement Medal',
   'Coast Guard Achievement Medal',
   'Combat Action Ribbon',
+  'Air Force Combat Action Medal',
   'Combat Infantryman Badge',
   'Combat Medical Badge',
   'Combat Action Badge',

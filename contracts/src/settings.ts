@@ -11,6 +11,8 @@ export const PROFILE_MESSAGES = {
   emailReadOnly: 'Email cannot be changed: it is linked to your VA account.',
   disabilityRating: 'Disability rating must be a number between 0 and 100',
   yearsServed: 'Years served must be a whole number between 0 and 50',
+  vaFileNumber: 'VA file number must be 8 or 9 digits',
+  ssnLast4: 'SSN last 4 must be exactly 4 digits',
 } as const;
 
 export const BRANCH_LABELS: Record<(typeof BRANCH_OPTIONS)[number], string> = {
@@ -58,6 +60,18 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, lab
       .optional(),
   );
 
+/** Optional digits in a fixed shape; spaces and dashes typed between them are dropped, empty means none. */
+const optionalDigits = (pattern: RegExp, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v),
+    z
+      .string({ error: message })
+      .refine((v) => v === '' || pattern.test(v), message)
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v ? v : null)),
+  );
+
 const pickList = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z
     .array(z.enum(values, { error: `Choose ${label} from the list` }), { error: `${label} must be a list` })
@@ -97,8 +111,13 @@ export const profileBody = z.object({
   operationTheaters: pickList(COMBAT_THEATERS, 'operation theaters'),
   awards: pickList(AWARDS, 'awards'),
   devices: pickList(AWARD_DEVICES, 'award devices'),
-  mos: optionalText(100, 'MOS'),
-  subMos: optionalText(100, 'Secondary MOS'),
+  // Free text: a pick-list entry ("11B Infantryman") or, for a branch without a public list, anything.
+  mos: optionalText(200, 'MOS'),
+  subMos: optionalText(200, 'Secondary MOS'),
+  /** The VA's file (C-file) number: 8 or 9 digits, as vets-json-schema's `centralMailVaFile` pattern. */
+  vaFileNumber: optionalDigits(/^\d{8,9}$/, PROFILE_MESSAGES.vaFileNumber),
+  /** Only the last four digits of the SSN are ever kept (sealed with the rest of the profile). */
+  ssnLast4: optionalDigits(/^\d{4}$/, PROFILE_MESSAGES.ssnLast4),
 });
 export type ProfileBody = z.infer<typeof profileBody>;
 
@@ -118,6 +137,8 @@ export const EDITABLE_PROFILE_FIELDS = [
   'devices',
   'mos',
   'subMos',
+  'vaFileNumber',
+  'ssnLast4',
 ] as const satisfies readonly (keyof User)[];
 export type EditableProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
 

@@ -62,6 +62,15 @@ const trimmedOptionalName = z
 
 export const PASSWORD_MIN_LENGTH = 10;
 
+/** The Terms and Conditions in force: "last updated August 22, 2025" (spec doc 1 §2). */
+export const TERMS_VERSION = '2025-08-22';
+
+/** What registration asks the veteran to confirm (spec doc 1: "Users must be 18 or older"). */
+export const REGISTRATION_MESSAGES = {
+  ageConfirmed: 'Please confirm that you are 18 or older',
+  termsAccepted: 'Please accept the Terms and Conditions',
+} as const;
+
 export const registerBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
   password: z
@@ -70,6 +79,8 @@ export const registerBody = z.object({
     .max(200, 'Password must be at most 200 characters'),
   firstName: trimmedOptionalName,
   lastName: trimmedOptionalName,
+  ageConfirmed: z.literal(true, { error: REGISTRATION_MESSAGES.ageConfirmed }),
+  termsAccepted: z.literal(true, { error: REGISTRATION_MESSAGES.termsAccepted }),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -49,6 +49,8 @@ describe('the app shell in Chromium', () => {
     await page.getByLabel('Last name').fill('Santos');
     await page.getByLabel('Email').fill('maria.santos@example.org');
     await page.getByLabel('Password').fill('a long enough password');
+    await page.getByLabel('I am 18 or older').check();
+    await page.getByLabel('I accept the Terms and Conditions').check();
     await snapshot(page, 'create-account');
     await page.getByRole('button', { name: /create account/i }).click();
 

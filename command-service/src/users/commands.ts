@@ -16,6 +16,7 @@ export function userCommands({ store, vault }: UserCommandsDeps) {
         personal: UserPersonalData;
         memberTier: MemberTierName;
         authMethod: EventDataOf<'UserRegistered'>['authMethod'];
+        consent?: EventDataOf<'UserRegistered'>['consent'];
       },
       metadata: Partial<EventMetadata>,
     ) {
@@ -26,7 +27,13 @@ export function userCommands({ store, vault }: UserCommandsDeps) {
         decider: userDecider,
         command: {
           type: 'RegisterUser',
-          data: { userId: input.userId, memberTier: input.memberTier, authMethod: input.authMethod, personal },
+          data: {
+            userId: input.userId,
+            memberTier: input.memberTier,
+            authMethod: input.authMethod,
+            personal,
+            ...(input.consent ? { consent: input.consent } : {}),
+          },
         },
         metadata,
       });

@@ -55,6 +55,13 @@ export const userEventSchemas = {
       authMethod: z.enum(['password', 'oidc']),
       /** Sealed {@link UserPersonalData}. */
       personal: sealedData,
+      /**
+       * What the veteran confirmed on the registration form: 18 or older, and the terms of this
+       * version accepted at this time. Absent for accounts made without the form (single sign-on,
+       * administrators made at start) and for registrations recorded before it was asked; an
+       * optional field only widens the schema, so every stored event still parses at version 1.
+       */
+      consent: z.object({ ageConfirmed: z.literal(true), termsVersion: z.string(), acceptedAt: z.string() }).optional(),
     }),
   },
   UserProfileUpdated: {

@@ -31,6 +31,9 @@ export interface SignInInput {
 export interface RegisterInput extends SignInInput {
   firstName?: string;
   lastName?: string;
+  /** The form's confirmations; the server refuses an account without them. */
+  ageConfirmed: true;
+  termsAccepted: true;
 }
 
 function remember(user: User): User {

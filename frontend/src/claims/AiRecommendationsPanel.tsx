@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AiProfile } from './api';
 import { useAiProfile } from './queries';
 import { QueryErrorState } from '../common/QueryErrorState';
+import { usePreferences } from '../settings/preferences';
 
 /** At most 3 items per group (doc 1 §9). */
 export const AI_ITEMS_PER_GROUP = 3;
@@ -69,8 +70,19 @@ function PanelFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** Suggestions from the AI analysis of the user's documents (GET /api/ai-analysis/profile). */
+/**
+ * Suggestions from the AI analysis of the user's documents, unless the AI Recommendations setting
+ * is off. Nothing shows until the setting is known (so a hidden panel never flashes); when it
+ * cannot be read, its default (on) holds.
+ */
 export function AiRecommendationsPanel() {
+  const preferences = usePreferences();
+  if (preferences.isPending || preferences.data?.aiRecommendations === false) return null;
+  return <Recommendations />;
+}
+
+/** The panel itself (GET /api/ai-analysis/profile). */
+function Recommendations() {
   const query = useAiProfile();
   if (query.isError) {
     return (

@@ -8,16 +8,19 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { WIZARD_TOASTS, templateName, type PdforgeTemplateId } from '@cc/contracts';
+import { memberTier, WIZARD_TOASTS, templateName, type PdforgeTemplateId } from '@cc/contracts';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useClaims } from '../claims/queries';
 import { useDocuments } from '../documents/queries';
+import { usePreferences } from '../settings/preferences';
 import { useToast } from '../toast/useToast';
 import { ClaimPackageWizard, LAST_STEP, sectionOf, validateClaimPackage } from './ClaimPackageWizard';
 import { NexusLetterForm, nexusWeaknesses, validateNexusLetter } from './NexusLetterForm';
+import { PdfPlanNotice } from './PdfPlanNotice';
 import {
   emptyClaimPackage,
   emptyNexusLetter,
@@ -57,6 +60,8 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
   const claims = useClaims();
   const documents = useDocuments({ q: '', processingStatus: null });
   const isPackage = templateId === 'disability-claim-package';
+  // The server refuses generation on a plan without the template library; the notice says so first.
+  const canGenerate = user ? memberTier(user.memberTier).hasTemplateLibrary : true;
 
   const [draft, setDraft] = useState<Draft | null>(null);
   const [version, setVersion] = useState(0);
@@ -102,7 +107,10 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
     if (loaded?.fromDraft) announceDraft();
   }, [loaded]);
 
-  const { saving } = useDraftAutosave(templateId, draft ?? {}, version, Boolean(draft?.veteran_full_name.trim()));
+  // The Auto-save setting: until it is known nothing saves by itself; when it cannot be read, its default (on) holds.
+  const preferences = usePreferences();
+  const autoSave = preferences.data?.autoSave ?? preferences.isError;
+  const { saving } = useDraftAutosave(templateId, draft ?? {}, version, Boolean(draft?.veteran_full_name.trim()), autoSave);
   const change = (next: Draft | ((previous: Draft) => Draft)) => {
     setDraft((previous) => (previous === null ? previous : typeof next === 'function' ? next(previous) : next));
     setVersion((v) => v + 1);
@@ -151,6 +159,7 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
         </IconButton>
       </DialogTitle>
       <DialogContent dividers>
+        {!canGenerate && <PdfPlanNotice />}
         {draft === null ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label="Loading your details" />
@@ -186,6 +195,11 @@ export function FillableFormDialog({ templateId, open, onClose, link = null }: F
         >
           Save Draft
         </Button>
+        {preferences.data?.autoSave === false && (
+          <Typography variant="body2" color="text.secondary" data-testid="autosave-off">
+            Auto-save is off in Settings: use Save Draft to keep your changes.
+          </Typography>
+        )}
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose}>Cancel</Button>
         {isPackage && step < LAST_STEP ? (

@@ -21,6 +21,7 @@ import { ApiError } from '../api/http';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useToast } from '../toast/useToast';
 import { updateProfile } from './api';
+import { OccupationField } from './OccupationField';
 import { SettingsCard } from './SettingsCard';
 
 interface ProfileForm {
@@ -37,6 +38,8 @@ interface ProfileForm {
   devices: string[];
   mos: string;
   subMos: string;
+  vaFileNumber: string;
+  ssnLast4: string;
 }
 
 type Errors = Partial<Record<keyof ProfileForm, string>>;
@@ -57,8 +60,13 @@ function formOf(user: User): ProfileForm {
     devices: user.devices ?? [],
     mos: user.mos ?? '',
     subMos: user.subMos ?? '',
+    vaFileNumber: user.vaFileNumber ?? '',
+    ssnLast4: user.ssnLast4 ?? '',
   };
 }
+
+/** The stored last four as a masked SSN; the full number is never asked for or kept. */
+export const maskedSsnLast4 = (last4: string) => `***-**-${last4}`;
 
 function errorsOf(issues: { path: PropertyKey[]; message: string }[]): Errors {
   const errors: Errors = {};
@@ -121,7 +129,7 @@ function ProfileFormFields({ user }: { user: User }) {
     save.mutate(parsed.data);
   };
 
-  const text = (field: 'name' | 'phone' | 'mos' | 'subMos' | 'yearsServed' | 'disabilityRating') => ({
+  const text = (field: 'name' | 'phone' | 'yearsServed' | 'disabilityRating' | 'vaFileNumber' | 'ssnLast4') => ({
     id: `profile-${field}`,
     name: field,
     value: form[field],
@@ -197,8 +205,41 @@ function ProfileFormFields({ user }: { user: User }) {
         slotProps={{ htmlInput: { min: 0, max: 100, step: 10, inputMode: 'numeric' } }}
         helperText={errors.disabilityRating ?? 'Leave empty if you have no rating yet'}
       />
-      <TextField {...text('mos')} label="Primary MOS / Rating / AFSC" helperText={errors.mos ?? 'e.g. 11B Infantryman'} />
-      <TextField {...text('subMos')} label="Secondary MOS" helperText={errors.subMos} />
+      <OccupationField
+        id="profile-mos"
+        label="Primary MOS / Rating / AFSC"
+        branch={form.branchOfService}
+        value={form.mos}
+        onChange={set('mos')}
+        error={errors.mos}
+        hint="e.g. 11B Infantryman"
+      />
+      <OccupationField
+        id="profile-subMos"
+        label="Secondary MOS"
+        branch={form.branchOfService}
+        value={form.subMos}
+        onChange={set('subMos')}
+        error={errors.subMos}
+        hint="Optional"
+      />
+      <TextField
+        {...text('vaFileNumber')}
+        label="VA File Number"
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
+        helperText={errors.vaFileNumber ?? '8 or 9 digits, from your VA letters; fills your claim package'}
+      />
+      <TextField
+        {...text('ssnLast4')}
+        label="SSN Last 4"
+        type="password"
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+        helperText={
+          errors.ssnLast4 ?? (user.ssnLast4 ? `On file: ${maskedSsnLast4(user.ssnLast4)}` : 'Only the last 4 digits; kept encrypted')
+        }
+      />
       <PickList
         id="profile-theaters"
         label="Combat Theaters / Operations"

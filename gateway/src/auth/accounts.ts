@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { MemberTierName } from '@cc/contracts';
+import type { EventDataOf, MemberTierName } from '@cc/contracts';
 import { problems, type EventMetadata, type GlobalPosition } from '@cc/platform';
 import type { UserCommands } from '@cc/command-service';
 import { HashQueue } from './hashQueue';
@@ -21,6 +21,8 @@ export interface NewAccount {
   lastName?: string | null;
   memberTier?: MemberTierName;
   oidc?: { issuer: string; subject: string };
+  /** What the registration form confirmed (recorded in the UserRegistered event). */
+  consent?: EventDataOf<'UserRegistered'>['consent'];
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
@@ -69,6 +71,7 @@ export function accounts({ knex, users, scryptCost = DEFAULT_SCRYPT_COST, hashes
             personal: { email, firstName: account.firstName ?? null, lastName: account.lastName ?? null },
             memberTier: account.memberTier ?? 'free',
             authMethod: account.oidc ? 'oidc' : 'password',
+            ...(account.consent ? { consent: account.consent } : {}),
           },
           { ...metadata, userId },
         );

@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
-import { loginBody, registerBody, type User } from '@cc/contracts';
+import { loginBody, registerBody, TERMS_VERSION, type User } from '@cc/contracts';
 import { contextOf, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
 import { clientAddress } from '../middleware/clientAddress';
 import { clientRateLimit } from '../middleware/rateLimit';
@@ -78,7 +78,13 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     const body = parseOrProblem(registerBody, req.body);
     await deps.administrators.assertMayRegister(body.email, deps.accounts.findByEmail);
     const { userId, position } = await deps.accounts.register(
-      { email: body.email, password: body.password, firstName: body.firstName, lastName: body.lastName },
+      {
+        email: body.email,
+        password: body.password,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        consent: { ageConfirmed: body.ageConfirmed, termsVersion: TERMS_VERSION, acceptedAt: new Date().toISOString() },
+      },
       { correlationId: contextOf(res).correlationId },
       abandonedSignal(res),
     );

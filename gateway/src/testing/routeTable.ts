@@ -41,7 +41,12 @@ export const ROUTES: MatrixRow<RouteContext>[] = [
     method: 'POST',
     route: 'POST /api/auth/register',
     path: () => '/api/auth/register',
-    json: (_c, caller) => ({ email: `matrix.new.${caller}@example.org`, password: STAFF_PASSWORD }),
+    json: (_c, caller) => ({
+      email: `matrix.new.${caller}@example.org`,
+      password: STAFF_PASSWORD,
+      ageConfirmed: true,
+      termsAccepted: true,
+    }),
     detached: true,
     expect: anyone(201),
   },

@@ -10,6 +10,9 @@ import { startEmbeddedCluster } from '@cc/platform/testing/embeddedCluster';
 import { startSystem, type System, type SystemOptions } from '../system';
 import { eventually } from './eventually';
 
+/** What the registration form confirms (18 or older, the terms accepted); the API refuses an account without it. */
+export const REGISTRATION_CONSENT = { ageConfirmed: true, termsAccepted: true } as const;
+
 export interface TestApp {
   baseUrl: string;
   config: AppConfig;
@@ -74,7 +77,7 @@ export class TestClient {
   put = (path: string, json?: unknown, headers?: Record<string, string>) => this.request('PUT', path, { json, headers });
 
   async register(email: string, password = 'correct horse battery', names: { firstName?: string; lastName?: string } = {}) {
-    const res = await this.post('/api/auth/register', { email, password, ...names });
+    const res = await this.post('/api/auth/register', { email, password, ...names, ...REGISTRATION_CONSENT });
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
     return res.data.user as { id: string; email: string; memberTier: string };
   }

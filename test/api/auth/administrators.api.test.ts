@@ -37,7 +37,12 @@ describe('ADMIN_EMAILS without ADMIN_PASSWORD', () => {
   it('refuses to register a listed address, in any case, with 409, and creates nothing', async () => {
     for (const email of ['chief@example.org', ' CHIEF@Example.org ']) {
       const client = app.client();
-      const res = await client.post('/api/auth/register', { email, password: 'someone else entirely' });
+      const res = await client.post('/api/auth/register', {
+        email,
+        password: 'someone else entirely',
+        ageConfirmed: true,
+        termsAccepted: true,
+      });
       expectProblem(res, 409);
       expect(res.data.detail).toMatch(/reserved for an administrator/);
       expect(client.hasSession()).toBe(false);
@@ -88,7 +93,12 @@ describe('ADMIN_EMAILS with ADMIN_PASSWORD', () => {
   });
 
   it('answers a registration of the address with 409, as for any existing account', async () => {
-    const res = await app.client().post('/api/auth/register', { email: 'chief@example.org', password: 'an attacker password' });
+    const res = await app.client().post('/api/auth/register', {
+      email: 'chief@example.org',
+      password: 'an attacker password',
+      ageConfirmed: true,
+      termsAccepted: true,
+    });
     expectProblem(res, 409);
     expect(await app.system.knex('user_credentials').where({ email: 'chief@example.org' })).toHaveLength(1);
     expect((await app.client().post('/api/auth/login', { email: 'chief@example.org', password: 'an attacker password' })).status).toBe(401);

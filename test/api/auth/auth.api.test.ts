@@ -23,6 +23,8 @@ describe('auth API', () => {
         password: PASSWORD,
         firstName: 'Pat',
         lastName: 'Lee',
+        ageConfirmed: true,
+        termsAccepted: true,
       });
       expect(res.status).toBe(201);
       expect(res.data.user).toMatchObject({
@@ -75,7 +77,12 @@ describe('auth API', () => {
 
     it('refuses a second account with the same e-mail (any case) and keeps the first intact', async () => {
       const first = await app.client().register('twice@example.org');
-      const res = await app.client().post('/api/auth/register', { email: 'TWICE@example.org', password: 'another password here' });
+      const res = await app.client().post('/api/auth/register', {
+        email: 'TWICE@example.org',
+        password: 'another password here',
+        ageConfirmed: true,
+        termsAccepted: true,
+      });
       expectProblem(res, 409);
       expect(res.data.detail).toMatch(/already exists/);
       const login = await app.client().post('/api/auth/login', { email: 'twice@example.org', password: PASSWORD });
@@ -97,7 +104,9 @@ describe('auth API', () => {
     });
 
     it('refuses to register an e-mail listed in ADMIN_EMAILS: it is reserved for the administrator', async () => {
-      const res = await app.client().post('/api/auth/register', { email: 'Boss@Example.org', password: PASSWORD });
+      const res = await app
+        .client()
+        .post('/api/auth/register', { email: 'Boss@Example.org', password: PASSWORD, ageConfirmed: true, termsAccepted: true });
       expectProblem(res, 409);
       expect(res.data.detail).toMatch(/reserved for an administrator/);
       expect(await app.system.knex('user_credentials').where({ email: 'boss@example.org' })).toHaveLength(0);
@@ -211,7 +220,7 @@ describe('auth API', () => {
         .client()
         .post(
           '/api/auth/register',
-          { email: 'same@example.org', password: PASSWORD },
+          { email: 'same@example.org', password: PASSWORD, ageConfirmed: true, termsAccepted: true },
           { origin: app.baseUrl, 'sec-fetch-site': 'same-origin' },
         );
       expect(res.status).toBe(201);
@@ -254,7 +263,11 @@ describe('secure cookies behind HTTPS', () => {
     try {
       const res = await app
         .client()
-        .post('/api/auth/register', { email: 'https@example.org', password: PASSWORD }, { 'x-forwarded-proto': 'https' });
+        .post(
+          '/api/auth/register',
+          { email: 'https@example.org', password: PASSWORD, ageConfirmed: true, termsAccepted: true },
+          { 'x-forwarded-proto': 'https' },
+        );
       expect(res.status).toBe(201);
       expect(res.headers.get('set-cookie')).toMatch(/;\s*Secure/i);
     } finally {

@@ -22,7 +22,11 @@ const expectProblem = (res: { status: number; headers: Headers; data: any }, sta
 /** A client behind the proxy: TRUST_PROXY=true trusts the one hop in front, which appends the address it saw. */
 const from = (client: TestClient, address: string, written?: string) => ({
   register: (email: string) =>
-    client.post('/api/auth/register', { email, password: PASSWORD }, { 'x-forwarded-for': written ? `${written}, ${address}` : address }),
+    client.post(
+      '/api/auth/register',
+      { email, password: PASSWORD, ageConfirmed: true, termsAccepted: true },
+      { 'x-forwarded-for': written ? `${written}, ${address}` : address },
+    ),
   login: (email: string, password = PASSWORD) =>
     client.post('/api/auth/login', { email, password }, { 'x-forwarded-for': written ? `${written}, ${address}` : address }),
 });
@@ -157,7 +161,9 @@ describe('the password hashing queue over HTTP', () => {
     try {
       await app.client().register('known@example.org');
       const release = occupy(app, 'sign-in', 1);
-      const signUp = await app.client().post('/api/auth/register', { email: 'waiting@example.org', password: PASSWORD });
+      const signUp = await app
+        .client()
+        .post('/api/auth/register', { email: 'waiting@example.org', password: PASSWORD, ageConfirmed: true, termsAccepted: true });
       expectProblem(signUp, 503);
       expect(Number(signUp.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(await app.system.knex('user_credentials').where({ email: 'waiting@example.org' })).toHaveLength(0);
@@ -170,7 +176,13 @@ describe('the password hashing queue over HTTP', () => {
       expect(await app.system.knex('login_failures')).toHaveLength(0);
 
       await release();
-      expect((await app.client().post('/api/auth/register', { email: 'waiting@example.org', password: PASSWORD })).status).toBe(201);
+      expect(
+        (
+          await app
+            .client()
+            .post('/api/auth/register', { email: 'waiting@example.org', password: PASSWORD, ageConfirmed: true, termsAccepted: true })
+        ).status,
+      ).toBe(201);
       expect((await app.client().post('/api/auth/login', { email: 'known@example.org', password: PASSWORD })).status).toBe(200);
     } finally {
       await app.close();
@@ -182,7 +194,12 @@ describe('the password hashing queue over HTTP', () => {
     try {
       await app.client().register('member@example.org');
       const release = occupy(app, 'sign-up', 1);
-      expectProblem(await app.client().post('/api/auth/register', { email: 'another@example.org', password: PASSWORD }), 503);
+      expectProblem(
+        await app
+          .client()
+          .post('/api/auth/register', { email: 'another@example.org', password: PASSWORD, ageConfirmed: true, termsAccepted: true }),
+        503,
+      );
       expect((await app.client().post('/api/auth/login', { email: 'member@example.org', password: PASSWORD })).status).toBe(200);
       await release();
     } finally {

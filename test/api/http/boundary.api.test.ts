@@ -143,7 +143,7 @@ describe('control characters at the API boundary', () => {
     const cases = (): Record<string, { path: string; json?: unknown; field: string }> => ({
       'POST /api/auth/register': {
         path: '/api/auth/register',
-        json: { email: `new${NUL}@example.org`, password: 'correct horse battery' },
+        json: { email: `new${NUL}@example.org`, password: 'correct horse battery', ageConfirmed: true, termsAccepted: true },
         field: 'email',
       },
       'POST /api/auth/login': {
