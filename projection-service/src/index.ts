@@ -49,6 +49,7 @@ import { referenceRoutes } from './reference/routes';
 import { vaFormsMigrations } from './vaForms/migrations';
 import { vaFormRoutes } from './vaForms/routes';
 import { chatMigrations } from './chat/migrations';
+import { strategyReadRoutes } from './strategy/routes';
 import { evidenceMigrations } from './evidence/migrations';
 import { evidenceProjector } from './evidence/projector';
 import { evidenceReadRoutes, evidenceStaffRoutes } from './evidence/routes';
@@ -191,6 +192,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     calculatorRoutes(now),
     chatReadRoutes(deps.knex, now),
     evidenceReadRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault }),
+    strategyReadRoutes(deps.knex, now),
     ...(deps.access ? [staffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access, now })] : []),
     ...(deps.access ? [evidenceStaffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access })] : []),
     ...(deps.access && deps.support

@@ -138,3 +138,9 @@ export interface ClaimStrategy {
   prediction: IfGrantedPrediction | null;
   disclaimer: string;
 }
+
+/** `GET /api/strategy/predictions`: every pending claim granted as assumed, and each open claim's decision window. */
+export interface PredictionsOverview {
+  prediction: IfGrantedPrediction;
+  windows: (DecisionWindow & { claimNumber: string; condition: string })[];
+}
