@@ -18,6 +18,7 @@ import { QueryErrorState } from '../../common/QueryErrorState';
 import { ClaimDetailsTab } from './ClaimDetailsTab';
 import { EvidenceTab } from '../../evidence/EvidenceTab';
 import { ClaimHistoryTab } from './ClaimHistoryTab';
+import { StrategyTab } from '../../strategy/StrategyTab';
 import type { DialogTab } from './tabs';
 
 interface ClaimDetailDialogProps {
@@ -30,7 +31,7 @@ interface ClaimDetailDialogProps {
 
 const isAnalysing = (claim: ClaimDetail | undefined): boolean => claim?.documents.some((d) => d.processingStatus === 'processing') ?? false;
 
-/** A claim's detail dialog: its status, details, documents and notes; its Evidence map; and a History tab. */
+/** A claim's detail dialog: its status, details, documents and notes; its Evidence map; its Strategy (Pro); and a History tab. */
 export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: ClaimDetailDialogProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
   const titleId = useId();
@@ -107,6 +108,13 @@ export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: 
           aria-controls={`${tabsId}-evidence`}
           data-testid="claim-evidence-tab"
         />
+        <Tab
+          value="strategy"
+          label="Strategy"
+          id={`${tabsId}-strategy-tab`}
+          aria-controls={`${tabsId}-strategy`}
+          data-testid="claim-strategy-tab"
+        />
         <Tab value="history" label="History" id={`${tabsId}-history-tab`} aria-controls={`${tabsId}-history`} />
       </Tabs>
       <DialogContent sx={{ px: { xs: 2, sm: 3 }, py: 2.5 }}>
@@ -119,6 +127,8 @@ export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: 
             <ClaimDetailsTab claim={claim} />
           ) : tab === 'evidence' ? (
             <EvidenceTab claimId={claim.id} analysing={nowAnalysing} />
+          ) : tab === 'strategy' ? (
+            <StrategyTab claimId={claim.id} />
           ) : (
             <ClaimHistoryTab claimId={claim.id} />
           )}
