@@ -23,3 +23,6 @@ export * from './chat';
 export * from './staff';
 export * from './pdforge';
 export * from './evidence';
+// The strategy's types and words only: its rules read sentences (server-side), from '@cc/contracts/strategy'.
+export * from './strategy/types';
+export * from './strategy/messages';

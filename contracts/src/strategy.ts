@@ -3,7 +3,7 @@
  * decision-review lane fits a decided one, the secondary conditions worth claiming, and what a grant
  * could mean for the combined rating and the monthly amount. Server-side: the secondary pairs read
  * conditions with the shared reader (`./reading`), which the frontend bundle must not carry; the
- * frontend imports types from here and words from `./strategy/messages`.
+ * frontend imports the types and words from the package root (`@cc/contracts`).
  */
 export * from './strategy/types';
 export * from './strategy/messages';

@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { DecisionWindow, IfGrantedPrediction, PendingAssumption } from '@cc/contracts/strategy/types';
+import type { DecisionWindow, IfGrantedPrediction, PendingAssumption } from '@cc/contracts';
 import { useId } from 'react';
 import { monthlyRange, ratingRange } from './format';
 
@@ -68,7 +68,7 @@ export function PredictionCard({
       data-testid="prediction-card"
       sx={{ p: 2, display: 'grid', gap: 1.5 }}
     >
-      <Typography id={headingId} component="h3" variant="h4">
+      <Typography id={headingId} component="h3" variant="h3">
         {title}
       </Typography>
       <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="prediction-disclaimer">
@@ -110,7 +110,14 @@ export function PredictionCard({
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 3, display: 'grid', gap: 0.5 }}>
             {windows.map((w) => (
-              <Typography component="li" variant="body2" key={w.claimId} data-testid="decision-window" data-estimable={String(w.estimable)}>
+              <Typography
+                component="li"
+                variant="body2"
+                key={w.claimId}
+                data-testid="decision-window"
+                data-estimable={String(w.estimable)}
+                sx={{ overflowWrap: 'anywhere' }}
+              >
                 {w.condition ? <strong>{w.condition}: </strong> : null}
                 {w.sentence} Based on: {w.basedOn}
               </Typography>
@@ -124,7 +131,7 @@ export function PredictionCard({
         </Typography>
         <Box component="ul" sx={{ m: 0, pl: 3, display: 'grid', gap: 0.5 }}>
           {prediction.basedOn.map((line) => (
-            <Typography component="li" variant="body2" color="text.secondary" key={line}>
+            <Typography component="li" variant="body2" color="text.secondary" key={line} sx={{ overflowWrap: 'anywhere' }}>
               {line}
             </Typography>
           ))}

@@ -5,8 +5,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import DoNotDisturbAltOutlined from '@mui/icons-material/DoNotDisturbAltOutlined';
-import { longDay } from '@cc/contracts';
-import type { LaneFit, ReviewLane, ReviewPlan } from '@cc/contracts/strategy/types';
+import { longDay, type LaneFit, type ReviewLane, type ReviewPlan } from '@cc/contracts';
 import { useId } from 'react';
 import { visuallyHidden } from '../common/a11y';
 import { ToneChip, type ChipTone } from '../common/ToneChip';
@@ -70,7 +69,7 @@ export function ReviewLanes({ review }: { review: ReviewPlan }) {
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.5 }}>
-      <Typography id={headingId} component="h3" variant="h4">
+      <Typography id={headingId} component="h3" variant="h3">
         Which review fits
       </Typography>
       {review.lanes.map((lane) => (

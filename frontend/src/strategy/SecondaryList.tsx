@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { SecondarySuggestion } from '@cc/contracts/strategy/types';
+import type { SecondarySuggestion } from '@cc/contracts';
 import { useId } from 'react';
 
 /** Secondary conditions worth claiming, each with the sentence it was found in and what the law needs. */
@@ -10,7 +10,7 @@ export function SecondaryList({ secondaries }: { secondaries: readonly Secondary
   if (secondaries.length === 0) return null;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.5 }}>
-      <Typography id={headingId} component="h3" variant="h4">
+      <Typography id={headingId} component="h3" variant="h3">
         Secondary conditions worth claiming
       </Typography>
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
-import { STRATEGY_MESSAGES } from '@cc/contracts/strategy/messages';
+import { STRATEGY_MESSAGES } from '@cc/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 
 const WHAT_PRO_SHOWS = [

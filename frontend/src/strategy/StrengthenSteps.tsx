@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { StrengthenStep } from '@cc/contracts/strategy/types';
+import type { StrengthenStep } from '@cc/contracts';
 import { useId } from 'react';
 import { EvidenceStateChip } from '../evidence/EvidenceStateChip';
 import { Step } from '../evidence/EvidenceMapView';
@@ -12,7 +12,7 @@ export function StrengthenSteps({ steps }: { steps: readonly StrengthenStep[] })
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.5 }}>
-      <Typography id={headingId} component="h3" variant="h4">
+      <Typography id={headingId} component="h3" variant="h3">
         What to strengthen first
       </Typography>
       {steps.length === 0 ? (

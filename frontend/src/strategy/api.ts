@@ -1,4 +1,4 @@
-import type { ClaimStrategy, PredictionsOverview } from '@cc/contracts/strategy/types';
+import type { ClaimStrategy, PredictionsOverview } from '@cc/contracts';
 import { apiJson } from '../api/http';
 
 /** The strategy reads (Pro): one claim's plan, and every pending claim granted as assumed. */

@@ -1,4 +1,4 @@
-import type { LaneFit, RatingPoint } from '@cc/contracts/strategy/types';
+import type { LaneFit, RatingPoint } from '@cc/contracts';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

@@ -98,6 +98,10 @@ export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: 
         value={tab}
         onChange={(_event, value: DialogTab) => setTab(value)}
         aria-label="Claim sections"
+        // Four tabs are wider than a 360 px screen: they scroll rather than widen the dialog.
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{ px: { xs: 1, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab value="details" label="Details" id={`${tabsId}-details-tab`} aria-controls={`${tabsId}-details`} />
