@@ -25,3 +25,6 @@ export * from './staff';
 export * from './pdforge';
 export * from './evidence';
 export * from './analytics';
+// The strategy's types and words only: its rules read sentences (server-side), from '@cc/contracts/strategy'.
+export * from './strategy/types';
+export * from './strategy/messages';

@@ -54,6 +54,7 @@ import { referenceRoutes } from './reference/routes';
 import { vaFormsMigrations } from './vaForms/migrations';
 import { vaFormRoutes } from './vaForms/routes';
 import { chatMigrations } from './chat/migrations';
+import { strategyReadRoutes } from './strategy/routes';
 import { evidenceMigrations } from './evidence/migrations';
 import { evidenceProjector } from './evidence/projector';
 import { evidenceReadRoutes, evidenceStaffRoutes } from './evidence/routes';
@@ -201,6 +202,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     chatReadRoutes(deps.knex, now),
     evidenceReadRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault }),
     analyticsReadRoutes(deps.knex, now),
+    strategyReadRoutes(deps.knex, now),
     ...(deps.access ? [staffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access, now })] : []),
     ...(deps.access ? [evidenceStaffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access })] : []),
     ...(deps.access && deps.support

@@ -249,7 +249,7 @@ export const CLAIMS_AND_DOCUMENTS: ReadonlySet<string> = new Set([
 ]);
 
 /** Serious and critical axe violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page, { within, colorsOnly }: { within?: string; colorsOnly: boolean }): Promise<string[]> {
+export async function seriousViolations(page: Page, { within, colorsOnly }: { within?: string; colorsOnly: boolean }): Promise<string[]> {
   // The dark theme swaps only the palette (same DOM, names, roles and layout as the light one, which
   // runs every rule), so there the rules that depend on colour are enough; it halves the run.
   // Only violations are read, so axe details only those (every rule still runs on every node); and it
@@ -273,7 +273,7 @@ async function seriousViolations(page: Page, { within, colorsOnly }: { within?: 
  * media queries, and their re-render reaches the screen) and every transition that started (the
  * drawer, a dialog) has ended; endless animations (a spinner) are not waited for.
  */
-const settled = (page: Page) =>
+export const settled = (page: Page) =>
   page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const ending = document

@@ -10,6 +10,7 @@ import { ClaimUsage } from './ClaimUsage';
 import { ClaimsStatusList } from './list/ClaimsStatusList';
 import { NewClaimButton } from './NewClaimButton';
 import { NewClaimDialog } from './NewClaimDialog';
+import { PredictionsButton } from '../strategy/PredictionsButton';
 import { useClaims, useDashboard } from './queries';
 import { QueryErrorState } from '../common/QueryErrorState';
 
@@ -38,6 +39,7 @@ export function ClaimsPage() {
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <ClaimUsage query={dashboard} />
+          <PredictionsButton />
           <NewClaimButton atLimit={atLimit} onClick={openDialog} />
         </Box>
       </Box>

@@ -85,7 +85,8 @@ function Item({ item, readOnly }: { item: EvidenceItem; readOnly: boolean }) {
   );
 }
 
-function Step({ step, readOnly }: { step: NextStep; readOnly: boolean }) {
+/** A next step as a link to the tool that does it (the evidence map and the claim strategy). */
+export function Step({ step, readOnly }: { step: NextStep; readOnly: boolean }) {
   const Icon = STEP_ICONS[step.kind] ?? ArrowForward;
   return (
     <Box component="li" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>

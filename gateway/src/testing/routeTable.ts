@@ -95,6 +95,14 @@ export const ROUTES: MatrixRow<RouteContext>[] = [
   { method: 'GET', route: 'GET /api/claims/:id', path: (c) => `/api/claims/${c.claimId}`, expect: owner() },
   { method: 'GET', route: 'GET /api/claims/:id/evidence', path: (c) => `/api/claims/${c.claimId}/evidence`, expect: owner() },
   { method: 'GET', route: 'GET /api/evidence/readiness', path: () => '/api/evidence/readiness', expect: members() },
+  // Claim strategy and predictions are Pro's (and administrators'): every other tier is refused first.
+  {
+    method: 'GET',
+    route: 'GET /api/claims/:id/strategy',
+    path: (c) => `/api/claims/${c.claimId}/strategy`,
+    expect: only(['administrator'], 404),
+  },
+  { method: 'GET', route: 'GET /api/strategy/predictions', path: () => '/api/strategy/predictions', expect: only(['administrator']) },
   {
     method: 'GET',
     route: 'GET /api/claims/:id/history',

@@ -11,7 +11,7 @@ import { deniedElements, deniedReason, grantedElements, grantedReason, supplemen
 import { diagnosisElement } from './diagnosis';
 import { inServiceElement, primaryOf } from './inService';
 import { nexusElement } from './nexus';
-import type { EvidenceInput } from './types';
+import type { EvidenceAnalysis, EvidenceClaim, EvidenceInput } from './types';
 
 export type { EvidenceAnalysis, EvidenceClaim, EvidenceInput } from './types';
 export { documentSource } from './analyses';
@@ -56,18 +56,29 @@ export function readinessReason(elements: readonly Pick<EvidenceElement, 'elemen
   return `${sentence[0]!.toUpperCase()}${sentence.slice(1)}.`;
 }
 
-/** The evidence map of one claim. */
-export function evidenceRuling(input: EvidenceInput): EvidenceRuling {
-  const { claim, analyses, otherClaims } = input;
-  const split = claim.conditionType === 'secondary' ? splitSecondary(claim.condition) : { condition: claim.condition, primary: null };
-  const condition = split.condition;
-  const codes = [
+/** The condition a claim is for: a secondary claim's own condition, with its named primary. */
+export function claimedCondition(claim: Pick<EvidenceClaim, 'condition' | 'conditionType'>): { condition: string; primary: string | null } {
+  return claim.conditionType === 'secondary' ? splitSecondary(claim.condition) : { condition: claim.condition, primary: null };
+}
+
+/** The VA diagnostic codes the analyses give for the claimed condition (findings of other conditions left out). */
+export function conditionCodes(claim: Pick<EvidenceClaim, 'condition' | 'conditionType'>, analyses: readonly EvidenceAnalysis[]): string[] {
+  const { condition } = claimedCondition(claim);
+  return [
     ...new Set(
       analyses.flatMap((a) =>
         a.result.conditionFindings.filter((f) => f.diagnosticCode && findingMatches(condition, f).same).map((f) => f.diagnosticCode!),
       ),
     ),
   ];
+}
+
+/** The evidence map of one claim. */
+export function evidenceRuling(input: EvidenceInput): EvidenceRuling {
+  const { claim, analyses, otherClaims } = input;
+  const split = claimedCondition(claim);
+  const condition = split.condition;
+  const codes = conditionCodes(claim, analyses);
 
   if (claim.status === 'approved') {
     const elements = grantedElements();

@@ -18,6 +18,7 @@ import { QueryErrorState } from '../../common/QueryErrorState';
 import { ClaimDetailsTab } from './ClaimDetailsTab';
 import { EvidenceTab } from '../../evidence/EvidenceTab';
 import { ClaimHistoryTab } from './ClaimHistoryTab';
+import { StrategyTab } from '../../strategy/StrategyTab';
 import type { DialogTab } from './tabs';
 
 interface ClaimDetailDialogProps {
@@ -30,7 +31,7 @@ interface ClaimDetailDialogProps {
 
 const isAnalysing = (claim: ClaimDetail | undefined): boolean => claim?.documents.some((d) => d.processingStatus === 'processing') ?? false;
 
-/** A claim's detail dialog: its status, details, documents and notes; its Evidence map; and a History tab. */
+/** A claim's detail dialog: its status, details, documents and notes; its Evidence map; its Strategy (Pro); and a History tab. */
 export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: ClaimDetailDialogProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
   const titleId = useId();
@@ -97,6 +98,10 @@ export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: 
         value={tab}
         onChange={(_event, value: DialogTab) => setTab(value)}
         aria-label="Claim sections"
+        // Four tabs are wider than a 360 px screen: they scroll rather than widen the dialog.
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{ px: { xs: 1, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab value="details" label="Details" id={`${tabsId}-details-tab`} aria-controls={`${tabsId}-details`} />
@@ -106,6 +111,13 @@ export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: 
           id={`${tabsId}-evidence-tab`}
           aria-controls={`${tabsId}-evidence`}
           data-testid="claim-evidence-tab"
+        />
+        <Tab
+          value="strategy"
+          label="Strategy"
+          id={`${tabsId}-strategy-tab`}
+          aria-controls={`${tabsId}-strategy`}
+          data-testid="claim-strategy-tab"
         />
         <Tab value="history" label="History" id={`${tabsId}-history-tab`} aria-controls={`${tabsId}-history`} />
       </Tabs>
@@ -119,6 +131,8 @@ export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: 
             <ClaimDetailsTab claim={claim} />
           ) : tab === 'evidence' ? (
             <EvidenceTab claimId={claim.id} analysing={nowAnalysing} />
+          ) : tab === 'strategy' ? (
+            <StrategyTab claimId={claim.id} />
           ) : (
             <ClaimHistoryTab claimId={claim.id} />
           )}
