@@ -96,7 +96,7 @@ describe('claim strategy in Chromium', () => {
     await expectText(nexus, /\+\d+ points of readiness/);
     await expectText(dialog.getByTestId('prediction-rating'), '0% → 10%');
     await expectText(dialog.getByTestId('prediction-disclaimer'), 'This is an estimate, not a VA decision.');
-    await expectText(dialog.getByTestId('decision-window'), /cannot be estimated/);
+    await expectText(dialog.getByTestId('decision-window'), /national average .* 123\.4 days in March 2019/);
 
     const problems: string[] = [];
     for (const theme of THEMES) {

@@ -1,3 +1,4 @@
+import { nationalAverageDaysToComplete } from '@cc/contracts/referenceData';
 import type { Knex } from 'knex';
 import { isDecided, utcDay, type Claim } from '@cc/contracts';
 import {
@@ -10,12 +11,27 @@ import {
   type ClaimStrategy,
   type PredictionClaim,
   type PredictionsOverview,
+  type PublishedProcessingTime,
   type SecondaryFindingSource,
 } from '@cc/contracts/strategy';
 import { toClaim, type ClaimRow } from '../claims/queries';
 import { findEvidenceMap } from '../evidence/queries';
 import { conditionCodes } from '../evidence/rules';
 import { toAnalysis } from '../evidence/projector';
+
+/**
+ * VA's published national average days to complete a disability claim (reference data, dated), as
+ * the figure a new claim's window is estimated from; the sentence carries the month it measures.
+ */
+function initialClaimFigure(): PublishedProcessingTime {
+  const average = nationalAverageDaysToComplete();
+  return {
+    days: Math.round(average.averageDays),
+    label: `VA's published national average to complete a disability-related claim was ${average.averageDays} days in ${average.periodLabel}`,
+    source: average.sourceUrl,
+    asOf: null,
+  };
+}
 
 /**
  * The strategy reads compose the read models that already exist (claims, documents, the evidence
@@ -99,7 +115,10 @@ export async function claimStrategy(knex: Knex, userId: string, claimId: string,
     secondaries,
     decisionWindow: decided
       ? null
-      : decisionWindow({ id: claim.id, conditionType: claim.conditionType, filedOn: filedOn(claim), daysPending: claim.daysPending }, null),
+      : decisionWindow(
+          { id: claim.id, conditionType: claim.conditionType, filedOn: filedOn(claim), daysPending: claim.daysPending },
+          initialClaimFigure(),
+        ),
     prediction: decided ? null : ifGrantedPrediction(predictionClaims(claims, documents), {}, today, claimId),
     disclaimer: STRATEGY_MESSAGES.strategyDisclaimer,
   };
@@ -118,7 +137,10 @@ export async function predictionsOverview(
     windows: claims
       .filter((c) => !isDecided(c.status))
       .map((c) => ({
-        ...decisionWindow({ id: c.id, conditionType: c.conditionType, filedOn: filedOn(c), daysPending: c.daysPending }, null),
+        ...decisionWindow(
+          { id: c.id, conditionType: c.conditionType, filedOn: filedOn(c), daysPending: c.daysPending },
+          initialClaimFigure(),
+        ),
         claimNumber: c.claimNumber,
         condition: c.condition,
       })),
