@@ -21,6 +21,7 @@ export * from './reference';
 export * from './dbqs';
 export * from './vaForms';
 export * from './chat';
+export * from './readModelChanges';
 export * from './staff';
 export * from './pdforge';
 export * from './evidence';

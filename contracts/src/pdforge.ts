@@ -565,7 +565,13 @@ export const aiAssistBody = z.object({
 export type AiAssistBody = z.infer<typeof aiAssistBody>;
 export interface AiAssistResponse {
   suggestion: string;
-  /** Where the suggestion came from: the veteran's claims, analyses, the form, the document text. */
+  /** Where the suggestion came from: the veteran's claims, analyses, the form, the document text; or, for guidance, the DBQ and rating code it follows. */
   sources: string[];
+  /**
+   * `facts`: drawn from the veteran's own records, ready for the field. `guidance`: their records say
+   * nothing about it, so this says what to write for the condition (its DBQ's topics); it is a hint
+   * for the veteran, never their facts.
+   */
+  kind: 'facts' | 'guidance';
   engine: { name: string; model: string };
 }

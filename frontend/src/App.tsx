@@ -4,6 +4,7 @@ import { dataProvider } from './api/dataProvider';
 import { createQueryClient } from './api/queryClient';
 import { authProvider } from './auth/authProvider';
 import { SessionSync } from './auth/SessionSync';
+import { LiveUpdates } from './live/LiveUpdates';
 import { UnauthorizedWatcher } from './auth/UnauthorizedWatcher';
 import { FullPageLoading } from './common/FullPageLoading';
 import { lazyComponent } from './common/lazyComponent';
@@ -65,6 +66,7 @@ export function App() {
     >
       <ThemeClassSync />
       <SessionSync />
+      <LiveUpdates />
       <UnauthorizedWatcher />
       <AppAdminUI
         title="Claims Copilot"

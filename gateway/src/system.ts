@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
+import pg from 'pg';
 import { storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
 import { NOTIFICATIONS_WORKER, recordDueReminders, startDeadlineReminders } from '@cc/notification-service';
 import {
@@ -99,6 +100,8 @@ export interface SystemOptions {
   vaFormsRefreshIntervalMs?: number;
   /** Rebuild heartbeat and takeover timing (tests shorten them). */
   rebuild?: RebuildTuning;
+  /** How often the change stream sends a heartbeat comment (tests shorten it). */
+  changeStreamHeartbeatMs?: number;
   /** Per-user limits of the expensive routes over RATE_LIMIT_* and the defaults (limits.ts); tests lower them. */
   rateLimits?: Partial<UserRateLimits>;
   /**
@@ -162,6 +165,9 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     support: records.support,
     rebuild: { batchSize: config.rebuildBatchSize, ...options.rebuild },
     now: options.billingNow,
+    announcer: foundation.announcer,
+    // Served by the gateway in either topology; its LISTEN hears the projection service's announcements.
+    changeStream: { connect: () => new pg.Client({ connectionString: options.databaseUrl }), heartbeatMs: options.changeStreamHeartbeatMs },
   });
   const split = options.forward;
   if (!split) projections.start();

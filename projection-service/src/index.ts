@@ -62,8 +62,14 @@ import { chatProjector, chatUsageProjector } from './chat/projector';
 import { chatExportForUser, chatHistory, findChatSession, veteranFile } from './chat/queries';
 import { chatReadRoutes } from './chat/routes';
 import { assistGrounding } from './pdforge/grounding';
+import type { ReadModelChangeAnnouncer } from './changes/announcer';
+import { ReadModelChangeFeed, type NotificationConnection } from './changes/changeFeed';
+import { changeStreamRoutes, type ChangeStreamOptions } from './changes/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
+export { ReadModelChangeAnnouncer } from './changes/announcer';
+export type { NotificationConnection } from './changes/changeFeed';
+export { READ_MODEL_CHANGES_CHANNEL } from './changes/notices';
 export { checkpointWaiter } from './runner/checkpointWait';
 export { ProjectionRebuilder, UnknownProjectionError, rebuildSubscriptionName, type RebuildRequest } from './runner/rebuild';
 export { projectionRunnerMigrations } from './runner/rebuildMigrations';
@@ -109,6 +115,13 @@ export interface ProjectionServiceDeps {
   support?: SupportRecorder;
   /** Rebuild tuning (tests shorten the heartbeat). */
   rebuild?: RebuildTuning;
+  /** Announces whose rows each committed batch changed (the change stream); none without it. */
+  announcer?: ReadModelChangeAnnouncer;
+  /**
+   * Serves the signed-in user's change stream (`GET /api/read-models/changes`) from a LISTEN
+   * connection of its own, made by `connect`; the route is not mounted without it.
+   */
+  changeStream?: ChangeStreamOptions & { connect: () => NotificationConnection };
 }
 
 /**
@@ -151,11 +164,12 @@ export function readModelProjectors(vault: PersonalDataVault): ReadModelProjecto
 export const INLINE_READ_MODELS: readonly string[] = ['claims', 'claim_history', 'activities'];
 
 /** The PostgreSQL store's `inline` option: every process that appends to the app's database passes it. */
-export function inlineProjection(vault: PersonalDataVault): InlineProjection {
+export function inlineProjection(vault: PersonalDataVault, announcer?: ReadModelChangeAnnouncer): InlineProjection {
   return inlineReadModels(
     readModelProjectors(vault)
       .filter(isSetBased)
       .filter((projector) => INLINE_READ_MODELS.includes(projector.name)),
+    announcer,
   );
 }
 
@@ -163,7 +177,14 @@ export function inlineProjection(vault: PersonalDataVault): InlineProjection {
 export function createProjectionService(deps: ProjectionServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const projectors = readModelProjectors(deps.vault);
-  const runner = new ProjectionRunner({ store: deps.store, projectors, logger: deps.logger, pollIntervalMs: deps.pollIntervalMs });
+  const runner = new ProjectionRunner({
+    store: deps.store,
+    projectors,
+    logger: deps.logger,
+    pollIntervalMs: deps.pollIntervalMs,
+    announcer: deps.announcer,
+  });
+  const changeFeed = deps.changeStream ? new ReadModelChangeFeed(deps.changeStream.connect, deps.logger) : undefined;
   const rebuilder = new ProjectionRebuilder({
     knex: deps.knex,
     store: deps.store,
@@ -203,6 +224,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     evidenceReadRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault }),
     analyticsReadRoutes(deps.knex, now),
     strategyReadRoutes(deps.knex, now),
+    ...(changeFeed ? [changeStreamRoutes(changeFeed, deps.changeStream)] : []),
     ...(deps.access ? [staffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access, now })] : []),
     ...(deps.access ? [evidenceStaffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access })] : []),
     ...(deps.access && deps.support
@@ -231,6 +253,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       rebuilder.startSupervisor(deps.rebuild?.supervisorIntervalMs);
     },
     async stop() {
+      await changeFeed?.close();
       await rebuilder.stop();
       await runner.stop();
     },

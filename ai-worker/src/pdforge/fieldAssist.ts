@@ -2,6 +2,7 @@ import type { AnalysisResult, ClaimStatus, ConditionType } from '@cc/contracts';
 import { findConditionMentions, type ConditionDef } from '../engines/offline/conditions';
 import { splitSentences } from '../engines/offline/text';
 import { AnalysisFailedError, OPENAI_ENGINE_NAME } from '../engines/openai/openAiEngine';
+import { writingGuidance, type GuidedFieldKind } from './writingGuidance';
 import {
   AI_SERVICE_MESSAGES,
   createOpenAiClient,
@@ -51,6 +52,14 @@ export interface FieldAssistSuggestion {
   suggestion: string;
   /** What it relied on, e.g. "Claim 2026-001", "sleep-study.pdf". */
   sources: string[];
+}
+
+/**
+ * What the route answers: `facts` drawn from the veteran's own claims, analyses and text, or
+ * `guidance` on what to write when they say nothing about the field (writingGuidance.ts).
+ */
+export interface FieldAssistAnswer extends FieldAssistSuggestion {
+  kind: 'facts' | 'guidance';
 }
 
 /** Port: the offline engine by default, an OpenAI-compatible one when configured. */
@@ -303,6 +312,40 @@ function suggestOffline(input: FieldAssistInput): FieldAssistSuggestion {
 
 export function createOfflineFieldAssistEngine(): FieldAssistEngine {
   return { name: 'offline', model: 'rules-1', suggest: async (input) => suggestOffline(input) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Guidance instead of nothing.
+
+const GUIDED_KINDS: readonly FieldKind[] = ['symptoms', 'impact', 'statement', 'general'];
+
+/** What to write in this field for its condition, when it is a field the veteran writes from experience. */
+export function guidanceFor(input: Pick<FieldAssistInput, 'fieldName' | 'fieldDescription' | 'context'>): FieldAssistAnswer | undefined {
+  const kind = fieldKind(input.fieldName, input.fieldDescription);
+  if (!GUIDED_KINDS.includes(kind)) return undefined;
+  const condition = conditionInContext(input.context);
+  const guidance = writingGuidance(kind as GuidedFieldKind, condition, defOf(condition));
+  return guidance && { suggestion: guidance.text, sources: guidance.sources, kind: 'guidance' };
+}
+
+const knowsNothing = (input: FieldAssistInput) =>
+  input.grounding.claims.length === 0 && input.grounding.analyses.length === 0 && !input.documentText.trim();
+
+/**
+ * Asks the engine for a suggestion from the veteran's own records; when those say nothing about the
+ * field (the engine finds nothing, or there are no records to ask about), answers with guidance on
+ * what to write instead. Without guidance either (no condition named, a code or a doctor's field),
+ * the engine's NothingToSuggestError stands.
+ */
+export async function assistField(engine: FieldAssistEngine, input: FieldAssistInput): Promise<FieldAssistAnswer> {
+  const guidance = guidanceFor(input);
+  if (guidance && knowsNothing(input)) return guidance;
+  try {
+    return { ...(await engine.suggest(input)), kind: 'facts' };
+  } catch (error) {
+    if (error instanceof NothingToSuggestError && guidance) return guidance;
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { aiAssistBody, SPEC_PROBLEMS, type AiAssistResponse } from '@cc/contracts';
 import { contextOf, HttpProblem, parseOrProblem, requireAuth } from '@cc/platform';
 import { AnalysisFailedError } from '../engines/openai/openAiEngine';
-import { NothingToSuggestError, type FieldAssistEngine, type Grounding } from './fieldAssist';
+import { assistField, NothingToSuggestError, type FieldAssistEngine, type Grounding } from './fieldAssist';
 
 export interface FieldAssistRouteDeps {
   engine: FieldAssistEngine;
@@ -18,8 +18,8 @@ export function fieldAssistRoutes({ engine, grounding }: FieldAssistRouteDeps): 
     const body = parseOrProblem(aiAssistBody, req.body);
     const facts = await grounding(auth.userId);
     try {
-      const { suggestion, sources } = await engine.suggest({ ...body, grounding: facts });
-      const answer: AiAssistResponse = { suggestion, sources, engine: { name: engine.name, model: engine.model } };
+      const { suggestion, sources, kind } = await assistField(engine, { ...body, grounding: facts });
+      const answer: AiAssistResponse = { suggestion, sources, kind, engine: { name: engine.name, model: engine.model } };
       res.json(answer);
     } catch (error) {
       if (error instanceof NothingToSuggestError) throw HttpProblem.fromSpec(422, SPEC_PROBLEMS.aiAssistFailed(error.message));

@@ -1,8 +1,7 @@
-import type { ClaimDetail, DashboardPayload } from '@cc/contracts';
+import type { DashboardPayload } from '@cc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiJson } from '../api/http';
-import { ANALYSIS_POLL_MS } from '../documents/analysisFlow';
 import { fetchAiProfile, fetchClaim, fetchClaimHistory, fetchClaims } from './api';
 
 /**
@@ -22,14 +21,12 @@ export function useClaims() {
   return useQuery({ queryKey: queryKeys.claimList, queryFn: ({ signal }) => fetchClaims(signal) });
 }
 
-/** `following`: read again on the documents list's cadence (a linked document is being analysed). */
-/** `following` says, from the claim as last read, whether to keep reading it on the analysis cadence. */
-export function useClaim(id: string | null, options: { following?: (claim: ClaimDetail | undefined) => boolean } = {}) {
+/** One claim, read again when the change stream says the user's claims or documents changed. */
+export function useClaim(id: string | null) {
   return useQuery({
     queryKey: queryKeys.claim(id ?? ''),
     queryFn: ({ signal }) => fetchClaim(id!, signal),
     enabled: id !== null,
-    refetchInterval: (q) => (options.following?.(q.state.data) && q.state.status !== 'error' ? ANALYSIS_POLL_MS : false),
   });
 }
 

@@ -44,10 +44,7 @@ export function DocumentsSection() {
   // Documents whose analysis was just asked for or is being followed: Analyze waits, even before the list shows them processing.
   const analyzingIds = useMemo(() => new Set(busyKey ? busyKey.split(' ') : []), [busyKey]);
   const q = useDebouncedValue(filters.search.trim(), 300);
-  const query = useDocuments(
-    { q, processingStatus: filters.status === 'all' ? null : filters.status },
-    { following: analyzingIds.size > 0 },
-  );
+  const query = useDocuments({ q, processingStatus: filters.status === 'all' ? null : filters.status });
   const filtered = hasActiveFilters(filters);
   // The server filters too; filtering here as well shows the result at once while a new answer loads.
   const documents = query.data ? filterDocuments(query.data.documents, filters) : undefined;

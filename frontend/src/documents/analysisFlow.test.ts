@@ -1,14 +1,5 @@
 /// <reference types="jest" />
-import {
-  ANALYSIS_POLL_MS,
-  analyzeOutcome,
-  followStep,
-  MAX_FOLLOW_MS,
-  MAX_STALE_POLLS,
-  pollInterval,
-  startFollowing,
-  type FollowedAnalysis,
-} from './analysisFlow';
+import { analyzeOutcome, followStep, MAX_FOLLOW_MS, MAX_STALE_READS, startFollowing, type FollowedAnalysis } from './analysisFlow';
 import type { Document, ProcessingStatus } from './types';
 
 type Snapshot = Pick<Document, 'processingStatus' | 'analyzedAt' | 'analysisError'>;
@@ -51,7 +42,7 @@ describe('following an analysis', () => {
       startedAt: t0,
       before: { processingStatus: 'pending', analyzedAt: '2025-01-01T00:00:00Z', analysisError: null },
       sawProcessing: false,
-      stalePolls: 0,
+      staleReads: 0,
     });
   });
 
@@ -77,7 +68,7 @@ describe('following an analysis', () => {
     const earlier = startFollowing(doc('completed', { analyzedAt: '2025-01-01T00:00:00Z' }), t0);
     expect(followStep(earlier, snap('completed', '2025-01-01T00:00:00Z'), t0 + 3000)).toEqual({
       kind: 'waiting',
-      next: { ...earlier, stalePolls: 1 },
+      next: { ...earlier, staleReads: 1 },
     });
     expect(followStep(earlier, snap('completed', '2025-06-01T00:00:00Z'), t0 + 3000)).toEqual({ kind: 'completed' });
   });
@@ -99,7 +90,7 @@ describe('following an analysis', () => {
 
   it('gives up on a read side that never moves, a deleted document, or after too long', () => {
     let entry = fresh();
-    for (let i = 1; i < MAX_STALE_POLLS; i++) {
+    for (let i = 1; i < MAX_STALE_READS; i++) {
       const step = followStep(entry, snap('pending'), t0 + i * 3000);
       expect(step.kind).toBe('waiting');
       if (step.kind === 'waiting') entry = step.next;
@@ -107,15 +98,5 @@ describe('following an analysis', () => {
     expect(followStep(entry, snap('pending'), t0 + 60_000)).toEqual({ kind: 'stop' });
     expect(followStep(fresh(), null, t0 + 3000)).toEqual({ kind: 'stop' });
     expect(followStep({ ...fresh(), sawProcessing: true }, snap('processing'), t0 + MAX_FOLLOW_MS + 1)).toEqual({ kind: 'stop' });
-  });
-});
-
-describe('polling', () => {
-  it('polls every 3 s while a document is processing or an analysis is followed', () => {
-    expect(ANALYSIS_POLL_MS).toBe(3000);
-    expect(pollInterval([{ processingStatus: 'pending' }, { processingStatus: 'processing' }], false)).toBe(3000);
-    expect(pollInterval([{ processingStatus: 'completed' }], true)).toBe(3000);
-    expect(pollInterval([{ processingStatus: 'completed' }, { processingStatus: 'failed' }], false)).toBe(false);
-    expect(pollInterval(undefined, false)).toBe(false);
   });
 });

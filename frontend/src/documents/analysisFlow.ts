@@ -3,15 +3,13 @@ import type { Document } from './types';
 
 /**
  * The steps of running an analysis (POST /api/documents/{id}/analyze): reading the answer, and
- * following a document whose analysis is still processing until it finishes. Pure, unit tested in
+ * following a document whose analysis is still processing until it finishes (each read comes from
+ * the change stream's notice that the user's documents changed). Pure, unit tested in
  * analysisFlow.test.ts.
  */
 
-/** The documents list is refetched this often while a document is processing. */
-export const ANALYSIS_POLL_MS = 3000;
-
 /** Reads that still show the document as it was before the analysis (a lagging read side) before giving up. */
-export const MAX_STALE_POLLS = 10;
+export const MAX_STALE_READS = 10;
 
 /** Stop following an analysis after this long; the card keeps showing its status. */
 export const MAX_FOLLOW_MS = 15 * 60 * 1000;
@@ -44,7 +42,7 @@ export interface FollowedAnalysis {
   /** A read has shown the document processing. */
   sawProcessing: boolean;
   /** Reads since the start that still showed the document as before. */
-  stalePolls: number;
+  staleReads: number;
 }
 
 export function startFollowing(before: Pick<Document, 'id' | 'fileName'> & Snapshot, now: number): FollowedAnalysis {
@@ -58,7 +56,7 @@ export function startFollowing(before: Pick<Document, 'id' | 'fileName'> & Snaps
       analysisError: before.analysisError ?? null,
     },
     sawProcessing: false,
-    stalePolls: 0,
+    staleReads: 0,
   };
 }
 
@@ -91,11 +89,6 @@ export function followStep(entry: FollowedAnalysis, document: Snapshot | null, n
     return newResult ? { kind: 'completed' } : { kind: 'failed', reason: document.analysisError };
   }
   if (status === 'pending' && newResult) return { kind: 'completed' };
-  const stalePolls = entry.stalePolls + 1;
-  return stalePolls >= MAX_STALE_POLLS ? { kind: 'stop' } : { kind: 'waiting', next: { ...entry, stalePolls } };
-}
-
-/** Refetch every 3 s while any document is processing or an analysis is being followed. */
-export function pollInterval(documents: readonly Pick<Document, 'processingStatus'>[] | undefined, following: boolean): number | false {
-  return following || (documents ?? []).some((d) => d.processingStatus === 'processing') ? ANALYSIS_POLL_MS : false;
+  const staleReads = entry.staleReads + 1;
+  return staleReads >= MAX_STALE_READS ? { kind: 'stop' } : { kind: 'waiting', next: { ...entry, staleReads } };
 }

@@ -1,10 +1,8 @@
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { isUnauthorizedError } from '../api/http';
 import { queryKeys as claimKeys } from '../claims/queries';
 import { evidenceKeys } from '../evidence/queries';
 import { fetchDocument, fetchDocuments, type DocumentListQuery } from './api';
-import { ANALYSIS_POLL_MS, pollInterval } from './analysisFlow';
 
 /**
  * Query keys of the document screens. Everything starts with "documents", which also covers
@@ -18,21 +16,20 @@ export const documentKeys = {
 
 /**
  * The document list for a server filter; keeps the previous answer on screen while a new filter
- * loads. Refetched every 3 s while a document on it is processing or `following` an analysis.
+ * loads. Read again when the change stream says the user's documents changed (live/), never on a timer.
  */
-export function useDocuments(query: DocumentListQuery, options: { following?: boolean } = {}) {
-  const following = options.following ?? false;
+export function useDocuments(query: DocumentListQuery) {
   return useQuery({
     queryKey: documentKeys.list(query),
     queryFn: ({ signal }) => fetchDocuments(query, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.status === 'error' ? false : pollInterval(q.state.data?.documents, following)),
   });
 }
 
 /**
- * The documents whose analysis the screen follows, each read every 3 s (whatever the list's filter
- * shows). A document that is gone (404) reads as null.
+ * The documents whose analysis the screen follows (whatever the list's filter shows), each read
+ * again when the change stream says the user's documents changed. A document that is gone (404)
+ * reads as null.
  */
 export function useFollowedDocuments(ids: readonly string[]) {
   return useQueries({
@@ -46,8 +43,6 @@ export function useFollowedDocuments(ids: readonly string[]) {
           throw error;
         }
       },
-      // Polling goes on after a failed read (say, offline for a moment), except after a 401.
-      refetchInterval: (q: { state: { error: unknown } }) => (isUnauthorizedError(q.state.error) ? false : ANALYSIS_POLL_MS),
     })),
   });
 }

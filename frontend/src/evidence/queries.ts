@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { ANALYSIS_POLL_MS } from '../documents/analysisFlow';
 import { fetchEvidence, fetchReadiness } from './api';
 
 /**
@@ -13,16 +12,11 @@ export const evidenceKeys = {
 };
 
 /**
- * One claim's map. `following`: one of the claim's documents is being analysed; the map is read
- * on the documents list's cadence until it is done (the app has no push channel, and the analysis
- * may have been started in another tab).
+ * One claim's map, read again when the change stream says the user's evidence maps changed (an
+ * analysis finished, here, in another tab, or by the worker later).
  */
-export function useEvidence(claimId: string, options: { following?: boolean } = {}) {
-  return useQuery({
-    queryKey: evidenceKeys.map(claimId),
-    queryFn: ({ signal }) => fetchEvidence(claimId, signal),
-    refetchInterval: (q) => (options.following && q.state.status !== 'error' ? ANALYSIS_POLL_MS : false),
-  });
+export function useEvidence(claimId: string) {
+  return useQuery({ queryKey: evidenceKeys.map(claimId), queryFn: ({ signal }) => fetchEvidence(claimId, signal) });
 }
 
 export function useReadiness(enabled = true) {

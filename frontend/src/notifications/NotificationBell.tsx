@@ -18,8 +18,10 @@ import { visuallyHidden } from '../common/a11y';
 import { fetchNotifications, fetchUnreadCount, markAllNotificationsRead, markNotificationRead } from './api';
 
 const SHOWN = 10;
-/** New notifications come from a worker, so the count is polled; the list loads when the bell opens. */
-const POLL_MS = 30_000;
+/**
+ * New notifications come from a worker: the change stream's notice that the user's notifications
+ * changed reads the count (and the open list) again. The list loads when the bell opens.
+ */
 const COUNT_KEY = ['notifications', 'unread-count'] as const;
 const LIST_KEY = ['notifications', 'list', SHOWN] as const;
 
@@ -32,7 +34,7 @@ export function NotificationBell() {
   const popoverId = useId();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const count = useQuery({ queryKey: COUNT_KEY, queryFn: ({ signal }) => fetchUnreadCount(signal), refetchInterval: POLL_MS });
+  const count = useQuery({ queryKey: COUNT_KEY, queryFn: ({ signal }) => fetchUnreadCount(signal) });
   const list = useQuery({ queryKey: LIST_KEY, queryFn: ({ signal }) => fetchNotifications(SHOWN, signal), enabled: open });
   const unread = (open ? list.data?.unreadCount : undefined) ?? count.data ?? 0;
 

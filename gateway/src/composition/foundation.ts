@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { commandMigrations, staffRecords, type StaffRecords } from '@cc/command-service';
 import { notificationMigrations } from '@cc/notification-service';
-import { inlineProjection, projectionMigrations, projectionRunnerMigrations } from '@cc/projection-service';
+import { inlineProjection, projectionMigrations, projectionRunnerMigrations, ReadModelChangeAnnouncer } from '@cc/projection-service';
 import { analysisClaimMigrations } from '@cc/ai-worker';
 import { billingMigrations } from '@cc/billing-service';
 import {
@@ -37,6 +37,8 @@ export interface Foundation {
   storage: ObjectStorage;
   /** Staff reads and support actions, recorded as events (the command service's records). */
   records: StaffRecords;
+  /** Tells every process's change stream whose rows a committed projection changed (inline appends and projectors alike). */
+  announcer: ReadModelChangeAnnouncer;
   migrationsDone(): boolean;
   /** Closes the event store and the pool (after everything built on them has stopped). */
   close(): Promise<void>;
@@ -93,10 +95,13 @@ export async function openFoundation(options: {
     connectionString: options.databaseUrl,
     onListenError: (error) => logger.warn({ err: error }, 'lost the connection that hears about account erasures; making it again'),
   });
+  const announcer = new ReadModelChangeAnnouncer(knex, (error) =>
+    logger.warn({ err: error }, 'could not announce a read-model change; screens catch up on their next change or reconnect'),
+  );
   let store: EventStore | undefined;
   let bus: SelectedBus;
   try {
-    store = await eventStoreFrom(config, { knex, databaseUrl: options.databaseUrl, logger, inline: inlineProjection(vault) });
+    store = await eventStoreFrom(config, { knex, databaseUrl: options.databaseUrl, logger, inline: inlineProjection(vault, announcer) });
     bus = await busFrom(config, {
       knex,
       store,
@@ -124,10 +129,12 @@ export async function openFoundation(options: {
     deadCopies: deadCopyPurge({ connectionString: options.databaseUrl, logger }),
     storage,
     records: staffRecords({ store }),
+    announcer,
     migrationsDone: () => migrationsDone,
     async close() {
       await vault.close();
       await store.close();
+      await announcer.settled();
       await knex.destroy();
     },
   };

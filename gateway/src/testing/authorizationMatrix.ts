@@ -24,6 +24,8 @@ export interface MatrixRow<Context> {
   headers?: Record<string, string>;
   /** Sent from a copy of the caller's client, so a session the answer sets (a sign-up) is not kept. */
   detached?: boolean;
+  /** A GET answered with a stream that does not end (the change stream): only its status is read. */
+  endless?: boolean;
   expect: Record<Caller, number>;
 }
 
@@ -80,10 +82,10 @@ export async function runMatrix<Context>(
       const correlationId = `matrix-${process.pid}-${(n += 1)}`;
       const json = typeof row.json === 'function' ? (row.json as (context: Context, caller: Caller) => unknown)(context, caller) : row.json;
       const client = row.detached ? clients[caller].clone() : clients[caller];
-      const res = await client.request(row.method, row.path(context, caller), {
-        headers: { 'x-correlation-id': correlationId, ...row.headers },
-        ...(json === undefined ? {} : { json }),
-      });
+      const headers = { 'x-correlation-id': correlationId, ...row.headers };
+      const res = row.endless
+        ? { status: await client.statusOf(row.path(context, caller), headers) }
+        : await client.request(row.method, row.path(context, caller), { headers, ...(json === undefined ? {} : { json }) });
       outcomes.push({
         route: row.route,
         caller,

@@ -219,6 +219,8 @@ export const ROUTES: MatrixRow<RouteContext>[] = [
     json: { fieldName: 'symptoms', documentText: 'Ringing in both ears.' },
     expect: members(),
   },
+  // The change stream: every signed-in caller gets their own.
+  { method: 'GET', route: 'GET /api/read-models/changes', path: () => '/api/read-models/changes', endless: true, expect: members() },
   // Notifications.
   { method: 'GET', route: 'GET /api/notifications', path: () => '/api/notifications', expect: members() },
   { method: 'GET', route: 'GET /api/notifications/unread-count', path: () => '/api/notifications/unread-count', expect: members() },

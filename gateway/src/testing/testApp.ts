@@ -101,6 +101,21 @@ export class TestClient {
     return this.cookies.has('cc_session');
   }
 
+  /**
+   * Only the status of a GET whose answer may never end (an event stream): the body is not read,
+   * and the request is dropped once the status has come.
+   */
+  async statusOf(path: string, headers: Record<string, string> = {}): Promise<number> {
+    const controller = new AbortController();
+    const cookie = this.cookieHeader();
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      signal: controller.signal,
+    });
+    controller.abort();
+    return res.status;
+  }
+
   /** The Cookie header this client sends, for requests made by hand. */
   cookieHeader(): string | undefined {
     return this.cookies.size ? [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ReadModelChangeAnnouncer } from '../changes/announcer';
 import { START, type GlobalPosition, type InlineProjection, type ReadCommitted, type RecordedEvent } from '@cc/platform';
 import { lockProjection, lockProjectionShared } from './projectionLock';
 import { projectEvents, type ReadModelProjector } from './projectEvents';
@@ -36,7 +37,7 @@ export async function projectCommitted(
   trx: Knex.Transaction,
   readCommitted: ReadCommitted,
   after: GlobalPosition,
-  apply: (events: readonly RecordedEvent[]) => Promise<void> = (events) => projectEvents(projector, events, trx),
+  apply: (events: readonly RecordedEvent[]) => Promise<unknown> = (events) => projectEvents(projector, events, trx),
 ): Promise<{ projected: number; last: GlobalPosition }> {
   let last = after;
   let projected = 0;
@@ -51,8 +52,11 @@ export async function projectCommitted(
 
 const typesOf = (events: readonly RecordedEvent[]) => [...new Set(events.map((event) => event.type))];
 
-/** The store's inline hook for these projectors (the PostgreSQL store's `inline` option). */
-export function inlineReadModels(projectors: readonly SetBasedProjector[]): InlineProjection {
+/**
+ * The store's inline hook for these projectors (the PostgreSQL store's `inline` option); with an
+ * announcer, the change stream hears whose rows each append changed once it commits.
+ */
+export function inlineReadModels(projectors: readonly SetBasedProjector[], announcer?: ReadModelChangeAnnouncer): InlineProjection {
   // One order for everyone, so two appends taking several locks never wait for each other in a circle.
   const ordered = [...projectors].sort((a, b) => a.name.localeCompare(b.name));
   const handled = new Set(ordered.flatMap((projector) => projector.handles));
@@ -83,11 +87,12 @@ export function inlineReadModels(projectors: readonly SetBasedProjector[]): Inli
           preload: async () => undefined,
           open: async (event) => (opened.has(key(event)) ? opened.get(key(event)) : projector.open(event)),
         };
-        await projectEvents(
+        const changed = await projectEvents(
           withOpened,
           events.filter((event) => projector.handles.includes(event.type)),
           trx,
         );
+        announcer?.afterCommit(trx, projector.name, changed);
       }
     },
     /**

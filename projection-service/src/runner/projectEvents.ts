@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@cc/platform';
+import { ownersOfEvents, ownersOfRows, type ChangedRows } from '../changes/changedRows';
 import { deleteRows, readTouched, upsertRows } from './batchStatements';
 import type { Projector } from './projector';
 import type { SetBasedProjector } from './setBasedProjector';
@@ -14,12 +15,18 @@ export const isSetBased = (projector: ReadModelProjector): projector is SetBased
 /**
  * Applies events, in order, to a projector's tables inside `trx` (the caller holds the projection's
  * lock and moves the checkpoint). Live batches, a dead letter's retry, a rebuild and an account's
- * erasure all come through here, so both shapes behave alike everywhere.
+ * erasure all come through here, so both shapes behave alike everywhere. Answers whose rows changed
+ * (the change stream announces them once the caller's transaction commits).
  */
-export async function projectEvents(projector: ReadModelProjector, events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<void> {
-  if (events.length === 0) return;
-  if (isSetBased(projector)) await foldBatch(projector, events, trx);
-  else for (const event of events) await projector.project(event, trx);
+export async function projectEvents(
+  projector: ReadModelProjector,
+  events: readonly RecordedEvent[],
+  trx: Knex.Transaction,
+): Promise<ChangedRows> {
+  if (events.length === 0) return new Map();
+  if (isSetBased(projector)) return ownersOfEvents(events, await foldBatch(projector, events, trx));
+  for (const event of events) await projector.project(event, trx);
+  return ownersOfEvents(events);
 }
 
 /**
@@ -28,7 +35,7 @@ export async function projectEvents(projector: ReadModelProjector, events: reado
  * settle what the projector leaves to the end of the batch, then write with one upsert and one
  * delete per table.
  */
-async function foldBatch(projector: SetBasedProjector, events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<void> {
+async function foldBatch(projector: SetBasedProjector, events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<ChangedRows> {
   await projector.preload(events);
   const opened: unknown[] = [];
   for (const event of events) opened.push(await projector.open(event));
@@ -58,9 +65,14 @@ async function foldBatch(projector: SetBasedProjector, events: readonly Recorded
   for (const [table, set] of Object.entries(sets)) set.declare(touches.flatMap((touched) => touched[table] ?? []));
   projector.settle(sets, batch);
 
-  for (const [table, set] of Object.entries(sets)) {
+  const changed: ChangedRows = new Map();
+  for (const [index, [table, set]] of Object.entries(sets).entries()) {
     const { upserts, deletes } = set.changes();
+    // The ids of the main table's rows (the first), when one column names a row.
+    const idColumn = index === 0 && set.description.key.length === 1 ? set.description.key[0] : undefined;
+    ownersOfRows([...upserts, ...deletes] as Readonly<Record<string, unknown>>[], idColumn, changed);
     await upsertRows(trx, table, set.description, upserts);
     await deleteRows(trx, table, set.description, deletes);
   }
+  return changed;
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventStore, GlobalPosition, Logger, RecordedEvent, Subscription } from '@cc/platform';
+import type { ReadModelChangeAnnouncer } from '../changes/announcer';
 import { lockProjection } from './projectionLock';
 import { isSetBased, projectEvents, type ReadModelProjector } from './projectEvents';
 
@@ -14,6 +15,8 @@ export interface ProjectionRunnerOptions {
   projectors: readonly ReadModelProjector[];
   logger: Logger;
   pollIntervalMs?: number;
+  /** Tells the change stream whose rows each committed batch changed. */
+  announcer?: ReadModelChangeAnnouncer;
 }
 
 export function checkpointName(projector: Pick<ReadModelProjector, 'name' | 'version'>): string {
@@ -84,7 +87,7 @@ export class ProjectionRunner {
         handle: async (events, trx) => {
           // Before any table is touched: a rebuild's swap may be replacing them right now.
           await lockProjection(trx, projector.name);
-          await projectEvents(projector, events, trx);
+          this.options.announcer?.afterCommit(trx, projector.name, await projectEvents(projector, events, trx));
           for (const event of events) {
             logger.debug(
               { projector: projector.name, eventId: event.id, type: event.type, correlationId: event.metadata.correlationId },
@@ -144,7 +147,8 @@ export class ProjectionRunner {
     if (!projector) return false;
     await knex.transaction(async (trx) => {
       await lockProjection(trx, projector.name);
-      await projectEvents(projector, [event], trx);
+      // A retried event shows on the veteran's screens like any other.
+      this.options.announcer?.afterCommit(trx, projector.name, await projectEvents(projector, [event], trx));
       await inSameTransaction?.(trx);
     });
     return true;

@@ -259,6 +259,7 @@ describe('control characters at the API boundary', () => {
         field: 'query.filter.kind',
       },
       'GET /api/notifications/unread-count': { path: '/api/notifications/unread-count?x=%00', field: 'query.x' },
+      'GET /api/read-models/changes': { path: '/api/read-models/changes?x=%00', field: 'query.x' },
       'POST /api/notifications/:id/read': { path: `/api/notifications/%00${claimId}/read`, field: 'path' },
       'POST /api/notifications/read-all': { path: '/api/notifications/read-all?x=%00', field: 'query.x' },
       'POST /api/emails/send-sample': { path: '/api/emails/send-sample', json: { to: `a${NUL}@example.org` }, field: 'to' },

@@ -175,10 +175,11 @@ describe('bad input on every /api route (fast-check)', () => {
           fc.asyncProperty(takesJson ? bodyFor(example) : fc.constant(undefined), query, async (body, search) => {
             const correlationId = `fuzz-${process.pid}-${(n += 1)}`;
             const url = search ? `${path}?${search}` : path;
-            const res = await clients[caller].clone().request(row.method, url, {
-              headers: { 'x-correlation-id': correlationId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-              ...(body === undefined ? {} : { body }),
-            });
+            const headers = { 'x-correlation-id': correlationId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+            // An endless stream's body is never read: its status says whether the input was refused.
+            const res = row.endless
+              ? { status: await clients[caller].clone().statusOf(url, headers), data: undefined, text: '' }
+              : await clients[caller].clone().request(row.method, url, { headers, ...(body === undefined ? {} : { body }) });
             statuses[res.status] = (statuses[res.status] ?? 0) + 1;
             const appended = res.status >= 400 ? await eventsOf(correlationId) : 0;
             const polluted = ({} as Record<string, unknown>).polluted !== undefined;

@@ -346,15 +346,45 @@ describe('pdfforge API', () => {
       expect(issues.data.sources[0]).toMatch(/^Claim \d{4}-\d{3}$/);
     });
 
-    it('answers from another user nothing of this one: no grounding, 422 with the reason', async () => {
+    it('answers from another user nothing of this one: their records say nothing, so guidance on what to write, marked as such', async () => {
       const other = await signUp(app, admin, 'pdforge.other@example.org', 'basic');
       const res = await other.client.post('/api/pdforge/ai-assist', {
         fieldName: 'symptoms',
         context: { condition_name: 'Obstructive sleep apnea' },
       });
+      expect(res.status).toBe(200);
+      expect(res.data.kind).toBe('guidance');
+      expect(res.data.suggestion).toContain("What to write about Obstructive sleep apnea (the topics of VA's DBQ 21-0960L-2, Sleep Apnea)");
+      expect(res.data.suggestion).toContain('Flare-ups:');
+      expect(res.data.suggestion).toContain('CPAP');
+      expect(res.data.sources).toEqual(['DBQ 21-0960L-2 Sleep Apnea', '38 CFR Part 4, DC 6847']);
+      // Nothing of the first veteran's record reaches another veteran.
+      expect(res.data.suggestion).not.toContain('AHI of 27');
+      expect(res.data.suggestion).not.toContain('loud snoring');
+    });
+
+    it("marks a suggestion drawn from the veteran's own record as facts", async () => {
+      const res = await vet.client.post('/api/pdforge/ai-assist', {
+        fieldName: 'symptoms',
+        context: { condition_name: 'Obstructive sleep apnea' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.data.kind).toBe('facts');
+    });
+
+    it.each([
+      ['no condition named', { fieldName: 'symptoms', context: {} }, 'Name the condition first'],
+      [
+        'a code field for a condition nobody knows',
+        { fieldName: 'diagnostic_code', context: { condition_name: 'Zzyzx syndrome' } },
+        'Zzyzx syndrome',
+      ],
+    ])('still answers 422 with the reason when it cannot guide either (%s)', async (_case, body, reason) => {
+      const other = await signUp(app, admin, `pdforge.noguide.${body.fieldName}@example.org`, 'basic');
+      const res = await other.client.post('/api/pdforge/ai-assist', body);
       expect(res.status).toBe(422);
       expect(res.data).toMatchObject({ type: '/problems/ai-assist-failed', title: 'AI Assist Failed' });
-      expect(res.data.detail).toContain('Obstructive sleep apnea');
+      expect(res.data.detail).toContain(reason);
     });
 
     it('uses the text of a picked document too', async () => {
@@ -367,6 +397,7 @@ describe('pdfforge API', () => {
       expect(res.status).toBe(200);
       expect(res.data.suggestion).toContain('missed work twice a month');
       expect(res.data.sources).toEqual(['selected document']);
+      expect(res.data.kind).toBe('facts');
     });
 
     it('refuses a body without a field name', async () => {

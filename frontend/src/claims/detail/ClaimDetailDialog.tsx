@@ -9,7 +9,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Close from '@mui/icons-material/Close';
-import type { ClaimDetail } from '@cc/contracts';
 import { useId, useState } from 'react';
 import { visuallyHidden } from '../../common/a11y';
 import { DESKTOP_QUERY } from '../../shell/breakpoints';
@@ -29,8 +28,6 @@ interface ClaimDetailDialogProps {
   initialTab?: DialogTab;
 }
 
-const isAnalysing = (claim: ClaimDetail | undefined): boolean => claim?.documents.some((d) => d.processingStatus === 'processing') ?? false;
-
 /** A claim's detail dialog: its status, details, documents and notes; its Evidence map; its Strategy (Pro); and a History tab. */
 export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: ClaimDetailDialogProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
@@ -49,11 +46,8 @@ export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: 
     }
   }
   const id = claimId ?? shownId;
-  // While the Evidence tab shows and a linked document is being analysed, the claim is read on the
-  // documents list's cadence too, so the tab knows when the analysis ends.
-  const query = useClaim(id, { following: (shown) => tab === 'evidence' && isAnalysing(shown) });
+  const query = useClaim(id);
   const claim = query.data;
-  const nowAnalysing = isAnalysing(claim);
 
   return (
     <Dialog
@@ -130,7 +124,7 @@ export function ClaimDetailDialog({ claimId, onClose, initialTab = 'details' }: 
           ) : tab === 'details' ? (
             <ClaimDetailsTab claim={claim} />
           ) : tab === 'evidence' ? (
-            <EvidenceTab claimId={claim.id} analysing={nowAnalysing} />
+            <EvidenceTab claimId={claim.id} />
           ) : tab === 'strategy' ? (
             <StrategyTab claimId={claim.id} />
           ) : (
