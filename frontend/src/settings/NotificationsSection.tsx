@@ -54,20 +54,15 @@ function AutomaticUpdatesTeaser() {
   const { user } = useCurrentUser();
   if (!user || memberTier(user.memberTier).hasClaimInsights) return null;
   return (
-    <Alert
-      severity="info"
-      icon={<WorkspacePremiumOutlined aria-hidden />}
-      data-testid="digest-teaser"
-      sx={{ mt: 2 }}
-      action={
-        <Button component={RouterLink} to="/billing" color="inherit" size="small" variant="outlined">
-          Upgrade
-        </Button>
-      }
-    >
+    <Alert severity="info" icon={<WorkspacePremiumOutlined aria-hidden />} data-testid="digest-teaser" sx={{ mt: 2 }}>
       <strong>Automatic updates come with Pro.</strong> A weekly digest of your claims' status changes, the evidence that moved and the
       deadlines in the next 60 days, and a notice right away when a claim's evidence readiness drops. Your{' '}
       {memberTier(user.memberTier).displayName} plan does not include them.
+      <Box sx={{ mt: 1.5 }}>
+        <Button component={RouterLink} to="/billing" size="small" variant="contained">
+          Upgrade
+        </Button>
+      </Box>
     </Alert>
   );
 }
