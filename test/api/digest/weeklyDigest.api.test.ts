@@ -64,13 +64,18 @@ describe('weekly digest and readiness-drop notices (Pro)', () => {
       (await veterans['digest.pro.noemail']!.client.put('/api/auth/preferences', { emailNotifications: { 'weekly-digest': false } }))
         .status,
     ).toBe(200);
+    await veteran('digest.pro.noinapp', 'pro');
+    expect(
+      (await veterans['digest.pro.noinapp']!.client.put('/api/auth/preferences', { inAppNotifications: { 'weekly-digest': false } }))
+        .status,
+    ).toBe(200);
     await app.system.readModelsCaughtUp();
   });
   afterAll(async () => app.close());
 
   it('sends a Pro veteran one digest for the week, in the app and by e-mail, and nothing to Basic or Free', async () => {
     const run = await app.system.runWeeklyDigest(at(nextMonday));
-    expect(run.digests).toBe(2);
+    expect(run.digests).toBe(3);
 
     const pro = veterans['digest.pro']!;
     const [inApp] = await eventually(
@@ -92,9 +97,27 @@ describe('weekly digest and readiness-drop notices (Pro)', () => {
       expect(await ofKind(veterans[name]!.client, 'weekly-digest')).toEqual([]);
     }
     const digestMail = (await readOutbox(app.system.outboxDir)).filter((m) => m.mail.subject?.startsWith('Your weekly claims digest'));
-    expect(digestMail.map((m) => (m.mail.to && 'text' in m.mail.to ? m.mail.to.text : ''))).toEqual([
-      expect.stringContaining('digest.pro@example.org'),
+    const recipients = digestMail.map((m) => (m.mail.to && 'text' in m.mail.to ? m.mail.to.text : ''));
+    expect(recipients.sort()).toEqual([
+      expect.stringContaining('<digest.pro@example.org>'),
+      expect.stringContaining('<digest.pro.noinapp@example.org>'),
     ]);
+  });
+
+  it('shows the digest e-mail in the outbox of the Email Testing page, without SMTP', async () => {
+    const outbox = await admin.get('/api/emails/outbox?filter=' + encodeURIComponent(JSON.stringify({ kind: 'weekly-digest' })));
+    expect(outbox.status).toBe(200);
+    expect((outbox.data as { to: string; subject: string }[]).map((m) => m.to).sort()).toEqual([
+      expect.stringContaining('<digest.pro@example.org>'),
+      expect.stringContaining('<digest.pro.noinapp@example.org>'),
+    ]);
+  });
+
+  it('honours the in-app switch: the digest comes only by e-mail', async () => {
+    const quiet = veterans['digest.pro.noinapp']!;
+    await waitForMail(app.system.outboxDir, 'digest.pro.noinapp@example.org', /^Your weekly claims digest/);
+    await app.system.readModelsCaughtUp();
+    expect(await ofKind(quiet.client, 'weekly-digest')).toEqual([]);
   });
 
   it('honours the e-mail switch: the digest comes only in the app', async () => {
@@ -118,7 +141,7 @@ describe('weekly digest and readiness-drop notices (Pro)', () => {
       // Two processes running the next week at once: each digest still goes out once.
       const following = addDays(nextMonday, 7);
       const [a, b] = await Promise.all([app.system.runWeeklyDigest(at(following)), second.system.runWeeklyDigest(at(following))]);
-      expect(a.digests + b.digests).toBe(2);
+      expect(a.digests + b.digests).toBe(3);
     } finally {
       await second.close();
     }
