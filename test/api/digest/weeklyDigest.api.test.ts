@@ -182,4 +182,15 @@ describe('weekly digest and readiness-drop notices (Pro)', () => {
     const moves = await app.system.knex('digest_evidence_moves').where({ claim_id: claim.id });
     expect(moves.map((m: { element: string; to_state: string }) => [m.element, m.to_state])).toContainEqual(['diagnosis', 'missing']);
   });
+
+  it('leaves nothing of an erased account in its tables', async () => {
+    const pro = veterans['digest.pro']!;
+    const tables = ['digest_sends', 'digest_evidence_seen', 'digest_evidence_moves', 'digest_readiness_drops'];
+    const rowsOf = async () => Promise.all(tables.map(async (t) => (await app.system.knex(t).where({ user_id: pro.id })).length));
+    expect((await rowsOf()).every((n) => n > 0)).toBe(true);
+    expect((await pro.client.request('DELETE', '/api/account', { json: { password: PASSWORD } })).status).toBe(204);
+    expect(await rowsOf()).toEqual([0, 0, 0, 0]);
+    // Nothing goes to the erased account any more, whatever week it is.
+    expect((await app.system.runWeeklyDigest(at(addDays(nextMonday, 21)))).digests).toBe(2);
+  });
 });
