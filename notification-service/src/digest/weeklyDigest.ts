@@ -57,11 +57,19 @@ export async function runWeeklyDigest(deps: WeeklyDigestDeps): Promise<DigestRun
   const schedule = await deps.knex('digest_schedule').where({ name: WEEKLY_DIGEST_SCHEDULE }).first('last_week');
   // ISO week keys sort as text; a clock behind the last run's (another process's) owes nothing either.
   if (schedule && schedule.last_week >= week.key) return run;
+  let unfinished = 0;
   for (const userId of users) {
-    const outcome = await sendDigest(deps, userId, week, now);
+    // One account's failure (its e-mail refused) must not hold back everyone else's digest.
+    const outcome = await sendDigest(deps, userId, week, now).catch((error: unknown) => {
+      deps.logger.warn({ err: error, userId, week: week.key }, 'weekly digest: could not send; trying again later');
+      return 'pending' as const;
+    });
     if (outcome === 'sent') run.digests += 1;
     else if (outcome === 'empty' || outcome === 'unwanted') run.quiet += 1;
+    else if (outcome === 'pending') unfinished += 1;
   }
+  // A digest still being sent (or failed) keeps the week open: the next run takes it over once its lease ends.
+  if (unfinished > 0) return run;
   await deps
     .knex('digest_schedule')
     .insert({ name: WEEKLY_DIGEST_SCHEDULE, last_week: week.key, finished_at: now })
@@ -154,7 +162,8 @@ async function tellReadinessDrop(deps: WeeklyDigestDeps, change: EvidenceChange)
   return channels.length > 0;
 }
 
-type SendOutcome = 'sent' | 'empty' | 'unwanted' | 'taken';
+/** `done`: sent or settled by an earlier run; `pending`: another run holds it, or this one failed. */
+type SendOutcome = 'sent' | 'empty' | 'unwanted' | 'done' | 'pending';
 
 /** The digest of the week before `week`, once per user and ISO week (the `digest_sends` row is the key). */
 async function sendDigest(deps: WeeklyDigestDeps, userId: string, week: IsoWeek, now: Date): Promise<SendOutcome> {
@@ -167,8 +176,11 @@ async function sendDigest(deps: WeeklyDigestDeps, userId: string, week: IsoWeek,
       [userId, week.key, LEASE_SECONDS],
     )
     .then((result: { rows: unknown[] }) => result.rows);
-  if (claimed.length === 0) return 'taken';
-  const finish = (status: Exclude<SendOutcome, 'taken'>, sections = 0) =>
+  if (claimed.length === 0) {
+    const row = await deps.knex('digest_sends').where({ user_id: userId, iso_week: week.key }).first('status');
+    return row?.status === 'sending' ? 'pending' : 'done';
+  }
+  const finish = (status: 'sent' | 'empty' | 'unwanted', sections = 0) =>
     deps.knex('digest_sends').where({ user_id: userId, iso_week: week.key }).update({ status, sections, finished_at: now });
 
   const reported = previousIsoWeek(week);

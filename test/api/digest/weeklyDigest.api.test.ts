@@ -4,6 +4,7 @@ import { addDays, addYears, utcDay } from '@cc/contracts';
 import { eventually } from '@cc/gateway/testing/eventually';
 import { readOutbox, waitForMail } from '@cc/gateway/testing/mail';
 import { grantTier, startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { isoWeekOf } from '@cc/notification-service/digest/isoWeek';
 import { mapUntil } from '../evidence/evidenceMap';
 
 /**
@@ -192,5 +193,23 @@ describe('weekly digest and readiness-drop notices (Pro)', () => {
     expect(await rowsOf()).toEqual([0, 0, 0, 0]);
     // Nothing goes to the erased account any more, whatever week it is.
     expect((await app.system.runWeeklyDigest(at(addDays(nextMonday, 21)))).digests).toBe(2);
+  });
+
+  it('takes over a digest a dead worker was sending once its lease ends, and keeps the week open until then', async () => {
+    const day = addDays(nextMonday, 28);
+    const week = isoWeekOf(day).key;
+    const held = veterans['digest.pro.noemail']!;
+    // A worker claimed this veteran's digest and died before sending it.
+    await app.system.knex('digest_sends').insert({ user_id: held.id, iso_week: week, status: 'sending', claimed_at: new Date() });
+    expect((await app.system.runWeeklyDigest(at(day))).digests).toBe(1);
+    expect((await app.system.knex('digest_schedule').first('last_week')).last_week).not.toBe(week);
+
+    await app.system
+      .knex('digest_sends')
+      .where({ user_id: held.id, iso_week: week })
+      .update({ claimed_at: new Date(Date.now() - 11 * 60_000) });
+    expect((await app.system.runWeeklyDigest(at(day))).digests).toBe(1);
+    expect((await app.system.knex('digest_schedule').first('last_week')).last_week).toBe(week);
+    expect((await app.system.knex('digest_sends').where({ user_id: held.id, iso_week: week }).first('status')).status).toBe('sent');
   });
 });
