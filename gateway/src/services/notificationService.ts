@@ -20,11 +20,12 @@ export async function startNotificationService(context: ServiceContext): Promise
   });
   const readSide = createProjectionService({ ...foundation, logger });
   const waitFor = checkpointWaiter(foundation.knex, readSide.runner.subscriptionNames);
+  const commands = new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret });
   const { notifications, startWorker } = composeNotifications({
     config,
     logger,
     foundation,
-    commands: new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret }),
+    commands,
     queries: readSide.queries,
     waitForReadModels: (position) => waitFor(position, 5000).catch(() => undefined),
     pollIntervalMs: context.pollIntervalMs,
@@ -42,7 +43,6 @@ export async function startNotificationService(context: ServiceContext): Promise
     logger,
     deadlinesDue: (at: Date) => deadlinesDueWithin(foundation.knex, at, 30),
   });
-  const commands = new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret });
   const digest = composeWeeklyDigest({
     foundation,
     notifications,
