@@ -162,6 +162,8 @@ export const NOTIFICATION_KINDS = [
   'subscription',
   'password-reset',
   'deadline-reminder',
+  'weekly-digest',
+  'readiness-drop',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -175,6 +177,8 @@ export const CONFIGURABLE_NOTIFICATION_KINDS = [
   'ai-usage-limit',
   'subscription',
   'deadline-reminder',
+  'weekly-digest',
+  'readiness-drop',
 ] as const;
 export type ConfigurableNotificationKind = (typeof CONFIGURABLE_NOTIFICATION_KINDS)[number];
 
@@ -186,7 +190,15 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   subscription: { label: 'Subscription changes', description: 'When your plan or member tier changes.' },
   'password-reset': { label: 'Password reset', description: 'The link you ask for when you forget your password.' },
   'deadline-reminder': { label: 'Deadline reminders', description: '30 and 7 days before a decision-review deadline.' },
+  'weekly-digest': {
+    label: 'Weekly digest',
+    description: 'Once a week: status changes, evidence that moved and deadlines in the next 60 days.',
+  },
+  'readiness-drop': { label: 'Readiness drops', description: "Right away when a claim's evidence readiness goes down." },
 };
+
+/** Kinds only a plan with `hasClaimInsights` (Pro's automatic updates) receives; lower plans see them as a teaser. */
+export const CLAIM_INSIGHT_NOTIFICATION_KINDS: readonly ConfigurableNotificationKind[] = ['weekly-digest', 'readiness-drop'];
 
 export const NOTIFICATION_CHANNELS = ['email', 'inApp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import pg from 'pg';
 import { storedFilesAccountData, UPLOAD_PREFIX } from '@cc/command-service';
-import { NOTIFICATIONS_WORKER, recordDueReminders, startDeadlineReminders } from '@cc/notification-service';
+import { NOTIFICATIONS_WORKER, recordDueReminders, startDeadlineReminders, type DigestRun } from '@cc/notification-service';
 import {
   checkpointWaiter,
   createProjectionService,
@@ -49,6 +49,7 @@ import { healthRoutes } from './health';
 import { composeAssistant } from './composition/assistant';
 import { composeCommands } from './composition/commands';
 import { composeNotifications } from './composition/notifications';
+import { composeWeeklyDigest } from './composition/digest';
 import { openFoundation } from './composition/foundation';
 import { relayUnderLease } from './composition/relay';
 import { forwardedRoutes, type ForwardTargets } from './services/routing';
@@ -96,6 +97,8 @@ export interface SystemOptions {
   notificationsWorker?: boolean;
   /** How often due deadline reminders are looked for (default hourly; 0: never, tests run them with `recordDeadlineReminders`). */
   deadlineRemindersIntervalMs?: number;
+  /** How often the weekly digest worker looks (default hourly; 0: never, tests run it with `runWeeklyDigest`). */
+  weeklyDigestIntervalMs?: number;
   /** How often the VA forms are read from the VA Forms API when it is configured (default daily). */
   vaFormsRefreshIntervalMs?: number;
   /** Rebuild heartbeat and takeover timing (tests shorten them). */
@@ -120,6 +123,8 @@ export interface System {
   startNotificationsWorker(): Subscription;
   /** Records the deadline reminders owed now (what the hourly check does); resolves with how many were new. */
   recordDeadlineReminders(): Promise<number>;
+  /** One run of the weekly digest worker (evidence watch, then the week's digests if not sent yet), at `now` when given. */
+  runWeeklyDigest(now?: () => Date): Promise<DigestRun>;
   /** Where the embedded outbox writes its `.eml` files. */
   outboxDir: string;
   knex: Knex;
@@ -275,6 +280,16 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     split || options.deadlineRemindersIntervalMs === 0
       ? undefined
       : startDeadlineReminders({ ...reminderDeps, intervalMs: options.deadlineRemindersIntervalMs });
+  const digest = composeWeeklyDigest({
+    foundation,
+    notifications,
+    commands: commands.commandBus,
+    queries: projections.queries,
+    appUrl: config.appUrl,
+    logger,
+    intervalMs: options.weeklyDigestIntervalMs,
+  });
+  const weeklyDigest = split || options.weeklyDigestIntervalMs === 0 ? undefined : digest.start();
 
   /**
    * Every feature's share of the data export and of an account deletion (docs/decisions/privacy-and-erasure.md): the read
@@ -286,6 +301,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     ...projections.accountData,
     storedFilesAccountData(knex, storage),
     notifications.accountData,
+    notifications.digestAccountData,
     {
       name: 'subscriptions',
       // Cancelled at the provider before the account goes, so nobody is charged for a deleted account.
@@ -404,6 +420,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     app,
     startNotificationsWorker: startNotifications,
     recordDeadlineReminders: () => recordDueReminders(reminderDeps),
+    runWeeklyDigest: digest.runNow,
     outboxDir: notifications.outboxDir,
     knex,
     store,
@@ -424,6 +441,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       clearInterval(sweepUploads);
       await analysisWorker?.stop();
       await deadlineReminders?.stop();
+      await weeklyDigest?.stop();
       await notificationsWorker?.stop();
       await erasureWorker.stop();
       await relay?.stop();

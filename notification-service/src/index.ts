@@ -5,7 +5,15 @@ import { emailDeliveries } from './mail/deliveries';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { emailRoutes } from './routes/emailRoutes';
 
-export { notificationMigrations } from './mail/migrations';
+import { notificationMigrations as mailMigrations } from './mail/migrations';
+import { digestMigrations } from './digest/migrations';
+import { digestAccountData } from './digest/accountData';
+
+export const notificationMigrations = [...mailMigrations, ...digestMigrations];
+export { startWeeklyDigest, runWeeklyDigest, WEEKLY_DIGEST_SCHEDULE, type WeeklyDigestDeps, type DigestRun } from './digest/weeklyDigest';
+export type { DigestReadSide } from './digest/readSide';
+export type { DigestClaim, DigestDeadline, DigestStatusChange, DigestSource } from './digest/sources';
+export type { EvidenceSnapshot } from './digest/evidenceWatch';
 export { startNotificationsWorker, NOTIFICATIONS_WORKER, type NotificationsWorkerDeps } from './worker';
 export { NOTIFICATION_RULES, deadlineReminderRule } from './rules/rules';
 export { startDeadlineReminders, recordDueReminders, remindersDue, reminderOwed, type ClaimDeadlines } from './reminders/deadlineReminders';
@@ -33,6 +41,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     outboxDir,
     routes: [emailRoutes({ knex: deps.knex, mailer, deliveries, outboxDir, appUrl: deps.appUrl })],
     accountData: emailAccountData(deps.knex, outboxDir),
+    digestAccountData: digestAccountData(deps.knex),
   };
 }
 

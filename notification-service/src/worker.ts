@@ -120,7 +120,7 @@ export function startNotificationsWorker(deps: NotificationsWorkerDeps): WorkerS
 }
 
 /** `"Sam Ortiz" <sam@example.org>`: nodemailer quotes and encodes the name. */
-function formatAddress(user: User): string {
+export function formatAddress(user: User): string {
   const name = displayName(user).replace(/["\\\r\n]/g, '');
   return `"${name}" <${user.email}>`;
 }

@@ -77,6 +77,7 @@ export type { Projector } from './runner/projector';
 export type { SetBasedProjector } from './runner/setBasedProjector';
 export type { ReadModelProjector } from './runner/projectEvents';
 export { deadlinesDueWithin, type DeadlinesDue } from './deadlines/queries';
+export * as digestQueries from './digest/queries';
 export { startVaFormsRefresh, type VaFormsRefresh } from './vaForms/catalogue';
 export type { VaFormsApiConfig } from './vaForms/vaFormsApi';
 

@@ -1,4 +1,6 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -6,7 +8,16 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { CONFIGURABLE_NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, type Preferences } from '@cc/contracts';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import {
+  CLAIM_INSIGHT_NOTIFICATION_KINDS,
+  CONFIGURABLE_NOTIFICATION_KINDS,
+  NOTIFICATION_KIND_LABELS,
+  memberTier,
+  type Preferences,
+} from '@cc/contracts';
+import { Link as RouterLink } from 'react-router-dom';
+import { useCurrentUser } from '../auth/useCurrentUser';
 import { SettingsCard } from './SettingsCard';
 import { PreferencesError, PreferencesLoading } from './PreferencesSection';
 import { usePreferences, useSavePreferences } from './preferences';
@@ -27,12 +38,39 @@ export function NotificationsSection() {
       ) : (
         <NotificationMatrix preferences={preferences.data} />
       )}
+      <AutomaticUpdatesTeaser />
     </SettingsCard>
+  );
+}
+
+/** Whether the signed-in account's plan includes Pro's automatic updates (the digest and readiness-drop notices). */
+function useHasClaimInsights(): boolean {
+  const { user } = useCurrentUser();
+  return user ? memberTier(user.memberTier).hasClaimInsights : false;
+}
+
+/** Free and Basic: what the digest is and that it comes with Pro, rather than switches that would do nothing. */
+function AutomaticUpdatesTeaser() {
+  const { user } = useCurrentUser();
+  if (!user || memberTier(user.memberTier).hasClaimInsights) return null;
+  return (
+    <Alert severity="info" icon={<WorkspacePremiumOutlined aria-hidden />} data-testid="digest-teaser" sx={{ mt: 2 }}>
+      <strong>Automatic updates come with Pro.</strong> A weekly digest of your claims' status changes, the evidence that moved and the
+      deadlines in the next 60 days, and a notice right away when a claim's evidence readiness drops. Your{' '}
+      {memberTier(user.memberTier).displayName} plan does not include them.
+      <Box sx={{ mt: 1.5 }}>
+        <Button component={RouterLink} to="/billing" size="small" variant="contained">
+          Upgrade
+        </Button>
+      </Box>
+    </Alert>
   );
 }
 
 function NotificationMatrix({ preferences }: { preferences: Preferences }) {
   const save = useSavePreferences();
+  const insights = useHasClaimInsights();
+  const kinds = CONFIGURABLE_NOTIFICATION_KINDS.filter((kind) => insights || !CLAIM_INSIGHT_NOTIFICATION_KINDS.includes(kind));
   return (
     <Box sx={{ mt: 1.5, overflowX: 'auto' }}>
       <Table size="small" aria-label="Notification settings" sx={{ '& td, & th': { px: { xs: 0.5, sm: 2 } } }}>
@@ -48,7 +86,7 @@ function NotificationMatrix({ preferences }: { preferences: Preferences }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {CONFIGURABLE_NOTIFICATION_KINDS.map((kind) => {
+          {kinds.map((kind) => {
             const { label, description } = NOTIFICATION_KIND_LABELS[kind];
             return (
               <TableRow key={kind}>

@@ -2,11 +2,12 @@ import { NOTIFICATIONS_WORKER, startDeadlineReminders } from '@cc/notification-s
 import { checkpointWaiter, createProjectionService, deadlinesDueWithin } from '@cc/projection-service';
 import { HttpCommandBus, serveDeadLetterRetries } from '@cc/platform';
 import { composeNotifications } from '../composition/notifications';
+import { composeWeeklyDigest } from '../composition/digest';
 import { openFoundation } from '../composition/foundation';
 import { serviceApp } from './serviceApp';
 import type { RunningService, ServiceContext } from './topology';
 
-/** E-mail and in-app notifications from events, and the hourly deadline reminders. */
+/** E-mail and in-app notifications from events, the hourly deadline reminders and the weekly digest. */
 export async function startNotificationService(context: ServiceContext): Promise<RunningService> {
   const { config, logger } = context;
   const foundation = await openFoundation({
@@ -19,11 +20,12 @@ export async function startNotificationService(context: ServiceContext): Promise
   });
   const readSide = createProjectionService({ ...foundation, logger });
   const waitFor = checkpointWaiter(foundation.knex, readSide.runner.subscriptionNames);
+  const commands = new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret });
   const { notifications, startWorker } = composeNotifications({
     config,
     logger,
     foundation,
-    commands: new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret }),
+    commands,
     queries: readSide.queries,
     waitForReadModels: (position) => waitFor(position, 5000).catch(() => undefined),
     pollIntervalMs: context.pollIntervalMs,
@@ -41,11 +43,20 @@ export async function startNotificationService(context: ServiceContext): Promise
     logger,
     deadlinesDue: (at: Date) => deadlinesDueWithin(foundation.knex, at, 30),
   });
+  const digest = composeWeeklyDigest({
+    foundation,
+    notifications,
+    commands,
+    queries: readSide.queries,
+    appUrl: config.appUrl,
+    logger,
+  }).start();
   const app = serviceApp({ logger, secret: context.topology.internalSecret, foundation });
   return {
     handler: app,
     async stop() {
       await reminders.stop();
+      await digest.stop();
       await retries.stop();
       await worker.stop();
       notifications.mailer.close();

@@ -19,7 +19,14 @@ export interface TemplateData {
   subscription: { from: string; to: string; reason: 'administrator' | 'subscription' | 'operator' };
   'password-reset': { resetUrl: string };
   'deadline-reminder': { condition: string; claimNumber: string; deadline: string; daysLeft: number; option: string };
+  /** `sections` come from the digest's sources (digest/sources.ts), each a title and its lines. */
+  'weekly-digest': { weekOf: string; sections: { title: string; lines: string[] }[] };
+  'readiness-drop': { condition: string; claimNumber: string; from: number; to: number };
 }
+
+/** "2 status changes · 1 deadline in the next 60 days": what the in-app line has room for. */
+const digestSummary = (sections: TemplateData['weekly-digest']['sections']) =>
+  sections.map((section) => `${section.title}: ${section.lines.length}`).join(' · ');
 
 const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : 'Hello,');
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
@@ -136,6 +143,41 @@ export const TEMPLATES: { [K in NotificationKind]: NotificationTemplate<Template
       action: { label: 'View your claims', url: `${appUrl}/claims` },
     }),
   },
+  'weekly-digest': {
+    inApp: (data) => ({
+      title: 'Your weekly digest',
+      body: `The week of ${data.weekOf}. ${digestSummary(data.sections)}.`,
+      link: '/claims',
+    }),
+    email: (data, appUrl) => ({
+      subject: `Your weekly claims digest: ${data.weekOf}`,
+      preview: digestSummary(data.sections),
+      heading: 'What changed and what is next',
+      paragraphs: [
+        `Here is what happened with your claims in the week of ${data.weekOf}, and what is coming up.`,
+        ...data.sections.flatMap((section) => [`${section.title}:`, ...section.lines.map((line) => `• ${line}`)]),
+      ],
+      action: { label: 'View your claims', url: `${appUrl}/claims` },
+      footnote: 'Deadlines are counted from the decision dates you entered. Check the date on your decision letter.',
+    }),
+  },
+  'readiness-drop': {
+    inApp: (data) => ({
+      title: `Evidence readiness dropped: ${data.condition}`,
+      body: `The evidence readiness of your claim ${data.claimNumber} (${data.condition}) went from ${data.from}% to ${data.to}%. Open its evidence map to see what changed and what to do next.`,
+      link: '/claims',
+    }),
+    email: (data, appUrl) => ({
+      subject: `Evidence readiness dropped for claim ${data.claimNumber}`,
+      preview: `${data.condition}: ${data.from}% → ${data.to}%`,
+      heading: "A claim's evidence readiness went down",
+      paragraphs: [
+        `The evidence readiness of your claim ${data.claimNumber} for ${data.condition} went from ${data.from}% to ${data.to}%.`,
+        'This usually means a document was removed or a new analysis read the evidence differently. The evidence map shows which element changed and the next steps.',
+      ],
+      action: { label: 'View your claims', url: `${appUrl}/claims` },
+    }),
+  },
 };
 
 /** The in-app text and e-mail of one notification. */
@@ -161,5 +203,19 @@ export function sampleData(appUrl: string): { [K in NotificationKind]: TemplateD
       daysLeft: 30,
       option: 'Higher-Level Review',
     },
+    'weekly-digest': {
+      weekOf: 'November 16, 2026 to November 22, 2026',
+      sections: [
+        {
+          title: 'Status changes',
+          lines: ['Claim 2026-001 (Tinnitus) moved from Initial Review to Evidence Review on November 18, 2026.'],
+        },
+        {
+          title: 'Deadlines in the next 60 days',
+          lines: ['Claim 2025-004 (Knee strain): Higher-Level Review by January 5, 2027 (44 days left).'],
+        },
+      ],
+    },
+    'readiness-drop': { condition: 'Tinnitus', claimNumber: '2026-001', from: 67, to: 33 },
   };
 }
