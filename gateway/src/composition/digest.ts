@@ -25,6 +25,7 @@ export function composeWeeklyDigest(options: {
     claimInsightUsers: () => digestQueries.claimInsightUsers(knex),
     claims: (userId) => digestQueries.digestClaims(knex, userId),
     statusChanges: (userId, from, to) => digestQueries.statusChangesBetween(knex, userId, from, to),
+    strategySteps: (userId) => digestQueries.strategyStepsOf(knex, userId),
     deadlines: (userId, now, days) => digestQueries.userDeadlinesDueWithin(knex, userId, now, days),
     evidenceMaps: (userIds) => digestQueries.evidenceSnapshots(knex, userIds),
     preferences: options.queries.preferences,

@@ -1,6 +1,6 @@
 import type { Preferences, User } from '@cc/contracts';
 import type { EvidenceSnapshot } from './evidenceWatch';
-import type { DigestClaim, DigestDeadline, DigestStatusChange } from './sources';
+import type { DigestClaim, DigestDeadline, DigestStatusChange, DigestStrategyStep } from './sources';
 
 /**
  * What the digest reads from the read models (the projection service's, composed by the gateway:
@@ -16,6 +16,8 @@ export interface DigestReadSide {
   deadlines(userId: string, now: Date, days: number): Promise<DigestDeadline[]>;
   /** The evidence maps of these users' claims. */
   evidenceMaps(userIds: readonly string[]): Promise<EvidenceSnapshot[]>;
+  /** The claim strategy's steps not done yet on the user's open claims. */
+  strategySteps(userId: string): Promise<DigestStrategyStep[]>;
   preferences(userId: string): Promise<Preferences>;
   findUser(userId: string): Promise<User | undefined>;
 }

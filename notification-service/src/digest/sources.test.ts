@@ -12,6 +12,7 @@ const input = (over: Partial<DigestInput> = {}): DigestInput => ({
   statusChanges: [],
   evidenceMoves: [],
   deadlines: [],
+  strategySteps: [],
   ...over,
 });
 
@@ -54,6 +55,16 @@ describe('digest composition', () => {
     expect(section?.lines).toEqual([
       'Claim 2026-001 (Tinnitus): Board Appeal (Notice of Disagreement) by January 22, 2027 (60 days left).',
     ]);
+  });
+
+  it("follows the news with the claim strategy's steps not done, which alone make no digest", () => {
+    const strategySteps = [{ claimId: 'c1', title: 'Nexus', state: 'weak' as const, gain: 30 }];
+    expect(composeDigest(input({ strategySteps }))).toBeUndefined();
+    const digest = composeDigest(
+      input({ strategySteps, statusChanges: [{ claimId: 'c1', from: 'submitted', to: 'initial_review', at: '2026-11-18T15:00:00.000Z' }] }),
+    );
+    expect(digest?.map((s) => s.title)).toEqual(['Status changes', 'Strategy steps not done']);
+    expect(digest?.[1]?.lines).toEqual(['Claim 2026-001 (Tinnitus): Nexus is Weak; proving it adds 30 points of readiness.']);
   });
 
   it('takes one more source as one more function', () => {

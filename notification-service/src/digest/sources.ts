@@ -33,6 +33,14 @@ export interface DigestEvidenceMove {
   to: EvidenceState;
 }
 
+/** An evidence element of an open claim not yet settled, with what proving it adds (claim strategy). */
+export interface DigestStrategyStep {
+  claimId: string;
+  title: string;
+  state: EvidenceState;
+  gain: number;
+}
+
 export interface DigestDeadline {
   claimId: string;
   kind: DeadlineKind;
@@ -47,6 +55,8 @@ export interface DigestInput {
   statusChanges: readonly DigestStatusChange[];
   evidenceMoves: readonly DigestEvidenceMove[];
   deadlines: readonly DigestDeadline[];
+  /** The claim strategy's steps not done yet (Pro), biggest effect on readiness first per claim. */
+  strategySteps: readonly DigestStrategyStep[];
 }
 
 export interface DigestSection {
@@ -113,14 +123,32 @@ export const deadlinesAheadSource: DigestSource = (input) => {
   );
 };
 
-/** The digest's sections, in the order they are shown. */
+export const strategyStepsSource: DigestSource = (input) =>
+  section(
+    'Strategy steps not done',
+    input.strategySteps.map(
+      (step) =>
+        `${claimName(input, step.claimId)}: ${step.title} is ${EVIDENCE_STATE_LABELS[step.state]}; proving it adds ${step.gain} point${step.gain === 1 ? '' : 's'} of readiness.`,
+    ),
+  );
+
+/** The digest's sections of news (what changed, what is due), in the order they are shown. */
 export const DIGEST_SOURCES: readonly DigestSource[] = [statusChangesSource, evidenceMovesSource, deadlinesAheadSource];
+
+/** Sections that follow the news: what is next. They never make a digest on their own. */
+export const DIGEST_FOLLOW_UPS: readonly DigestSource[] = [strategyStepsSource];
 
 /**
  * The digest of one veteran's week, or undefined for a week with nothing to tell: nothing changed
- * and nothing is due in the next 60 days. An empty digest teaches people to ignore the next one.
+ * and nothing is due in the next 60 days. An empty digest teaches people to ignore the next one,
+ * and so does the same list of steps not done sent every week with nothing new around it.
  */
-export function composeDigest(input: DigestInput, sources: readonly DigestSource[] = DIGEST_SOURCES): DigestSection[] | undefined {
-  const sections = sources.map((source) => source(input)).filter((s): s is DigestSection => s !== undefined);
-  return sections.length > 0 ? sections : undefined;
+export function composeDigest(
+  input: DigestInput,
+  sources: readonly DigestSource[] = DIGEST_SOURCES,
+  followUps: readonly DigestSource[] = DIGEST_FOLLOW_UPS,
+): DigestSection[] | undefined {
+  const made = (list: readonly DigestSource[]) => list.map((source) => source(input)).filter((s): s is DigestSection => s !== undefined);
+  const news = made(sources);
+  return news.length > 0 ? [...news, ...made(followUps)] : undefined;
 }

@@ -184,7 +184,7 @@ async function sendDigest(deps: WeeklyDigestDeps, userId: string, week: IsoWeek,
     deps.knex('digest_sends').where({ user_id: userId, iso_week: week.key }).update({ status, sections, finished_at: now });
 
   const reported = previousIsoWeek(week);
-  const [claims, statusChanges, moves, deadlines] = await Promise.all([
+  const [claims, statusChanges, moves, deadlines, strategySteps] = await Promise.all([
     deps.readSide.claims(userId),
     deps.readSide.statusChanges(userId, midnight(reported.monday), midnight(week.monday)),
     deps
@@ -195,6 +195,7 @@ async function sendDigest(deps: WeeklyDigestDeps, userId: string, week: IsoWeek,
       .orderBy('at')
       .select('claim_id', 'element', 'from_state', 'to_state'),
     deps.readSide.deadlines(userId, now, DIGEST_DEADLINE_DAYS),
+    deps.readSide.strategySteps(userId),
   ]);
   const sections = composeDigest(
     {
@@ -209,6 +210,7 @@ async function sendDigest(deps: WeeklyDigestDeps, userId: string, week: IsoWeek,
         to: m.to_state,
       })),
       deadlines,
+      strategySteps,
     },
     deps.sources ?? DIGEST_SOURCES,
   );

@@ -5,8 +5,10 @@ import {
   type DeadlineKind,
   type EvidenceElement,
   type EvidenceElementName,
+  type EvidenceMap,
   type EvidenceState,
 } from '@cc/contracts';
+import { openStrategySteps } from '@cc/contracts/strategy';
 import { deadlinesDueWithin } from '../deadlines/queries';
 
 /** The read models the weekly digest reads (notification-service/src/digest), one query each. */
@@ -56,4 +58,22 @@ export async function evidenceSnapshots(knex: Knex, userIds: readonly string[]) 
     states: Object.fromEntries(r.elements.map((e) => [e.element, e.state])) as Partial<Record<EvidenceElementName, EvidenceState>>,
     updatedAt: r.updated_at.toISOString(),
   }));
+}
+
+/** The claim strategy's steps not done on the user's open claims (`openStrategySteps`, the Strategy tab's list). */
+export async function strategyStepsOf(knex: Knex, userId: string) {
+  const rows: { claim_id: string; stage: EvidenceMap['stage']; readiness: number; elements: EvidenceElement[] }[] = await knex(
+    'evidence_maps',
+  )
+    .where({ user_id: userId })
+    .orderBy('claim_id')
+    .select('claim_id', 'stage', 'readiness', 'elements');
+  return rows.flatMap((r) =>
+    openStrategySteps({ claimId: r.claim_id, stage: r.stage, readiness: r.readiness, elements: r.elements }).map((step) => ({
+      claimId: r.claim_id,
+      title: step.title,
+      state: step.state,
+      gain: step.gain,
+    })),
+  );
 }
