@@ -23,3 +23,4 @@ export * from './chat';
 export * from './staff';
 export * from './pdforge';
 export * from './evidence';
+export * from './supportRequests';

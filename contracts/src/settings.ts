@@ -141,6 +141,7 @@ export const NOTIFICATION_KINDS = [
   'subscription',
   'password-reset',
   'deadline-reminder',
+  'support-answered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -154,6 +155,7 @@ export const CONFIGURABLE_NOTIFICATION_KINDS = [
   'ai-usage-limit',
   'subscription',
   'deadline-reminder',
+  'support-answered',
 ] as const;
 export type ConfigurableNotificationKind = (typeof CONFIGURABLE_NOTIFICATION_KINDS)[number];
 
@@ -165,6 +167,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   subscription: { label: 'Subscription changes', description: 'When your plan or member tier changes.' },
   'password-reset': { label: 'Password reset', description: 'The link you ask for when you forget your password.' },
   'deadline-reminder': { label: 'Deadline reminders', description: '30 and 7 days before a decision-review deadline.' },
+  'support-answered': { label: 'Support answers', description: 'When support answers one of your support requests.' },
 };
 
 export const NOTIFICATION_CHANNELS = ['email', 'inApp'] as const;

@@ -39,6 +39,8 @@ const LearningCenterPage = lazyComponent(() => import('./learning/LearningCenter
 const CalculatorsPage = lazyComponent(() => import('./calculators/CalculatorsPage'), 'CalculatorsPage', inShell);
 const AiCopilotPage = lazyComponent(() => import('./chat/AiCopilotPage'), 'AiCopilotPage', inShell);
 const ConsolePage = lazyComponent(() => import('./console/ConsolePage'), 'ConsolePage', inShell);
+const HelpPage = lazyComponent(() => import('./help/HelpPage'), 'HelpPage', inShell);
+const SupportRequestPage = lazyComponent(() => import('./help/RequestPage'), 'RequestPage', inShell);
 const PlannedPage = lazyComponent(() => import('./pages/PlannedPage'), 'PlannedPage', inShell);
 
 const store = createAppStore();
@@ -98,6 +100,8 @@ export function App() {
           <Route path="/calculators" element={<CalculatorsPage />} />
           <Route path="/ai-copilot" element={<AiCopilotPage />} />
           <Route path="/console/*" element={<ConsolePage store={store} />} />
+          <Route path="/help" element={<HelpPage />} />
+          <Route path="/help/requests/:id" element={<SupportRequestPage />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

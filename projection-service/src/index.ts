@@ -56,6 +56,10 @@ import { chatProjector, chatUsageProjector } from './chat/projector';
 import { chatExportForUser, chatHistory, findChatSession, veteranFile } from './chat/queries';
 import { chatReadRoutes } from './chat/routes';
 import { assistGrounding } from './pdforge/grounding';
+import { supportRequestsMigrations } from './supportRequests/migrations';
+import { supportRequestsProjector } from './supportRequests/projector';
+import { findStaffSupportThread, findSupportRequest } from './supportRequests/queries';
+import { supportQueueRoutes, supportRequestReadRoutes } from './supportRequests/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export { checkpointWaiter } from './runner/checkpointWait';
@@ -85,6 +89,7 @@ export const projectionMigrations: Migration[] = [
   ...evidenceMigrations,
   ...accessLogMigrations,
   ...tierHistoryMigrations,
+  ...supportRequestsMigrations,
 ];
 
 export interface ProjectionServiceDeps {
@@ -128,6 +133,7 @@ export function readModelProjectors(vault: PersonalDataVault): ReadModelProjecto
     chatProjector(vault),
     chatUsageProjector(),
     evidenceProjector(vault),
+    supportRequestsProjector(vault),
   ];
 }
 
@@ -191,6 +197,8 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     calculatorRoutes(now),
     chatReadRoutes(deps.knex, now),
     evidenceReadRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault }),
+    supportRequestReadRoutes(deps.knex),
+    ...(deps.access ? [supportQueueRoutes(deps.knex, deps.access)] : []),
     ...(deps.access ? [staffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access, now })] : []),
     ...(deps.access ? [evidenceStaffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access })] : []),
     ...(deps.access && deps.support
@@ -243,6 +251,8 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       chatExportForUser: (userId: string) => chatExportForUser(deps.knex, userId),
       /** The claims and analyses the wizard's AI assist is grounded in. */
       assistGrounding: (userId: string) => assistGrounding(deps.knex, userId, now()),
+      supportRequest: (userId: string, requestId: string) => findSupportRequest(deps.knex, userId, requestId),
+      staffSupportThread: (requestId: string) => findStaffSupportThread(deps.knex, requestId),
     },
     accountData: readSideAccountData({ ...deps, now, projectors }),
   };

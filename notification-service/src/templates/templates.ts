@@ -19,6 +19,7 @@ export interface TemplateData {
   subscription: { from: string; to: string; reason: 'administrator' | 'subscription' | 'operator' };
   'password-reset': { resetUrl: string };
   'deadline-reminder': { condition: string; claimNumber: string; deadline: string; daysLeft: number; option: string };
+  'support-answered': { subject: string; requestId: string };
 }
 
 const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : 'Hello,');
@@ -136,6 +137,21 @@ export const TEMPLATES: { [K in NotificationKind]: NotificationTemplate<Template
       action: { label: 'View your claims', url: `${appUrl}/claims` },
     }),
   },
+  // The answer itself stays in the app: it may speak of the veteran's conditions, and e-mail is not sealed.
+  'support-answered': {
+    inApp: (data) => ({
+      title: 'Support answered your request',
+      body: `Support replied to "${data.subject}".`,
+      link: `/help/requests/${data.requestId}`,
+    }),
+    email: (data, appUrl) => ({
+      subject: `Support answered: ${data.subject}`,
+      preview: 'Open Help & Support to read the answer.',
+      heading: 'Support answered your request',
+      paragraphs: [`Support replied to your request "${data.subject}".`, 'Sign in and open Help & Support to read the answer and reply.'],
+      action: { label: 'Read the answer', url: `${appUrl}/help/requests/${data.requestId}` },
+    }),
+  },
 };
 
 /** The in-app text and e-mail of one notification. */
@@ -161,5 +177,6 @@ export function sampleData(appUrl: string): { [K in NotificationKind]: TemplateD
       daysLeft: 30,
       option: 'Higher-Level Review',
     },
+    'support-answered': { subject: 'Question about my tinnitus claim', requestId: '00000000-0000-4000-8000-000000000000' },
   };
 }
