@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -52,16 +53,23 @@ function MyRequests() {
   return (
     <List aria-label="Your support requests" data-testid="support-requests" disablePadding>
       {requests.data.map((request) => (
-        <ListItemButton key={request.id} component={RouterLink} to={`/help/requests/${request.id}`} divider data-request={request.id}>
-          <ListItemText
-            primary={request.subject}
-            secondary={`Updated ${dateTime(request.updatedAt)} · ${request.messageCount} message${request.messageCount === 1 ? '' : 's'}`}
-            slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
-          />
-          <Box sx={{ ml: 1, flexShrink: 0 }}>
-            <SupportStatusChip status={request.status} />
-          </Box>
-        </ListItemButton>
+        <ListItem key={request.id} disablePadding divider>
+          <ListItemButton
+            component={RouterLink}
+            to={`/help/requests/${request.id}`}
+            data-request={request.id}
+            sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, columnGap: 1 }}
+          >
+            <ListItemText
+              primary={request.subject}
+              secondary={`Updated ${dateTime(request.updatedAt)} · ${request.messageCount} message${request.messageCount === 1 ? '' : 's'}`}
+              slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
+            />
+            <Box sx={{ flexShrink: 0, pb: { xs: 1, sm: 0 } }}>
+              <SupportStatusChip status={request.status} />
+            </Box>
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
@@ -77,15 +85,8 @@ export function HelpPage() {
           Help &amp; Support
         </Typography>
         <Typography sx={{ mt: 0.5, color: 'text.secondary', maxWidth: '75ch' }}>
-          Search the answers the AI Copilot draws on, or write to our support team. Every member can ask support.
+          Write to our support team, or search the answers the AI Copilot draws on. Every member can ask support.
         </Typography>
-      </Box>
-
-      <Box component="section" aria-labelledby="help-answers-heading" sx={{ display: 'grid', gap: 1.5 }}>
-        <Typography id="help-answers-heading" component="h2" variant="h2">
-          Answers
-        </Typography>
-        <HelpArticles />
       </Box>
 
       <Box component="section" aria-labelledby="help-support-heading" sx={{ display: 'grid', gap: 2 }}>
@@ -107,6 +108,12 @@ export function HelpPage() {
             <MyRequests />
           </Paper>
         </Box>
+      </Box>
+      <Box component="section" aria-labelledby="help-answers-heading" sx={{ display: 'grid', gap: 1.5 }}>
+        <Typography id="help-answers-heading" component="h2" variant="h2">
+          Answers
+        </Typography>
+        <HelpArticles />
       </Box>
     </Box>
   );

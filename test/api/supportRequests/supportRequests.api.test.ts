@@ -1,3 +1,4 @@
+import yauzl from 'yauzl';
 import { expectListContract, simpleRest } from '@cc/gateway/testing/listContract';
 import { eventually } from '@cc/gateway/testing/eventually';
 import { waitForMail } from '@cc/gateway/testing/mail';
@@ -5,6 +6,29 @@ import { startStaffApp, type StaffApp } from '@cc/gateway/testing/staff';
 import type { TestClient } from '@cc/gateway/testing/testApp';
 
 type Member = TestClient & { id: string };
+
+/** Every file of a zip archive, by name. */
+function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, archive) => {
+      if (error || !archive) return reject(error);
+      const files = new Map<string, Buffer>();
+      archive.on('entry', (entry: yauzl.Entry) =>
+        archive.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            archive.readEntry();
+          });
+        }),
+      );
+      archive.on('end', () => resolve(files));
+      archive.readEntry();
+    });
+  });
+}
 
 describe('support requests: veterans of every tier, the support queue, replies and notifications', () => {
   let staff: StaffApp;
@@ -234,6 +258,24 @@ describe('support requests: veterans of every tier, the support queue, replies a
     expect(done.data.state).toBe('swapped');
     const after = await staff.support.get(`/api/staff/support-requests?sort=${encodeURIComponent('["id","ASC"]')}`);
     expect(after.data).toEqual(before.data);
+  });
+
+  it('puts the veteran’s requests and their answers in the data export', async () => {
+    const res = await fetch(`${staff.app.baseUrl}/api/account/export`, { headers: { cookie: basic.cookieHeader() ?? '' } });
+    expect(res.status).toBe(200);
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()));
+    const exported = JSON.parse(entries.get('support-requests.json')!.toString('utf8'));
+    expect(exported).toEqual([
+      expect.objectContaining({
+        id: ids.basic,
+        subject: 'Billing question',
+        messages: [
+          expect.objectContaining({ author: 'veteran', body: 'Was I charged twice?' }),
+          expect.objectContaining({ author: 'support', body: 'No, once only.' }),
+          expect.objectContaining({ author: 'veteran', body: 'Thanks, and the refund?' }),
+        ],
+      }),
+    ]);
   });
 
   it('erases a veteran’s requests and threads with the account', async () => {
