@@ -154,7 +154,7 @@ function Detail() {
 /** One request: the veteran, their plan at opening, the claim it names, the thread; answer or close it. */
 export function SupportRequestShow() {
   return (
-    <Show title={<Title />}>
+    <Show title={<Title />} queryOptions={{ staleTime: 0 }}>
       <Detail />
     </Show>
   );
