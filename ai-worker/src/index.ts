@@ -11,6 +11,7 @@ export { analyseDocument, MISSING_FILE_REASON, type AnalysisOutcome, type Analys
 export { DOCUMENT_ANALYSIS_WORKER, startDocumentAnalysisWorker, type DocumentAnalysisWorkerDeps } from './analysis/documentAnalysisWorker';
 export { chatAssistantRoutes, type AskedQuestion, type ChatQuestionPort, type ChatRouteDeps } from './chat/routes';
 export { answerQuestion } from './chat/answer';
+export { helpArticleRoutes } from './chat/knowledge/helpRoutes';
 export {
   createOfflineChatEngine,
   OFFLINE_CHAT_ENGINE_NAME,

@@ -26,6 +26,8 @@ import { chatCommands } from './chat/commands';
 import { chatSessionRoutes, type ChatReadBack } from './chat/routes';
 import { staffRecords } from './staff/records';
 import { pdforgeRoutes, type TemplateRenderer } from './pdforge/routes';
+import { supportRequestCommands } from './supportRequests/commands';
+import { supportRequestRoutes, type SupportRequestReadBack } from './supportRequests/routes';
 
 export { userDecider } from './users/decider';
 export { staffRecords, type StaffRecords } from './staff/records';
@@ -54,12 +56,22 @@ export { chatDecider } from './chat/decider';
 export { chatCommands, widgetSessionId, type AskedQuestion, type ChatCommands, type FailureReason } from './chat/commands';
 export type { ChatReadBack } from './chat/routes';
 export type { TemplateRenderer } from './pdforge/routes';
+export { supportRequestDecider } from './supportRequests/decider';
+export type { SupportRequestCommands } from './supportRequests/commands';
+export type { SupportRequestReadBack } from './supportRequests/routes';
 
 export interface CommandServiceDeps {
   store: EventStore;
   vault: PersonalDataVault;
   /** Lets command routes answer with the read model once it has caught up (wired by the gateway). */
-  readBack: ClaimReadBack & DocumentReadBack & ProfileReadBack & PreferencesReadBack & NotificationReadBack & DbqReadBack & ChatReadBack;
+  readBack: ClaimReadBack &
+    DocumentReadBack &
+    ProfileReadBack &
+    PreferencesReadBack &
+    NotificationReadBack &
+    DbqReadBack &
+    ChatReadBack &
+    SupportRequestReadBack;
   knex: Knex;
   storage: ObjectStorage;
   now?: () => Date;
@@ -96,6 +108,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   const dbqs = dbqCommands({ store: deps.store, dbqSyncUrl: deps.dbqSyncUrl });
   const chat = chatCommands(deps);
   const staff = staffRecords(deps);
+  const supportRequests = supportRequestCommands(deps);
   const routes: Router[] = [
     userRoutes(users),
     profileRoutes(users, deps.readBack),
@@ -107,6 +120,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     dbqRoutes(dbqs, deps.readBack),
     chatSessionRoutes(chat, deps.readBack),
     pdforgeRoutes({ store: deps.store, documents, readBack: deps.readBack, renderer: deps.templates, now: deps.now }),
+    supportRequestRoutes(supportRequests, deps.readBack),
   ];
   const billing = deps.billing
     ? billingCommands({
@@ -131,6 +145,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     dbqs,
     chat,
     staff,
+    supportRequests,
     commandBus,
     routes,
     uploadGrants: grants,

@@ -29,3 +29,4 @@ export * from './analytics';
 // The strategy's types and words only: its rules read sentences (server-side), from '@cc/contracts/strategy'.
 export * from './strategy/types';
 export * from './strategy/messages';
+export * from './supportRequests';

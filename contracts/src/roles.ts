@@ -2,7 +2,7 @@ import type { MemberTierName } from './tiers';
 
 /**
  * Staff roles follow from the member tier. Administrators can do everything; adjudicators audit
- * every claim's history; support staff use the replay and projection tools.
+ * every claim's history; support staff work the support queue and use the replay and projection tools.
  */
 export type Role = 'administrator' | 'adjudicator' | 'support';
 
@@ -36,7 +36,9 @@ export type Permission =
   | 'emails:send-sample'
   | 'emails:outbox'
   /** Syncing the DBQ catalogue from VA's page. */
-  | 'dbqs:sync';
+  | 'dbqs:sync'
+  /** The support queue: every veteran's support requests, the claim a request names, reply, close. */
+  | 'support-requests:work';
 
 const ROLE_OF_TIER: Partial<Record<MemberTierName, Role>> = {
   administrators: 'administrator',
@@ -45,7 +47,13 @@ const ROLE_OF_TIER: Partial<Record<MemberTierName, Role>> = {
 };
 
 const ADJUDICATOR: readonly Permission[] = ['console:open', 'users:list', 'claims:read-any-history', 'claims:audit'];
-const SUPPORT: readonly Permission[] = ['console:open', 'projections:replay', 'dead-letters:manage', 'events:read'];
+const SUPPORT: readonly Permission[] = [
+  'console:open',
+  'projections:replay',
+  'dead-letters:manage',
+  'events:read',
+  'support-requests:work',
+];
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   // The Email Testing page (/admin), the outbox and the DBQ sync are for administrators only: they send mail and change what every user sees.

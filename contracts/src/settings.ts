@@ -164,6 +164,7 @@ export const NOTIFICATION_KINDS = [
   'deadline-reminder',
   'weekly-digest',
   'readiness-drop',
+  'support-answered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -179,6 +180,7 @@ export const CONFIGURABLE_NOTIFICATION_KINDS = [
   'deadline-reminder',
   'weekly-digest',
   'readiness-drop',
+  'support-answered',
 ] as const;
 export type ConfigurableNotificationKind = (typeof CONFIGURABLE_NOTIFICATION_KINDS)[number];
 
@@ -195,6 +197,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
     description: 'Once a week: status changes, evidence that moved and deadlines in the next 60 days.',
   },
   'readiness-drop': { label: 'Readiness drops', description: "Right away when a claim's evidence readiness goes down." },
+  'support-answered': { label: 'Support answers', description: 'When support answers one of your support requests.' },
 };
 
 /** Kinds only a plan with `hasClaimInsights` (Pro's automatic updates) receives; lower plans see them as a teaser. */

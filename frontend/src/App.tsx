@@ -41,6 +41,8 @@ const CalculatorsPage = lazyComponent(() => import('./calculators/CalculatorsPag
 const AiCopilotPage = lazyComponent(() => import('./chat/AiCopilotPage'), 'AiCopilotPage', inShell);
 const AnalyticsPage = lazyComponent(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage', inShell);
 const ConsolePage = lazyComponent(() => import('./console/ConsolePage'), 'ConsolePage', inShell);
+const HelpPage = lazyComponent(() => import('./help/HelpPage'), 'HelpPage', inShell);
+const SupportRequestPage = lazyComponent(() => import('./help/RequestPage'), 'RequestPage', inShell);
 const PlannedPage = lazyComponent(() => import('./pages/PlannedPage'), 'PlannedPage', inShell);
 
 const store = createAppStore();
@@ -102,6 +104,8 @@ export function App() {
           <Route path="/calculators" element={<CalculatorsPage />} />
           <Route path="/ai-copilot" element={<AiCopilotPage />} />
           <Route path="/console/*" element={<ConsolePage store={store} />} />
+          <Route path="/help" element={<HelpPage />} />
+          <Route path="/help/requests/:id" element={<SupportRequestPage />} />
           {PLANNED_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
           ))}

@@ -7,9 +7,7 @@ export interface PlannedPage {
   description: string;
 }
 
-export const PLANNED_PAGES: readonly PlannedPage[] = [
-  { path: '/help', title: 'Help & Support', description: 'Answers to common questions and ways to reach support.' },
-];
+export const PLANNED_PAGES: readonly PlannedPage[] = [];
 
 /** The dashboard lives at both / and /dashboard. */
 export const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
@@ -28,6 +26,7 @@ export const BUILT_PAGE_PATHS = [
   '/calculators',
   '/ai-copilot',
   '/console',
+  '/help',
 ] as const;
 
 /**

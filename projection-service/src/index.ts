@@ -65,6 +65,10 @@ import { assistGrounding } from './pdforge/grounding';
 import type { ReadModelChangeAnnouncer } from './changes/announcer';
 import { ReadModelChangeFeed, type NotificationConnection } from './changes/changeFeed';
 import { changeStreamRoutes, type ChangeStreamOptions } from './changes/routes';
+import { supportRequestsMigrations } from './supportRequests/migrations';
+import { supportRequestsProjector } from './supportRequests/projector';
+import { findStaffSupportThread, findSupportRequest } from './supportRequests/queries';
+import { supportQueueRoutes, supportRequestReadRoutes } from './supportRequests/routes';
 
 export { ProjectionRunner, checkpointName } from './runner/projectionRunner';
 export { ReadModelChangeAnnouncer } from './changes/announcer';
@@ -100,6 +104,7 @@ export const projectionMigrations: Migration[] = [
   ...tierHistoryMigrations,
   ...staffSearchMigrations,
   ...analyticsMigrations,
+  ...supportRequestsMigrations,
 ];
 
 export interface ProjectionServiceDeps {
@@ -152,6 +157,7 @@ export function readModelProjectors(vault: PersonalDataVault): ReadModelProjecto
     evidenceProjector(vault),
     claimChangesProjector(),
     readinessHistoryProjector(vault),
+    supportRequestsProjector(vault),
   ];
 }
 
@@ -226,6 +232,8 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     analyticsReadRoutes(deps.knex, now),
     strategyReadRoutes(deps.knex, now),
     ...(changeFeed ? [changeStreamRoutes(changeFeed, deps.changeStream)] : []),
+    supportRequestReadRoutes(deps.knex),
+    ...(deps.access ? [supportQueueRoutes(deps.knex, deps.access)] : []),
     ...(deps.access ? [staffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access, now })] : []),
     ...(deps.access ? [evidenceStaffRoutes({ knex: deps.knex, store: deps.store, vault: deps.vault, access: deps.access })] : []),
     ...(deps.access && deps.support
@@ -279,6 +287,8 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
       chatExportForUser: (userId: string) => chatExportForUser(deps.knex, userId),
       /** The claims and analyses the wizard's AI assist is grounded in. */
       assistGrounding: (userId: string) => assistGrounding(deps.knex, userId, now()),
+      supportRequest: (userId: string, requestId: string) => findSupportRequest(deps.knex, userId, requestId),
+      staffSupportThread: (requestId: string) => findStaffSupportThread(deps.knex, requestId),
     },
     accountData: readSideAccountData({ ...deps, now, projectors }),
   };

@@ -166,7 +166,7 @@ describe('the staff console in Chromium', () => {
     const { baseUrl } = staff.app;
     await page.goto(`${baseUrl}/console`);
     const sections = page.getByRole('navigation', { name: 'Staff console sections' });
-    await expectCount(sections.getByRole('tab'), 3);
+    await expectCount(sections.getByRole('tab'), 4);
     await sections.getByRole('tab', { name: 'Projections' }).click();
 
     const card = page.getByTestId('projection-card').filter({ hasText: /^claims/ });

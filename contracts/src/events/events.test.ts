@@ -15,6 +15,7 @@ import {
   PROJECTION_EVENT_TYPES,
   STAFF_ACCESS_EVENT_TYPES,
   SUBSCRIPTION_EVENT_TYPES,
+  SUPPORT_REQUEST_EVENT_TYPES,
   upcasters,
   USER_EVENT_TYPES,
 } from './index';
@@ -78,6 +79,7 @@ describe('the event catalogue by stream', () => {
     PROJECTION_EVENT_TYPES,
     DEAD_LETTER_EVENT_TYPES,
     DEADLINE_REMINDER_EVENT_TYPES,
+    SUPPORT_REQUEST_EVENT_TYPES,
   };
 
   it('puts every event type in exactly one stream list, and every listed type has a schema', () => {

@@ -9,6 +9,7 @@ import { documentEventSchemas, documentStreams, documentUpcasters } from './docu
 import { notificationEventSchemas, notificationStreams } from './notifications';
 import { preferencesEventSchemas, preferencesStreams } from './settings';
 import { deadLetterEventSchemas, projectionEventSchemas, staffAccessEventSchemas, staffStreams } from './staff';
+import { supportRequestEventSchemas, supportRequestStreams } from './supportRequests';
 import { userEventSchemas, userStreams } from './users';
 
 /**
@@ -28,6 +29,7 @@ export * from './notifications';
 export * from './sealed';
 export * from './settings';
 export * from './staff';
+export * from './supportRequests';
 export * from './users';
 
 /**
@@ -50,6 +52,7 @@ export const eventSchemas = {
   ...projectionEventSchemas,
   ...deadLetterEventSchemas,
   ...deadlineReminderEventSchemas,
+  ...supportRequestEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -81,4 +84,5 @@ export const streams = {
   ...chatStreams,
   ...staffStreams,
   ...deadlineReminderStreams,
+  ...supportRequestStreams,
 } as const;

@@ -10,6 +10,7 @@ import { visibleSections } from './access';
 
 const DESCRIPTIONS: Record<string, string> = {
   claims: 'Every claim of every veteran, its documents and its full history, at any version. Export them.',
+  'support-requests': 'Veterans’ questions to support, Pro first, then Basic, then Free, each oldest first. Answer and close them.',
   'access-log': 'Who of the staff read which claim, when, and through which page.',
   users: 'Members, their tiers and how each tier changed.',
   projections: 'Each read model: how far behind the event log it is, its errors, and rebuilding it.',

@@ -19,6 +19,7 @@ import claims from './claims';
 import deadLetters from './deadLetters';
 import events from './events';
 import projections from './projections';
+import supportRequests from './supportRequests';
 import users from './users';
 
 /** The app's auth provider, with react-admin's access control for the console's resources. */
@@ -62,6 +63,7 @@ export function ConsolePage({ store }: { store: Store }) {
       disableTelemetry
     >
       <Resource name="claims" {...claims} recordRepresentation="claimNumber" />
+      <Resource name="support-requests" {...supportRequests} options={{ label: 'Support queue' }} recordRepresentation="subject" />
       <Resource name="documents" recordRepresentation="fileName" />
       <Resource name="access-log" {...accessLog} options={{ label: 'Access log' }} />
       <Resource name="users" {...users} recordRepresentation="email" />

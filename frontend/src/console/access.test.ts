@@ -3,9 +3,10 @@ import { canAccessConsole, isStaff, visibleSections } from './access';
 describe('console access (what the console shows; the server checks the same permissions)', () => {
   it('shows each role its sections', () => {
     expect(visibleSections('adjudicators').map((s) => s.resource)).toEqual(['claims', 'users']);
-    expect(visibleSections('support').map((s) => s.resource)).toEqual(['projections', 'dead-letters', 'events']);
+    expect(visibleSections('support').map((s) => s.resource)).toEqual(['support-requests', 'projections', 'dead-letters', 'events']);
     expect(visibleSections('administrators').map((s) => s.resource)).toEqual([
       'claims',
+      'support-requests',
       'access-log',
       'users',
       'projections',
@@ -24,6 +25,9 @@ describe('console access (what the console shows; the server checks the same per
     expect(canAccessConsole('support', 'events', 'reveal')).toBe(false);
     expect(canAccessConsole('support', 'events', 'show')).toBe(true);
     expect(canAccessConsole('administrators', 'unknown', 'list')).toBe(false);
+    expect(canAccessConsole('support', 'support-requests', 'list')).toBe(true);
+    expect(canAccessConsole('administrators', 'support-requests', 'show')).toBe(true);
+    expect(canAccessConsole('adjudicators', 'support-requests', 'list')).toBe(false);
   });
 
   it('shows "Staff console" only to staff', () => {

@@ -6,6 +6,7 @@ import { permissionsOfTier, type MemberTierName, type Permission } from '@cc/con
  */
 const RESOURCE_PERMISSIONS: Record<string, Partial<Record<string, Permission>> & { default: Permission }> = {
   claims: { default: 'claims:audit' },
+  'support-requests': { default: 'support-requests:work' },
   documents: { default: 'claims:audit' },
   'access-log': { default: 'access-log:read' },
   users: { default: 'users:list', edit: 'users:change-tier' },
@@ -30,6 +31,7 @@ export const isStaff = (tier: MemberTierName | undefined) => !!tier && permissio
 /** The console's sections in menu order, each with its resource. */
 export const CONSOLE_SECTIONS = [
   { resource: 'claims', label: 'Claims' },
+  { resource: 'support-requests', label: 'Support queue' },
   { resource: 'access-log', label: 'Access log' },
   { resource: 'users', label: 'Users' },
   { resource: 'projections', label: 'Projections' },

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
-import type { EvidenceMap, RebuildStatus, StaffClaimAtVersion, StaffHistoryEntry, EventLogDetail } from '@cc/contracts';
+import type { EvidenceMap, RebuildStatus, StaffClaimAtVersion, StaffHistoryEntry, StaffSupportThread, EventLogDetail } from '@cc/contracts';
 import { API_URL, httpClient } from '../api/dataProvider';
 
 /**
@@ -10,6 +10,7 @@ import { API_URL, httpClient } from '../api/dataProvider';
  */
 const PATHS: Record<string, string> = {
   claims: 'staff/claims',
+  'support-requests': 'staff/support-requests',
   documents: 'staff/documents',
   'access-log': 'staff/access-log',
   users: 'users/with-tier',
@@ -37,6 +38,9 @@ export interface ConsoleDataProvider extends DataProvider {
   rebuildStatus(rebuildId: string): Promise<RebuildStatus>;
   retryDeadLetter(deadLetterId: Identifier): Promise<{ id: string; outcome: 'handled' | 'requested' }>;
   revealEvent(eventId: Identifier): Promise<EventLogDetail>;
+  /** Support's answer to a request (the veteran is notified). */
+  replyToSupportRequest(requestId: Identifier, message: string): Promise<StaffSupportThread>;
+  closeSupportRequest(requestId: Identifier): Promise<StaffSupportThread>;
 }
 
 const json = async <T>(url: string, options?: Parameters<typeof httpClient>[1]) => (await httpClient(url, options)).json as T;
@@ -77,6 +81,9 @@ export const consoleDataProvider: ConsoleDataProvider = {
   rebuildStatus: (rebuildId) => json(`${API_URL}/staff/rebuilds/${encodeURIComponent(rebuildId)}`),
   retryDeadLetter: (deadLetterId) => json(`${API_URL}/staff/dead-letters/${id(deadLetterId)}/retry`, { method: 'POST', body: '{}' }),
   revealEvent: (eventId) => json(`${API_URL}/staff/events/${id(eventId)}?reveal=true`),
+  replyToSupportRequest: (requestId, message) =>
+    json(`${API_URL}/staff/support-requests/${id(requestId)}/replies`, { method: 'POST', body: JSON.stringify({ message }) }),
+  closeSupportRequest: (requestId) => json(`${API_URL}/staff/support-requests/${id(requestId)}/close`, { method: 'POST', body: '{}' }),
 };
 
 /** Where the CSV of a claim's history downloads from (a plain link: the browser sends the session cookie). */

@@ -4,6 +4,7 @@ import {
   createOfflineChatEngine,
   fieldAssistEngineFromEnv,
   fieldAssistRoutes,
+  helpArticleRoutes,
   type ChatEngine,
   type FieldAssistEngine,
 } from '@cc/ai-worker';
@@ -11,7 +12,7 @@ import type { ChatCommands } from '@cc/command-service';
 import type { ProjectionService } from '@cc/projection-service';
 import type { Logger } from '@cc/platform';
 
-/** The chat assistant's streaming routes and the wizard's field assist: the ai-worker's HTTP side. */
+/** The chat assistant's streaming routes, the wizard's field assist and /help's answers: the ai-worker's HTTP side. */
 export function composeAssistant(options: {
   logger: Logger;
   chat: ChatCommands;
@@ -35,5 +36,6 @@ export function composeAssistant(options: {
       engine: options.fieldAssistEngine ?? fieldAssistEngineFromEnv(process.env),
       grounding: queries.assistGrounding,
     }),
+    helpArticleRoutes(),
   ];
 }

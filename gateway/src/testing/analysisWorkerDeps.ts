@@ -29,6 +29,8 @@ export function analysisWorkerDeps(databaseUrl: string, storageRoot: string) {
       unreadNotifications: unused,
       dbq: unused,
       chatSession: unused,
+      supportRequest: unused,
+      staffSupportThread: unused,
     },
     analysis: { waitMs: 0, renderReport: unused },
     templates: { render: unused, fileName: unused },

@@ -232,6 +232,31 @@ export const ROUTES: MatrixRow<RouteContext>[] = [
     expect: members(404),
   },
   { method: 'POST', route: 'POST /api/notifications/read-all', path: () => '/api/notifications/read-all', json: {}, expect: members() },
+  // Help & Support: the answers and the veteran's support requests.
+  { method: 'GET', route: 'GET /api/help/articles', path: () => '/api/help/articles', expect: members() },
+  { method: 'GET', route: 'GET /api/support-requests', path: () => '/api/support-requests', expect: members() },
+  {
+    method: 'POST',
+    route: 'POST /api/support-requests',
+    path: () => '/api/support-requests',
+    json: { subject: 'Access check', message: 'Who may open a request?' },
+    expect: members(201),
+  },
+  { method: 'GET', route: 'GET /api/support-requests/:id', path: () => `/api/support-requests/${NOBODY}`, expect: members(404) },
+  {
+    method: 'POST',
+    route: 'POST /api/support-requests/:id/replies',
+    path: () => `/api/support-requests/${NOBODY}/replies`,
+    json: { message: 'Hello' },
+    expect: members(404),
+  },
+  {
+    method: 'POST',
+    route: 'POST /api/support-requests/:id/close',
+    path: () => `/api/support-requests/${NOBODY}/close`,
+    json: {},
+    expect: members(404),
+  },
   // AI Copilot chat.
   { method: 'GET', route: 'GET /api/ai-chat/sessions', path: () => '/api/ai-chat/sessions', expect: members() },
   { method: 'POST', route: 'POST /api/ai-chat/sessions', path: () => '/api/ai-chat/sessions', json: {}, expect: members(201) },
@@ -340,6 +365,28 @@ export const ROUTES: MatrixRow<RouteContext>[] = [
   { method: 'GET', route: 'GET /api/emails/outbox/:id', path: (c) => `/api/emails/outbox/${c.outboxId}`, expect: only(ADMIN) },
   { method: 'GET', route: 'GET /api/emails/outbox/:id/html', path: (c) => `/api/emails/outbox/${c.outboxId}/html`, expect: only(ADMIN) },
   { method: 'GET', route: 'GET /api/emails/outbox/:id/raw', path: (c) => `/api/emails/outbox/${c.outboxId}/raw`, expect: only(ADMIN) },
+  // The support queue.
+  { method: 'GET', route: 'GET /api/staff/support-requests', path: () => '/api/staff/support-requests', expect: only(SUPPORT) },
+  {
+    method: 'GET',
+    route: 'GET /api/staff/support-requests/:id',
+    path: () => `/api/staff/support-requests/${NOBODY}`,
+    expect: only(SUPPORT, 404),
+  },
+  {
+    method: 'POST',
+    route: 'POST /api/staff/support-requests/:id/replies',
+    path: () => `/api/staff/support-requests/${NOBODY}/replies`,
+    json: { message: 'Hello' },
+    expect: only(SUPPORT, 404),
+  },
+  {
+    method: 'POST',
+    route: 'POST /api/staff/support-requests/:id/close',
+    path: () => `/api/staff/support-requests/${NOBODY}/close`,
+    json: {},
+    expect: only(SUPPORT, 404),
+  },
   // The staff console.
   { method: 'GET', route: 'GET /api/staff/claims', path: () => '/api/staff/claims', expect: only(AUDIT) },
   { method: 'GET', route: 'GET /api/staff/claims/:id', path: (c) => `/api/staff/claims/${c.claimId}`, expect: only(AUDIT) },

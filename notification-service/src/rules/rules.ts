@@ -17,6 +17,7 @@ import {
   type NotificationKind,
   type UserPersonalData,
 } from '@cc/contracts';
+import { supportAnsweredRule } from './supportAnswered';
 import type { NotificationIntent, NotificationRule } from './types';
 
 const intent = <K extends NotificationKind>(value: NotificationIntent<K>) => value as unknown as NotificationIntent;
@@ -175,4 +176,5 @@ export const NOTIFICATION_RULES: readonly NotificationRule[] = [
   subscriptionRule,
   passwordResetRule,
   deadlineReminderRule,
+  supportAnsweredRule,
 ];

@@ -22,6 +22,7 @@ export interface TemplateData {
   /** `sections` come from the digest's sources (digest/sources.ts), each a title and its lines. */
   'weekly-digest': { weekOf: string; sections: { title: string; lines: string[] }[] };
   'readiness-drop': { condition: string; claimNumber: string; from: number; to: number };
+  'support-answered': { subject: string; requestId: string };
 }
 
 /** "2 status changes · 1 deadline in the next 60 days": what the in-app line has room for. */
@@ -178,6 +179,21 @@ export const TEMPLATES: { [K in NotificationKind]: NotificationTemplate<Template
       action: { label: 'View your claims', url: `${appUrl}/claims` },
     }),
   },
+  // The answer itself stays in the app: it may speak of the veteran's conditions, and e-mail is not sealed.
+  'support-answered': {
+    inApp: (data) => ({
+      title: 'Support answered your request',
+      body: `Support replied to "${data.subject}".`,
+      link: `/help/requests/${data.requestId}`,
+    }),
+    email: (data, appUrl) => ({
+      subject: `Support answered: ${data.subject}`,
+      preview: 'Open Help & Support to read the answer.',
+      heading: 'Support answered your request',
+      paragraphs: [`Support replied to your request "${data.subject}".`, 'Sign in and open Help & Support to read the answer and reply.'],
+      action: { label: 'Read the answer', url: `${appUrl}/help/requests/${data.requestId}` },
+    }),
+  },
 };
 
 /** The in-app text and e-mail of one notification. */
@@ -217,5 +233,6 @@ export function sampleData(appUrl: string): { [K in NotificationKind]: TemplateD
       ],
     },
     'readiness-drop': { condition: 'Tinnitus', claimNumber: '2026-001', from: 67, to: 33 },
+    'support-answered': { subject: 'Question about my tinnitus claim', requestId: '00000000-0000-4000-8000-000000000000' },
   };
 }

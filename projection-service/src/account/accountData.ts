@@ -9,6 +9,7 @@ import { claimHistory, findClaimDetail } from '../claims/queries';
 import { allNotifications } from '../notifications/queries';
 import { findPreferences } from '../settings/queries';
 import { findUserProfile } from '../userProfiles/queries';
+import { supportExportForUser } from '../supportRequests/queries';
 
 /** A file name that is safe inside an archive on any system. */
 export function archiveFileName(name: string): string {
@@ -127,6 +128,13 @@ export function readSideAccountData(deps: {
         }
         into.json('documents.json', documents);
         into.json('analyses.json', analyses);
+      },
+    },
+    {
+      name: 'support requests',
+      describes: 'support-requests.json: what you wrote to support and its answers.',
+      async export(userId, into) {
+        into.json('support-requests.json', await supportExportForUser(knex, userId));
       },
     },
     {

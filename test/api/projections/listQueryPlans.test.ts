@@ -22,6 +22,7 @@ import {
 import { listChatSessions, listWidgetMessages } from '@cc/projection-service/chat/queries';
 import { claimReadiness } from '@cc/projection-service/evidence/queries';
 import { upcomingDeadlines } from '@cc/projection-service/deadlines/queries';
+import { listStaffSupportRequests, listSupportRequests } from '@cc/projection-service/supportRequests/queries';
 import { migrate } from '@cc/platform';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
 
@@ -91,6 +92,13 @@ async function fill(knex: Knex) {
       from generate_series(1, ${ROWS}) n;
     insert into evidence_maps (claim_id, user_id, readiness, readiness_reason, elements, updated_at)
       select pg_temp.uid('c', n)::text, pg_temp.uid('u', 1 + n % ${USERS})::text, n % 100, 'Needs a nexus letter', '[]', now()
+      from generate_series(1, ${ROWS}) n;
+    insert into support_requests (request_id, user_id, subject, status, claim_id, tier, priority, queue_key, opened_at, updated_at,
+                                  waiting_since, message_count)
+      select pg_temp.uid('r', n), pg_temp.uid('u', 1 + n % ${USERS}), 'Question ' || n, (array['open', 'answered', 'closed'])[1 + n % 3],
+             null, (array['pro', 'basic', 'free'])[1 + n % 3], 1 + n % 3,
+             (1 + n % 3) || ':' || to_char(timestamptz '2025-01-01' + n * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             timestamptz '2025-01-01' + n * interval '1 minute', now(), case when n % 3 = 0 then now() end, 1
       from generate_series(1, ${ROWS}) n;
   `);
   // Statistics for the planner, and the visibility map autovacuum keeps, as a running store has them.
@@ -221,6 +229,13 @@ const lists = (): Case[] => [
   ["staff: one user's details", (k) => findStaffUser(k, userId), OWNED],
   ['staff: tier history, newest first', (k) => listTierHistory(k, page('at', 'DESC', {})), BROAD],
   ["staff: one user's tier history", (k) => listTierHistory(k, page('at', 'DESC', { userId })), OWNED],
+  ["a veteran's support requests", (k) => listSupportRequests(k, userId, page('updatedAt', 'DESC', {})), OWNED],
+  ['support: the queue in priority order', (k) => listStaffSupportRequests(k, page('priority', 'ASC', {})), BROAD],
+  [
+    'support: open requests in priority order',
+    (k) => listStaffSupportRequests(k, page('priority', 'ASC', { status: 'open' as const })),
+    BROAD,
+  ],
 ];
 
 const isTotal = (sql: string) => /^select count\(\*\)/i.test(sql);
