@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { addDays, addYears, utcDay } from '@cc/contracts';
 import type { ClaimStrategy, PredictionsOverview } from '@cc/contracts/strategy';
+import { planFeatures, type MemberTierFlags, type SubscriptionPlan } from '@cc/contracts';
 import { eventually } from '@cc/gateway/testing/eventually';
 import { grantTier, startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
@@ -60,6 +61,50 @@ describe('claim strategy and predictions API', () => {
     await grantTier(admin, other, (await other.register('strategy.other@example.org')).id, 'pro');
   });
   afterAll(async () => app.close());
+
+  /**
+   * What each paid feature's server answers, allowed or not: the flag is the one the plan-card lines
+   * name (contracts/src/billing.ts), the call the one its screen makes.
+   */
+  const PROBES: Record<
+    'hasAdvancedAnalytics' | 'hasClaimInsights' | 'hasDbqAccess' | 'hasTemplateLibrary' | 'hasPrioritySupport',
+    (c: TestClient) => Promise<boolean>
+  > = {
+    hasAdvancedAnalytics: async (c) => (await c.get('/api/analytics')).status === 200,
+    hasClaimInsights: async (c) => (await c.get('/api/strategy/predictions')).status === 200,
+    hasDbqAccess: async (c) => (await c.get('/api/dbqs')).status === 200,
+    // The plan is checked before the form: a paid plan gets to the form's validation (400).
+    hasTemplateLibrary: async (c) => (await c.post('/api/pdforge/generate', { templateId: 'nexus-letter', formData: {} })).status !== 403,
+    // Every plan may write to support; what the card sells is the place in the queue.
+    hasPrioritySupport: async (c) => {
+      const opened = await c.post('/api/support-requests', { subject: 'Plan check', message: 'Which queue am I in?' });
+      expect(opened.status).toBe(201);
+      // The queue (as support sees it) places the request by the plan it was opened on.
+      const queued = await eventually(
+        async () => (await admin.get(`/api/staff/support-requests/${opened.data.id}`)).data as { priority?: number },
+        (r) => r.priority !== undefined,
+      );
+      return queued.priority! < 3;
+    },
+  };
+
+  it.each([
+    ['free', () => free],
+    ['basic', () => basic],
+    ['pro', () => pro],
+  ] as const)('the %s plan gets from the server exactly what its card (and the cards below it) say', async (tier, client) => {
+    const plans = (await client().get('/api/subscription-plans')).data as SubscriptionPlan[];
+    const order = plans.map((p) => p.tierName);
+    const card = plans.find((p) => p.tierName === tier)!;
+    expect(card.features).toEqual(planFeatures(tier).map((f) => f.label));
+    // "Everything in Basic": a card sells its own lines and those of the cheaper cards.
+    const sold = new Set<keyof MemberTierFlags>(
+      order.slice(0, order.indexOf(tier) + 1).flatMap((name) => planFeatures(name as typeof tier).flatMap((f) => f.requires ?? [])),
+    );
+    const answered: Record<string, boolean> = {};
+    for (const [flag, probe] of Object.entries(PROBES)) answered[flag] = await probe(client());
+    expect(answered).toEqual(Object.fromEntries(Object.keys(PROBES).map((flag) => [flag, sold.has(flag as keyof MemberTierFlags)])));
+  });
 
   it.each([
     ['Free', () => free],
