@@ -87,7 +87,9 @@ export class ProjectionRunner {
         handle: async (events, trx) => {
           // Before any table is touched: a rebuild's swap may be replacing them right now.
           await lockProjection(trx, projector.name);
-          this.options.announcer?.afterCommit(trx, projector.name, await projectEvents(projector, events, trx));
+          // Projected first, on its own line: an optional call skips its arguments when there is no announcer.
+          const changed = await projectEvents(projector, events, trx);
+          this.options.announcer?.afterCommit(trx, projector.name, changed);
           for (const event of events) {
             logger.debug(
               { projector: projector.name, eventId: event.id, type: event.type, correlationId: event.metadata.correlationId },
@@ -148,7 +150,8 @@ export class ProjectionRunner {
     await knex.transaction(async (trx) => {
       await lockProjection(trx, projector.name);
       // A retried event shows on the veteran's screens like any other.
-      this.options.announcer?.afterCommit(trx, projector.name, await projectEvents(projector, [event], trx));
+      const changed = await projectEvents(projector, [event], trx);
+      this.options.announcer?.afterCommit(trx, projector.name, changed);
       await inSameTransaction?.(trx);
     });
     return true;
