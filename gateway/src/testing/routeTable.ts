@@ -103,6 +103,8 @@ export const ROUTES: MatrixRow<RouteContext>[] = [
     expect: only(['administrator'], 404),
   },
   { method: 'GET', route: 'GET /api/strategy/predictions', path: () => '/api/strategy/predictions', expect: only(['administrator']) },
+  // Analytics is a paid feature (Basic, Pro and the staff tiers): the Free veteran is refused.
+  { method: 'GET', route: 'GET /api/analytics', path: () => '/api/analytics', expect: only(STAFF) },
   {
     method: 'GET',
     route: 'GET /api/claims/:id/history',
