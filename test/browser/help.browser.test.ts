@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 /**
- * Help & Support in a real Chromium against the real app: a veteran opens a request on /help; a
- * support agent finds it in the console's queue behind a Pro and a Basic veteran's requests (paid
- * plans first, oldest first within a plan), answers it; the veteran reads the answer. Then /help is
- * audited with axe at 1440 and 360 px in both themes, with screenshots to look at.
+ * Help & Support in a real Chromium against the real app: a Pro veteran opens a request on /help
+ * after a Free and a Basic veteran opened theirs; a support agent finds it at the head of the
+ * console's queue (Pro, then Basic, then Free, oldest first within a plan), answers it; the answer
+ * shows on the veteran's open thread without a reload (the change stream). Then /help is audited
+ * with axe at 1440 and 360 px in both themes, with screenshots to look at.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -41,12 +42,12 @@ describe('Help & Support and the support queue in Chromium', () => {
   beforeAll(async () => {
     staff = await startStaffApp({ frontendDist: path.resolve(__dirname, '../../frontend/dist') }, 'helpdesk');
     browser = await launchChromium();
-    // Opened first, so only the plan can put them ahead of the Free veteran's request.
+    // Opened before the Pro veteran's, so only the plan can put the Pro request ahead of them.
+    const free = await staff.member('fran.help@example.org', 'free', { firstName: 'Fran', lastName: 'Free' });
     const basic = await staff.member('bea.help@example.org', 'basic', { firstName: 'Bea', lastName: 'Basic' });
-    const pro = await staff.member('pat.help@example.org', 'pro', { firstName: 'Pat', lastName: 'Pro' });
+    expect((await free.post('/api/support-requests', { subject: 'Upload stuck', message: 'My PDF says pending.' })).status).toBe(201);
     expect((await basic.post('/api/support-requests', { subject: 'Refund question', message: 'Charged twice?' })).status).toBe(201);
-    expect((await pro.post('/api/support-requests', { subject: 'Upload stuck', message: 'My PDF says pending.' })).status).toBe(201);
-    await staff.member('fran.help@example.org', 'free', { firstName: 'Fran', lastName: 'Free' });
+    await staff.member('pat.help@example.org', 'pro', { firstName: 'Pat', lastName: 'Pro' });
     await fs.mkdir(SHOTS, { recursive: true });
   });
   afterAll(async () => {
@@ -54,12 +55,12 @@ describe('Help & Support and the support queue in Chromium', () => {
     await staff?.app.close();
   });
 
-  it('a Free veteran asks on /help; support answers from the queue after Pro and Basic; the veteran reads it', async () => {
-    const vet = await pageAs('fran.help@example.org');
+  it('a Pro veteran asks on /help; support answers from the head of the queue; the answer shows without a reload', async () => {
+    const vet = await pageAs('pat.help@example.org');
     const { baseUrl } = staff.app;
     await vet.getByRole('link', { name: 'Help & Support' }).first().click();
     await vet.waitForURL(`${baseUrl}/help`);
-    await expectText(vet.getByTestId('support-priority'), 'after those of Basic and Pro members');
+    await expectText(vet.getByTestId('support-priority'), 'your requests come first in the support queue');
 
     // The answers are the assistant's knowledge base, searchable.
     await vet.getByTestId('help-search').fill('bilateral');
@@ -83,14 +84,14 @@ describe('Help & Support and the support queue in Chromium', () => {
     const rows = agent.getByTestId('support-queue-table').locator('tbody tr');
     await expectCount(rows, 3);
     const subjects = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent ?? ''));
-    expect(subjects).toEqual(['Upload stuck', 'Refund question', 'How do I add a buddy statement?']);
+    expect(subjects).toEqual(['How do I add a buddy statement?', 'Refund question', 'Upload stuck']);
     await expectText(rows.nth(0), '1 · Pro');
     await expectText(rows.nth(2), '3 · Free');
-    await expectText(rows.nth(2).getByTestId('support-waiting'), /min|under a minute/);
+    await expectText(rows.nth(0).getByTestId('support-waiting'), /min|under a minute/);
     await fs.mkdir(SHOTS, { recursive: true });
     await agent.screenshot({ path: path.join(SHOTS, 'console-queue-1440.png'), fullPage: true });
 
-    await rows.nth(2).click();
+    await rows.nth(0).click();
     await expectText(agent.getByTestId('support-thread'), 'My friend from the unit wants to write one.').catch(async (error: unknown) => {
       await snapshot(agent, 'help-console-show-missing');
       throw error;
@@ -100,7 +101,7 @@ describe('Help & Support and the support queue in Chromium', () => {
     await expectText(agent.getByTestId('support-thread'), 'Use VA Form 21-10210');
     await agent.screenshot({ path: path.join(SHOTS, 'console-show-1440.png'), fullPage: true });
 
-    await vet.reload();
+    // No reload: the thread refreshes from the change stream.
     await expectText(vet.getByTestId('support-thread'), 'Use VA Form 21-10210, the lay statement form.');
     await expectText(vet.getByTestId('support-thread').locator('[data-author=support]'), 'Sam Helper (Support)');
     await vet.screenshot({ path: path.join(SHOTS, 'request-1440-light.png'), fullPage: true });
@@ -110,6 +111,7 @@ describe('Help & Support and the support queue in Chromium', () => {
 
   it.each(THEMES)('has no serious or critical axe violation on /help at 1440 and 360 px (%s theme)', async (theme) => {
     const page = await pageAs('fran.help@example.org', 1440, theme);
+    // The Free plan's view: the priority note with its Upgrade button.
     try {
       expect(await auditScreens(page, staff.app.baseUrl, [helpScreen], theme)).toEqual([]);
       for (const width of [1440, 360]) {
