@@ -56,6 +56,10 @@ export const SCREENS: Screen[] = [
     open: async (page, base) => {
       await goTo(page, base);
       await expectText(page.getByTestId('stat-active-claims-value'), '1');
+      // The chat widget loads as it scrolls into view: audited with the rest of the page.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await visible(page.getByTestId('chat-widget'));
+      await page.evaluate(() => window.scrollTo(0, 0));
     },
   },
   {

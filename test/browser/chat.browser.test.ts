@@ -119,6 +119,9 @@ describe('AI Copilot in Chromium', () => {
 
   it('the dashboard widget: canned welcome, Enter sends, the last messages cut at 150 characters', async () => {
     await page.goto(app.baseUrl);
+    await visible(page.getByText('Here is an overview of your VA claims and documents.'));
+    // The widget sits below the fold and loads as the page is scrolled towards it.
+    await page.mouse.wheel(0, 4000);
     const widget = page.getByTestId('chat-widget');
     await visible(widget);
     await expectText(widget.getByTestId('chat-widget-welcome'), 'knee injury');

@@ -1,4 +1,4 @@
-import { READ_MODEL_CHANGES_PATH, readModelChangeSchema } from '@cc/contracts';
+import { isReadModelChange, READ_MODEL_CHANGES_PATH } from '@cc/contracts';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queriesShowing } from './readModelQueries';
@@ -34,9 +34,9 @@ export function useReadModelChanges(enabled: boolean): void {
         refetchReadBefore(Date.now());
       };
       stream.addEventListener('change', (event) => {
-        const parsed = readModelChangeSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-        if (!parsed.success) return;
-        for (const queryKey of queriesShowing(parsed.data.readModel)) void queryClient.invalidateQueries({ queryKey });
+        const change: unknown = JSON.parse((event as MessageEvent<string>).data);
+        if (!isReadModelChange(change)) return;
+        for (const queryKey of queriesShowing(change.readModel)) void queryClient.invalidateQueries({ queryKey });
       });
       stream.addEventListener('resync', () => refetchReadBefore(Number.POSITIVE_INFINITY));
       stream.onerror = () => {

@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { READ_MODEL_CHANGES_PATH, readModelChangeSchema, type ReadModelChange } from '@cc/contracts';
+import { isReadModelChange, READ_MODEL_CHANGES_PATH, type ReadModelChange } from '@cc/contracts';
 import type { TestClient } from './testApp';
 
 /** One signed-in user's change stream, read as a browser's EventSource reads it (eventsource-parser). */
@@ -58,8 +58,11 @@ export async function openChangeStream(baseUrl: string, client: TestClient): Pro
   }
   const parser = createParser({
     onEvent(message) {
-      if (message.event === 'change') stream.changes.push(readModelChangeSchema.parse(JSON.parse(message.data)));
-      else stream.others.push(message.event ?? 'message');
+      if (message.event === 'change') {
+        const change: unknown = JSON.parse(message.data);
+        if (!isReadModelChange(change)) throw new Error(`not a read-model change: ${message.data}`);
+        stream.changes.push(change);
+      } else stream.others.push(message.event ?? 'message');
       for (const check of [...waiting]) check();
     },
     onComment(comment) {
