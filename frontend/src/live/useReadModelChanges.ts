@@ -7,6 +7,24 @@ import { queriesShowing } from './readModelQueries';
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
 
+/** Holds taken by `holdLiveUpdates` and not yet released. */
+let holds = 0;
+
+/**
+ * Stops the change stream from refetching anything until the returned release is called. Deleting
+ * the account takes one: its erasure changes every read model while the session is being ended, and
+ * a refetch answered 401 then would send the person to the sign-in page instead of the goodbye.
+ */
+export function holdLiveUpdates(): () => void {
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+  };
+}
+
 /** Sign-in state is react-admin's to refresh; everything else a screen shows is refetched on a resync. */
 const isScreenData = (query: Query) => query.queryKey[0] !== 'auth';
 
@@ -24,8 +42,10 @@ export function useReadModelChanges(enabled: boolean): void {
     let source: EventSource | undefined;
     let retry: number | undefined;
     let wait = FIRST_RETRY_MS;
-    const refetchReadBefore = (time: number) =>
+    const refetchReadBefore = (time: number) => {
+      if (holds > 0) return;
       void queryClient.invalidateQueries({ predicate: (query) => isScreenData(query) && query.state.dataUpdatedAt < time });
+    };
     const open = () => {
       const stream = new EventSource(READ_MODEL_CHANGES_PATH);
       source = stream;
@@ -35,7 +55,7 @@ export function useReadModelChanges(enabled: boolean): void {
       };
       stream.addEventListener('change', (event) => {
         const change: unknown = JSON.parse((event as MessageEvent<string>).data);
-        if (!isReadModelChange(change)) return;
+        if (holds > 0 || !isReadModelChange(change)) return;
         for (const queryKey of queriesShowing(change.readModel)) void queryClient.invalidateQueries({ queryKey });
       });
       stream.addEventListener('resync', () => refetchReadBefore(Number.POSITIVE_INFINITY));

@@ -13,6 +13,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../api/http';
 import { forgetCurrentUser } from '../auth/session';
+import { holdLiveUpdates } from '../live/useReadModelChanges';
 import { useToast } from '../toast/useToast';
 import { deleteAccount } from './api';
 
@@ -24,12 +25,15 @@ export function DeleteAccount({ hasPassword, email }: { hasPassword: boolean; em
   const { toast } = useToast();
   const remove = useMutation({
     mutationFn: () => deleteAccount(hasPassword ? { password: confirmation } : { email: confirmation }),
+    // The erasure changes every read model while the session ends: no refetch until the page goes.
+    onMutate: () => ({ release: holdLiveUpdates() }),
     onSuccess: () => {
       forgetCurrentUser();
       // A full page load: the session cookie is gone, so every cached query goes with it.
       window.location.assign('/?account=deleted');
     },
-    onError: (failure) => {
+    onError: (failure, _variables, context) => {
+      context?.release();
       const message = failure instanceof ApiError ? (failure.fieldErrors[0]?.message ?? failure.userMessage) : 'Failed to delete account';
       setError(message);
       toast({ title: 'Error', description: 'Failed to delete account', variant: 'destructive' });

@@ -367,6 +367,35 @@ describe('control characters at the API boundary', () => {
         json: { templateId: 'nexus-letter', formData: { veteran_full_name: `Jane${NUL}` } },
         field: 'formData.veteran_full_name',
       },
+      // Paid features and support.
+      'GET /api/analytics': { path: '/api/analytics?x=%00', field: 'query.x' },
+      'GET /api/claims/:id/strategy': { path: `/api/claims/${claimId}%00/strategy`, field: 'path' },
+      'GET /api/strategy/predictions': {
+        path: `/api/strategy/predictions?assume=${encodeURIComponent(JSON.stringify({ [claimId]: NUL }))}`,
+        field: `query.assume.${claimId}`,
+      },
+      'GET /api/help/articles': { path: '/api/help/articles?q=%00', field: 'query.q' },
+      'GET /api/support-requests': { path: '/api/support-requests?x=%00', field: 'query.x' },
+      'GET /api/support-requests/:id': { path: '/api/support-requests/x%00', field: 'path' },
+      'POST /api/support-requests': {
+        path: '/api/support-requests',
+        json: { subject: `Help${NUL}`, message: 'Where is my upload?' },
+        field: 'subject',
+      },
+      'POST /api/support-requests/:id/replies': {
+        path: '/api/support-requests/x/replies',
+        json: { message: `a${NUL}b` },
+        field: 'message',
+      },
+      'POST /api/support-requests/:id/close': { path: '/api/support-requests/x%00/close', json: {}, field: 'path' },
+      'GET /api/staff/support-requests': { path: '/api/staff/support-requests?x=%00', field: 'query.x' },
+      'GET /api/staff/support-requests/:id': { path: '/api/staff/support-requests/x%00', field: 'path' },
+      'POST /api/staff/support-requests/:id/replies': {
+        path: '/api/staff/support-requests/x/replies',
+        json: { message: `a${NUL}b` },
+        field: 'message',
+      },
+      'POST /api/staff/support-requests/:id/close': { path: '/api/staff/support-requests/x%00/close', json: {}, field: 'path' },
       'POST /api/pdforge/ai-assist': {
         path: '/api/pdforge/ai-assist',
         json: { fieldName: 'symptoms', documentText: `a${NUL}b` },
