@@ -116,8 +116,14 @@ export class LocalObjectStorage implements ObjectStorage {
         else count += 1;
       }
     };
-    if (!(await fs.lstat(folder)).isDirectory()) return 0;
-    await walk(folder);
+    // Another process may remove the same folder meanwhile (an account's erasure runs in every
+    // process that holds its files): what is already gone is not an error.
+    try {
+      if (!(await fs.lstat(folder)).isDirectory()) return 0;
+      await walk(folder);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
     // Temp files of writes in flight live beside their key, so they go with the folder too.
     await fs.rm(folder, { recursive: true, force: true });
     return count;
