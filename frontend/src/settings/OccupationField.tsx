@@ -2,10 +2,12 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { loadMilitaryOccupations, occupationLabel, type MilitaryOccupation } from '@cc/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { occupationHelp } from './occupationHelp';
 
 /**
- * The MOS fields: a pick list of the branch's occupations where public data has one (the Army's),
- * always accepting free text, so an unlisted or other branch's occupation can still be typed.
+ * The MOS fields: a pick list of the chosen branch's occupations where public data has one (Army,
+ * Navy, Air Force, Marine Corps), always accepting free text, so an unlisted occupation or one of
+ * a branch without a list can still be typed.
  */
 export function OccupationField(props: {
   id: string;
@@ -14,7 +16,7 @@ export function OccupationField(props: {
   value: string;
   onChange: (value: string) => void;
   error?: string;
-  hint: string;
+  optional?: boolean;
 }) {
   const occupations = useQuery({
     queryKey: ['military-occupations', props.branch],
@@ -41,9 +43,7 @@ export function OccupationField(props: {
           name={props.id}
           label={props.label}
           error={Boolean(props.error)}
-          helperText={
-            props.error ?? (listed ? `${props.hint}. Type a code or title to pick from the list, or write your own.` : props.hint)
-          }
+          helperText={props.error ?? occupationHelp(props.branch, { optional: Boolean(props.optional), listed })}
         />
       )}
     />

@@ -212,7 +212,6 @@ function ProfileFormFields({ user }: { user: User }) {
         value={form.mos}
         onChange={set('mos')}
         error={errors.mos}
-        hint="e.g. 11B Infantryman"
       />
       <OccupationField
         id="profile-subMos"
@@ -221,7 +220,7 @@ function ProfileFormFields({ user }: { user: User }) {
         value={form.subMos}
         onChange={set('subMos')}
         error={errors.subMos}
-        hint="Optional"
+        optional
       />
       <TextField
         {...text('vaFileNumber')}
