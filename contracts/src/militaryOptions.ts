@@ -1,10 +1,17 @@
 /**
  * The profile form's fixed pick lists (spec doc 2 §5), copied from the project's reference data
  * (`shared/data/military.json`: US military campaign and decoration names, public DoD facts).
- * Theaters (17) and award devices (12) are complete; awards are the main decorations, unit,
- * campaign and service awards plus "Other". The military decorations are completed from the
- * Army's public order of precedence (DA PAM 670-1, 26 January 2021, para 22-5a, all 33 of them);
- * the rest of the categories stay partial. Occupations (MOS) are in `militaryOccupations.ts`.
+ * Theaters (17) and award devices (12) are complete. Awards start from that file's main
+ * decorations, unit, campaign and service awards plus "Other"; the military decorations are
+ * completed from the Army's public order of precedence (DA PAM 670-1, 26 January 2021, para
+ * 22-5a), and every award on the Air Force Personnel Center's "Decorations and Ribbons" page
+ * (afpc.af.mil, 91 awards in its order of precedence, as listed on 22 September 2026) is included,
+ * each placed after the award AFPC lists before it. Where AFPC's name is another name of an award
+ * already listed ("Silver Star Medal", its "Distinguished Service Medal", the two Kuwait
+ * Liberation Medals) the existing name stays; the awards renamed "Air and Space …" keep their
+ * former "Air Force …" names too, as older DD-214s show them. Navy, Marine Corps and Coast Guard
+ * service ribbons beyond these stay partial (no complete public list was found): "Other" covers
+ * them. Occupations (MOS) are in `militaryOccupations.ts`.
  */
 
 export const COMBAT_THEATERS = [
@@ -53,11 +60,13 @@ export const AWARDS = [
   'Air Medal',
   'Aerial Achievement Medal',
   'Joint Service Commendation Medal',
+  'Air and Space Commendation Medal',
   'Army Commendation Medal',
   'Navy and Marine Corps Commendation Medal',
   'Air Force Commendation Medal',
   'Coast Guard Commendation Medal',
   'Joint Service Achievement Medal',
+  'Air and Space Achievement Medal',
   'Army Achievement Medal',
   'Navy and Marine Corps Achievement Medal',
   'Air Force Achievement Medal',
@@ -69,14 +78,33 @@ export const AWARDS = [
   'Combat Action Badge',
   'Presidential Unit Citation',
   'Joint Meritorious Unit Award',
+  'Gallant Unit Citation',
+  'Meritorious Unit Award',
+  'Air and Space Outstanding Unit Award',
+  'Air and Space Organizational Excellence Award',
   'Valorous Unit Award',
   'Meritorious Unit Commendation',
   'Navy Unit Commendation',
   'Air Force Outstanding Unit Award',
   'Prisoner of War Medal',
   'Good Conduct Medal',
+  'Combat Readiness Medal',
+  'Air Force Good Conduct Medal',
+  'Space Force Good Conduct Medal',
+  'Army Good Conduct Medal',
+  'Air Reserve Forces Meritorious Service Medal',
+  'Outstanding Airman of the Year Ribbon',
+  'Air and Space Recognition Ribbon',
+  'American Defense Service Medal',
+  'American Campaign Medal',
+  'Asiatic-Pacific Campaign Medal',
+  'European-African-Middle Eastern Campaign Medal',
+  'World War II Victory Medal',
+  'Army of Occupation Medal',
+  'Medal for Humane Action',
   'National Defense Service Medal',
   'Korean Service Medal',
+  'Antarctica Service Medal',
   'Vietnam Service Medal',
   'Southwest Asia Service Medal',
   'Kosovo Campaign Medal',
@@ -85,11 +113,19 @@ export const AWARDS = [
   'Inherent Resolve Campaign Medal',
   'Global War on Terrorism Expeditionary Medal',
   'Global War on Terrorism Service Medal',
+  'Korean Defense Service Medal',
   'Armed Forces Expeditionary Medal',
   'Armed Forces Service Medal',
   'Humanitarian Service Medal',
   'Military Outstanding Volunteer Service Medal',
+  'Remote Combat Effects Campaign Medal',
+  'Air and Space Campaign Medal',
+  'Nuclear Deterrence Operations Service Medal',
+  'Air and Space Overseas Ribbon (Short Tour)',
+  'Air and Space Overseas Ribbon (Long Tour)',
   'Armed Forces Reserve Medal',
+  'USAF NCO PME Graduate Ribbon',
+  'USAF Basic Military Training Honor Graduate Ribbon',
   'NCO Professional Development Ribbon',
   'Army Service Ribbon',
   'Overseas Service Ribbon',
@@ -97,13 +133,33 @@ export const AWARDS = [
   'Air Force Overseas Short Tour Service Ribbon',
   'Air Force Overseas Long Tour Service Ribbon',
   'Air and Space Expeditionary Service Ribbon',
+  'Air and Space Longevity Service Award',
+  'Developmental Special Duty Ribbon',
+  'Air Force Basic Military Training Instructor Ribbon',
+  'Air Force Recruiter Ribbon',
   'Air Force Longevity Service Award',
   'Small Arms Expert Marksmanship Ribbon',
+  'Air and Space Training Ribbon',
+  'Philippine Defense Medal',
+  'Philippine Liberation Medal',
+  'Philippine Independence Medal',
+  'Philippine Presidential Unit Citation',
+  'Republic of Korea Presidential Unit Citation',
+  'Republic of Vietnam Gallantry Cross with Palm',
+  'United Nations Service Medal',
   'NATO Medal',
   'United Nations Medal',
+  'NATO Meritorious Service Medal',
+  'NATO Medal for the Former Republic of Yugoslavia',
+  'NATO Medal for Kosovo Operations',
+  'Article 5 NATO Medal (Operation Eagle Assist)',
+  'Article 5 NATO Medal (Operation Active Endeavour)',
+  'Non-Article 5 NATO Medal (Balkan Operations)',
+  'Non-Article 5 NATO Medal (ISAF)',
   'Republic of Vietnam Campaign Medal',
   'Kuwait Liberation Medal (Saudi Arabia)',
   'Kuwait Liberation Medal (Kuwait)',
+  'Republic of Korea Korean War Service Medal',
   'Other',
 ] as const;
 
