@@ -47,6 +47,10 @@ describe('settings in Chromium', () => {
     await profile.getByLabel('Current VA Disability Rating (%)').fill('70');
     await profile.getByLabel('Branch of Service').click();
     await page.getByRole('option', { name: 'Navy' }).click();
+    // The MOS field offers the chosen branch's own list: the Navy's ratings.
+    await visible(profile.getByText(/^e\.g\. HM Hospital Corpsman\. Type a code or title/));
+    await profile.getByLabel('Primary MOS / Rating / AFSC').fill('Hospital Corps');
+    await page.getByRole('option', { name: 'HM Hospital Corpsman' }).click();
     await profile.getByLabel('Combat Theaters / Operations').fill('Korean');
     await page.getByRole('option', { name: 'Korean War' }).click();
     await profile.getByRole('button', { name: 'Save Profile' }).click();
@@ -60,6 +64,7 @@ describe('settings in Chromium', () => {
       branchOfService: 'navy',
       disabilityRating: 70,
       operationTheaters: ['Korean War'],
+      mos: 'HM Hospital Corpsman',
     });
     await snapshot(page, 'settings-profile-saved');
   });
