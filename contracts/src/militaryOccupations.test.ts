@@ -16,7 +16,7 @@ describe('the MOS pick lists per branch', () => {
       ['HM Hospital Corpsman', "ABE Aviation Boatswain's Mate (Launching and Recovery Equipment)", 'CWT Cyber Warfare Technician'],
     ],
     ['air-force', 272, ['1N0X1 All Source Intelligence Analyst', '3P0X1 Security Forces', '11FX Fighter Pilot']],
-    ['marines', 759, ['0311 Rifleman', '0331 Machine Gunner', '0802 Field Artillery Officer', '5811 Military Police']],
+    ['marines', 767, ['0311 Rifleman', '0331 Machine Gunner', '0802 Field Artillery Officer', '5811 Military Police']],
   ])('%s: %i entries, with its well-known occupations', async (branch, count, known) => {
     const list = await loadMilitaryOccupations(branch);
     expect(list).toHaveLength(count);
