@@ -13,6 +13,7 @@ import {
   type TierHistoryEntry,
 } from '@cc/contracts';
 import { CLAIM_SORT_COLUMNS, toClaim, type ClaimRow } from '../claims/queries';
+import { listTotal } from './listTotal';
 import { displayNameSql, likePattern, OWNER_NAME_SEARCH_SQL } from './names';
 import type { ActorInfo } from './timeline';
 
@@ -68,8 +69,9 @@ export async function listStaffClaims(knex: Knex, query: StaffClaimListQuery, no
     if (query.filter.userId) q.where('user_id', query.filter.userId);
     if (matches) q.whereRaw('claim_id = any(?::uuid[])', [matches.map((m) => m.claim_id)]);
   });
-  const total = await countList(base, STAFF_CLAIM_SORT_COLUMNS, query);
-  const rows: StaffClaimRow[] = await pageList(base.clone(), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
+  const paged = pageList(base, STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
+  const rows: StaffClaimRow[] = await paged.clone();
+  const total = await listTotal(knex, paged, query.range, rows.length);
   return {
     rows: rows.map((row) => ({ ...toClaim(row, now), userId: row.user_id, ownerName: row.owner_name, ownerEmail: row.owner_email })),
     total,
