@@ -12,10 +12,12 @@ export const EXACT_TOTAL_ROWS = 1_000;
  * - a page shorter than asked for is the end of the list: the total is exact, and not counted;
  * - otherwise the matches are counted up to EXACT_TOTAL_ROWS past the page's end: below that the
  *   total is exact;
- * - past it, the total is the planner's estimate of the matches, but never less than the rows
- *   counted, so the page after this one always exists. A page link far beyond the truth can only
- *   come from an estimate above it; that page comes back empty with the exact total (the count
- *   then reaches the end), and react-admin goes back to the first page.
+ * - past it, the total is the planner's estimate of the matches rounded down to two significant
+ *   figures (50,017 shows as 50,000: a round number, and below the truth more often than above),
+ *   but never less than the rows counted, so the page after this one always exists. An estimate
+ *   below the truth only moves the last page link short of the end, and Next still leads on; one
+ *   above it can make the last page link lead past the end: that page comes back empty with the
+ *   exact total (the count then reaches the end), and react-admin goes back to the first page.
  *
  * The count walks the matches in the page's own order, so it reads the index the page reads (an
  * unordered LIMIT is cheapest as a sequential scan that stops early, which reads the table as far
@@ -34,7 +36,14 @@ export async function listTotal(knex: Knex, paged: Knex.QueryBuilder, range: rea
   const [row] = (await knex.count('* as count').from(matches.clone().limit(limit).as('m'))) as [{ count: string | number }];
   const count = Number(row.count);
   if (count < limit) return count;
-  return Math.max(count, await estimatedRows(knex, matches));
+  return Math.max(count, roundDown(await estimatedRows(knex, matches)));
+}
+
+/** A number rounded down to two significant figures: 50,017 → 50,000; 1,234 → 1,200. */
+export function roundDown(n: number): number {
+  if (n < 100) return Math.floor(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.floor(n / unit) * unit;
 }
 
 /** The planner's estimate of the rows a query returns, from the table statistics; no row is read. */
