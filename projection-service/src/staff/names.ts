@@ -16,3 +16,15 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
  * through the e-mail itself.
  */
 export const OWNER_NAME_SEARCH_SQL = `coalesce(first_name, '') || ' ' || coalesce(last_name, '')`;
+
+/**
+ * An owner's e-mail as a search by e-mail reads it through its trigram index: lower case, every
+ * mark (@ . + - …) made an "x". pg_trgm splits words at marks, so an index of the e-mail itself
+ * cannot tell "ann@example.org" from "ann+2@example.org" and hands every address sharing its words
+ * to the recheck; with the marks kept as letters the trigrams around the "@" tell them apart. It
+ * only narrows the candidates: the e-mail's own ILIKE decides.
+ */
+export const EMAIL_SEARCH_SQL = `regexp_replace(lower(email), '[^a-z0-9]', 'x', 'g')`;
+
+/** The search text as `EMAIL_SEARCH_SQL` holds it, as a LIKE pattern (in SQL: the same functions). */
+export const EMAIL_SEARCH_PATTERN_SQL = `'%' || regexp_replace(lower(?), '[^a-z0-9]', 'x', 'g') || '%'`;

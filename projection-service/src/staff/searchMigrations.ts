@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Migration } from '@cc/platform';
-import { OWNER_NAME_SEARCH_SQL } from './names';
+import { EMAIL_SEARCH_SQL, OWNER_NAME_SEARCH_SQL } from './names';
 
 /**
  * The schema that holds pg_trgm's operator classes. A rebuild replays migrations with its scratch
@@ -28,6 +28,15 @@ export const staffSearchMigrations: Migration[] = [
         create index user_profiles_name_trgm on user_profiles using gin ((${OWNER_NAME_SEARCH_SQL}) ${ops});
         create index documents_file_name_trgm on documents using gin (file_name ${ops});
       `);
+    },
+  },
+  {
+    // A search by an owner's e-mail: the index above sees only the e-mail's words (pg_trgm drops
+    // the marks between them), which every address at the same domain with the same name shares.
+    name: '0150_staff_search_email_marks',
+    async up(knex) {
+      const ops = `${await trigramSchema(knex)}.gin_trgm_ops`;
+      await knex.raw(`create index user_profiles_email_marks_trgm on user_profiles using gin ((${EMAIL_SEARCH_SQL}) ${ops})`);
     },
   },
 ];

@@ -130,15 +130,24 @@ async function plansOf(run: (knex: Knex) => Promise<unknown>): Promise<{ sql: st
     db.knex.off('query', listen);
   }
   const plans: { sql: string; scans: string[] }[] = [];
-  for (const { sql, bindings } of sent) {
-    // The SQL comes already numbered ($1, $2…) for the driver, so it is explained through the driver with the bindings it was sent with.
-    const connection = await db.knex.client.acquireConnection();
-    try {
-      const result = await connection.query(`explain (format json) ${sql}`, bindings);
-      plans.push({ sql, scans: seqScans(result.rows[0]['QUERY PLAN'][0].Plan) });
-    } finally {
-      await db.knex.client.releaseConnection(connection);
+  // The SQL comes already numbered ($1, $2…) for the driver, so it is explained through the driver
+  // with the bindings it was sent with, on one connection that replays the transactions and their
+  // SET LOCAL settings as they were sent (a setting can change a plan).
+  const connection = await db.knex.client.acquireConnection();
+  try {
+    for (const { sql, bindings } of sent) {
+      if (/^begin/i.test(sql)) await connection.query('begin');
+      else if (/^(commit|rollback)/i.test(sql)) await connection.query('rollback');
+      else if (/^set /i.test(sql)) await connection.query(sql, bindings);
+      // A planner estimate (a capped total's) is asked with EXPLAIN: it reads no row, and has no plan of its own.
+      else if (!/^explain /i.test(sql)) {
+        const result = await connection.query(`explain (format json) ${sql}`, bindings);
+        plans.push({ sql, scans: seqScans(result.rows[0]['QUERY PLAN'][0].Plan) });
+      }
     }
+  } finally {
+    await connection.query('rollback');
+    await db.knex.client.releaseConnection(connection);
   }
   return plans;
 }
@@ -168,16 +177,15 @@ afterAll(async () => {
  * share of every row, and reading the table is then the cheapest way to count; no index changes that.
  */
 const BROAD = { totalCountsAShare: true } as const;
+/**
+ * A list over every veteran's rows whose total is counted only up to a bound past the page, then
+ * estimated (staff/listTotal.ts): its count is an index lookup too, however broad the filter.
+ */
+const CAPPED = { totalCountsAShare: false } as const;
 /** A list of one owner's, claim's or person's rows: its total is an index lookup too. */
 const OWNED = { totalCountsAShare: false } as const;
-/**
- * A search box matching a fragment of an owner's name or e-mail: the claims are found through
- * trigram indexes, but PostgreSQL prices a trigram lookup above reading the profiles table (one
- * short row a person) until it holds some tens of thousands of people, and so reads it.
- */
-const OWNER_SEARCH = { totalCountsAShare: false, mayRead: ['user_profiles'] } as const;
 
-type Case = [string, (knex: Knex) => Promise<unknown>, { totalCountsAShare: boolean; mayRead?: readonly string[] }];
+type Case = [string, (knex: Knex) => Promise<unknown>, { totalCountsAShare: boolean }];
 
 const lists = (): Case[] => [
   ["a veteran's claims, newest first", (k) => listClaims(k, userId, page('filedAt', 'DESC', {}, 10), NOW), OWNED],
@@ -193,22 +201,23 @@ const lists = (): Case[] => [
   ['upcoming deadlines (dashboard)', (k) => upcomingDeadlines(k, userId, NOW), OWNED],
   ['chat sessions', (k) => listChatSessions(k, userId, page('updatedAt', 'DESC', {})), OWNED],
   ['the chat widget messages', (k) => listWidgetMessages(k, userId, page('createdAt', 'DESC', {}, 20)), OWNED],
-  ['staff: claims page, newest first', (k) => listStaffClaims(k, page('filedAt', 'DESC', {}), NOW), BROAD],
+  ['staff: claims page, newest first', (k) => listStaffClaims(k, page('filedAt', 'DESC', {}), NOW), CAPPED],
   [
     'staff: claims by status, newest first',
     (k) => listStaffClaims(k, page('filedAt', 'DESC', { status: 'evidence_review' as const }), NOW),
-    BROAD,
+    CAPPED,
+  ],
+  [
+    'staff: claims by status, the ninth page',
+    (k) => listStaffClaims(k, { ...page('filedAt', 'DESC', { status: 'evidence_review' as const }), range: [200, 224] }, NOW),
+    CAPPED,
   ],
   [
     "staff: claims search box, an owner's e-mail",
     (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: 'veteran42@example.org' }), NOW),
-    OWNER_SEARCH,
+    OWNED,
   ],
-  [
-    "staff: claims search box, an owner's name",
-    (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: 'First42 Last42' }), NOW),
-    OWNER_SEARCH,
-  ],
+  ["staff: claims search box, an owner's name", (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: 'First42 Last42' }), NOW), OWNED],
   ['staff: claims search box, a claim number', (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: '2026-004' }), NOW), OWNED],
   ["staff: one owner's claims", (k) => listStaffClaims(k, page('filedAt', 'DESC', { userId }), NOW), OWNED],
   ['staff: documents page, newest first', (k) => listStaffDocuments(k, page('uploadedAt', 'DESC', {})), BROAD],
@@ -246,8 +255,7 @@ describe('list queries on read models of 25,000 rows', () => {
     expect(plans.length).toBeGreaterThan(0);
     const checked = plans.filter((p) => !(kind.totalCountsAShare && isTotal(p.sql)));
     expect(checked.length).toBeGreaterThan(0);
-    const big = checked.map((p) => ({ ...p, scans: p.scans.filter((table) => !kind.mayRead?.includes(table)) }));
-    expect(big.filter((p) => p.scans.length > 0)).toEqual([]);
+    expect(checked.filter((p) => p.scans.length > 0)).toEqual([]);
   });
 
   test('a seeded id is one of the generated rows (the lookups above find something)', async () => {
