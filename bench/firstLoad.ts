@@ -75,7 +75,7 @@ export const FIRST_LOAD_LIMIT_BYTES = 250 * 1024;
 /**
  * The most each page may fetch, gzip, checked by test/browser/firstLoad.browser.test.ts: the
  * target for the landing page; for the dashboard, which is above the target (README, Performance),
- * a ceiling just over its measured size (287 KB, with the chat widget loaded as it scrolls into
- * view), so that it can only shrink.
+ * a ceiling just over its measured size (255 KB, with the header's menus, tooltips and the mobile
+ * drawer fetched when first used), so that it can only shrink.
  */
-export const FIRST_LOAD_CEILING_BYTES: Record<FirstLoadPage, number> = { landing: FIRST_LOAD_LIMIT_BYTES, dashboard: 290 * 1024 };
+export const FIRST_LOAD_CEILING_BYTES: Record<FirstLoadPage, number> = { landing: FIRST_LOAD_LIMIT_BYTES, dashboard: 257 * 1024 };
