@@ -73,9 +73,12 @@ export async function firstLoad(dist: string): Promise<Record<FirstLoadPage, { s
 export const FIRST_LOAD_LIMIT_BYTES = 250 * 1024;
 
 /**
- * The most each page may fetch, gzip, checked by test/browser/firstLoad.browser.test.ts: the
- * target for the landing page; for the dashboard, which is above the target (README, Performance),
- * a ceiling just over its measured size (287 KB, with the chat widget loaded as it scrolls into
- * view), so that it can only shrink.
+ * The most each page may fetch, gzip, checked by test/browser/firstLoad.browser.test.ts: the target,
+ * for the landing page and the dashboard alike (the dashboard fetches its header's menus, popover,
+ * tooltips and mobile drawer when first used, and the claims' readiness and deadline lists when
+ * there is one to show).
  */
-export const FIRST_LOAD_CEILING_BYTES: Record<FirstLoadPage, number> = { landing: FIRST_LOAD_LIMIT_BYTES, dashboard: 290 * 1024 };
+export const FIRST_LOAD_CEILING_BYTES: Record<FirstLoadPage, number> = {
+  landing: FIRST_LOAD_LIMIT_BYTES,
+  dashboard: FIRST_LOAD_LIMIT_BYTES,
+};

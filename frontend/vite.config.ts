@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@cc/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+    alias: {
+      '@cc/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
+      // node-polyglot's polyfill for Object.entries becomes the browser's own (src/vendor/objectEntries.cjs).
+      'object.entries': fileURLToPath(new URL('./src/vendor/objectEntries.cjs', import.meta.url)),
+    },
   },
   server: {
     port: 5173,

@@ -5,12 +5,7 @@ import { daysBetweenDates } from '@cc/contracts';
  * calendar days: a deadline is "today" by the device's clock, not the server's.
  */
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** The device's calendar day, YYYY-MM-DD. */
-export function localDay(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`;
-}
+export { localDay } from './localDay';
 
 /** Whole days from `today` to `dueDate` (negative once it has passed). */
 export function daysUntil(dueDate: string, today: string): number {

@@ -1,21 +1,14 @@
 import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import type { AppNotification } from '@cc/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { visuallyHidden } from '../common/a11y';
-import { fetchNotifications, fetchUnreadCount, markAllNotificationsRead, markNotificationRead } from './api';
+import { lazyOverlay } from '../common/lazyOverlay';
+import { LazyTooltip } from '../common/LazyTooltip';
+import { OverlayLoading } from '../common/OverlayLoading';
+import { fetchNotifications, fetchUnreadCount } from './api';
+
+const { Overlay: NotificationsPopover, preload } = lazyOverlay(() => import('./NotificationsPopover'), 'NotificationsPopover');
 
 const SHOWN = 10;
 /**
@@ -25,133 +18,49 @@ const SHOWN = 10;
 const COUNT_KEY = ['notifications', 'unread-count'] as const;
 const LIST_KEY = ['notifications', 'list', SHOWN] as const;
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** The bell in the page header: unread count, the newest notifications, mark read. */
+/** The bell in the page header: unread count; it opens the newest notifications (NotificationsPopover). */
 export function NotificationBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const open = anchor !== null;
   const popoverId = useId();
-  const client = useQueryClient();
-  const navigate = useNavigate();
   const count = useQuery({ queryKey: COUNT_KEY, queryFn: ({ signal }) => fetchUnreadCount(signal) });
   const list = useQuery({ queryKey: LIST_KEY, queryFn: ({ signal }) => fetchNotifications(SHOWN, signal), enabled: open });
   const unread = (open ? list.data?.unreadCount : undefined) ?? count.data ?? 0;
 
-  const refresh = () => client.invalidateQueries({ queryKey: ['notifications'] });
-  const readOne = useMutation({ mutationFn: markNotificationRead, onSettled: refresh });
-  const readAll = useMutation({ mutationFn: markAllNotificationsRead, onSettled: refresh });
-
-  const openItem = (notification: AppNotification) => {
-    if (!notification.isRead) readOne.mutate(notification.id);
-    if (notification.link) {
-      setAnchor(null);
-      navigate(notification.link);
-    }
-  };
-
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
   return (
     <>
-      <Tooltip title="Notifications" describeChild>
+      <LazyTooltip title="Notifications">
         <IconButton
           color="inherit"
           aria-label={label}
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? popoverId : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
+          onPointerEnter={preload}
+          onFocus={preload}
+          onClick={(event) => {
+            setAnchor(event.currentTarget);
+            setOpened(true);
+          }}
           data-testid="notification-bell"
         >
           <Badge badgeContent={unread} color="error" max={99} data-testid="notification-unread-count">
             <NotificationsNoneOutlined aria-hidden />
           </Badge>
         </IconButton>
-      </Tooltip>
-      <Popover
-        id={popoverId}
-        open={open}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            role: 'dialog',
-            'aria-label': 'Notifications',
-            sx: { width: { xs: 'calc(100vw - 16px)', sm: 380 }, maxWidth: 380, mt: 1 },
-          },
-        }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.25, gap: 1 }}>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, flex: 1 }}>
-            Notifications
-          </Typography>
-          <Button size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => readAll.mutate()} disabled={unread === 0 || readAll.isPending}>
-            Mark all as read
-          </Button>
-        </Box>
-        <Divider />
-        {list.isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress size={28} aria-label="Loading notifications" />
-          </Box>
-        ) : list.isError ? (
-          <Typography role="alert" sx={{ p: 2, color: 'error.main' }}>
-            Notifications could not be loaded.
-          </Typography>
-        ) : list.data.notifications.length === 0 ? (
-          <Typography sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }} data-testid="notifications-empty">
-            You have no notifications yet.
-          </Typography>
-        ) : (
-          <List disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }} aria-label="Latest notifications">
-            {list.data.notifications.map((notification) => (
-              <ListItemButton
-                key={notification.id}
-                onClick={() => openItem(notification)}
-                data-testid="notification-item"
-                data-read={notification.isRead}
-                sx={{
-                  alignItems: 'flex-start',
-                  gap: 1.25,
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                  bgcolor: notification.isRead ? undefined : 'action.hover',
-                }}
-              >
-                <Box
-                  aria-hidden
-                  sx={{
-                    mt: 0.9,
-                    width: 8,
-                    height: 8,
-                    borderRadius: '50%',
-                    flexShrink: 0,
-                    bgcolor: notification.isRead ? 'transparent' : 'primary.main',
-                  }}
-                />
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: notification.isRead ? 400 : 700 }}>
-                    {notification.isRead ? null : (
-                      <Box component="span" sx={visuallyHidden}>
-                        Unread:{' '}
-                      </Box>
-                    )}
-                    {notification.title}
-                  </Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {notification.body}
-                  </Typography>
-                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    {timeFormat.format(new Date(notification.createdAt))}
-                  </Typography>
-                </Box>
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </Popover>
+      </LazyTooltip>
+      {opened ? (
+        <NotificationsPopover
+          popoverId={popoverId}
+          anchor={anchor}
+          close={() => setAnchor(null)}
+          list={list}
+          unread={unread}
+          loading={open ? <OverlayLoading anchor={anchor} label="Opening notifications…" /> : null}
+        />
+      ) : null}
     </>
   );
 }

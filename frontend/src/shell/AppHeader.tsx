@@ -18,7 +18,10 @@ interface AppHeaderProps {
   isDesktop: boolean;
   drawerOpen: boolean;
   drawerId: string;
-  onOpenNavigation: () => void;
+  /** The menu button opened the drawer. */
+  onOpenNavigation: (button: HTMLElement) => void;
+  /** The pointer or focus reached the menu button: a click may follow. */
+  onNavigationIntent: () => void;
 }
 
 /** Display name with "{branch} Veteran" beneath it. */
@@ -54,7 +57,7 @@ function UserIdentity() {
  * The page header. From 768 px: theme toggle, notification bell, the user's name and service line, user menu.
  * Below: a top bar with the menu button and the product name; the name is in the user menu.
  */
-export function AppHeader({ isDesktop, drawerOpen, drawerId, onOpenNavigation }: AppHeaderProps) {
+export function AppHeader({ isDesktop, drawerOpen, drawerId, onOpenNavigation, onNavigationIntent }: AppHeaderProps) {
   const { user } = useCurrentUser();
   return (
     <AppBar
@@ -72,7 +75,9 @@ export function AppHeader({ isDesktop, drawerOpen, drawerId, onOpenNavigation }:
               aria-label="Open navigation"
               aria-controls={drawerId}
               aria-expanded={drawerOpen}
-              onClick={onOpenNavigation}
+              onPointerEnter={onNavigationIntent}
+              onFocus={onNavigationIntent}
+              onClick={(event) => onOpenNavigation(event.currentTarget)}
             >
               <MenuIcon aria-hidden />
             </IconButton>

@@ -1,19 +1,15 @@
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import Close from '@mui/icons-material/Close';
-import { displayName } from '@cc/contracts';
-import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { BrandMark } from '../common/BrandMark';
+import { useLocation } from 'react-router-dom';
+import { lazyOverlay } from '../common/lazyOverlay';
+import { OverlayLoading } from '../common/OverlayLoading';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 import { DESKTOP_QUERY, SIDEBAR_WIDTH } from './breakpoints';
-import { veteranLine } from './identity';
-import { UserAvatar } from './UserAvatar';
+import { SidebarBrand } from './SidebarBrand';
+
+const { Overlay: MobileNavigation, preload: preloadMobileNavigation } = lazyOverlay(() => import('./MobileNavigation'), 'MobileNavigation');
 
 function SkipLink() {
   return (
@@ -39,48 +35,12 @@ function SkipLink() {
   );
 }
 
-function SidebarBrand({ onClose }: { onClose?: () => void }) {
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, minHeight: 64, borderBottom: 1, borderColor: 'divider' }}>
-      <Box
-        component={RouterLink}
-        to="/"
-        aria-label="Claims Copilot home"
-        sx={{ textDecoration: 'none', color: 'inherit', borderRadius: 1, minWidth: 0 }}
-      >
-        <BrandMark />
-      </Box>
-      {onClose ? (
-        <IconButton aria-label="Close navigation" onClick={onClose} sx={{ ml: 'auto' }}>
-          <Close aria-hidden />
-        </IconButton>
-      ) : null}
-    </Box>
-  );
-}
-
-/** Who is signed in, at the top of the mobile drawer (the header has no room for it below 768 px). */
-function DrawerUserSummary() {
-  const { user } = useCurrentUser();
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-      <UserAvatar user={user} size={40} />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" noWrap sx={{ fontWeight: 700 }}>
-          {displayName(user)}
-        </Typography>
-        <Typography variant="caption" noWrap component="p" sx={{ color: 'text.secondary' }}>
-          {veteranLine(user)}
-        </Typography>
-      </Box>
-    </Box>
-  );
-}
-
 /** The signed-in frame: fixed sidebar from 768 px, slide-out drawer below; header; main content. */
 export function Shell({ children }: { children: ReactNode }) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The button that opened the drawer (the drawer's code is fetched on that first opening).
+  const [drawerButton, setDrawerButton] = useState<HTMLElement | null>(null);
   const drawerId = useId();
   const { pathname } = useLocation();
 
@@ -116,27 +76,25 @@ export function Shell({ children }: { children: ReactNode }) {
           <SidebarBrand />
           <AppMenu />
         </Box>
-      ) : (
-        <Drawer
-          id={drawerId}
-          variant="temporary"
-          anchor="left"
+      ) : drawerButton ? (
+        <MobileNavigation
+          drawerId={drawerId}
           open={drawerOpen}
           onClose={closeDrawer}
-          slotProps={{
-            paper: {
-              'data-testid': 'mobile-drawer',
-              sx: { width: SIDEBAR_WIDTH, maxWidth: '85vw', display: 'flex', flexDirection: 'column', backgroundImage: 'none' },
-            } as object,
-          }}
-        >
-          <SidebarBrand onClose={closeDrawer} />
-          <DrawerUserSummary />
-          <AppMenu onNavigate={closeDrawer} />
-        </Drawer>
-      )}
+          loading={drawerOpen ? <OverlayLoading anchor={drawerButton} label="Opening navigation…" /> : null}
+        />
+      ) : null}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppHeader isDesktop={isDesktop} drawerOpen={drawerOpen} drawerId={drawerId} onOpenNavigation={() => setDrawerOpen(true)} />
+        <AppHeader
+          isDesktop={isDesktop}
+          drawerOpen={drawerOpen}
+          drawerId={drawerId}
+          onOpenNavigation={(button) => {
+            setDrawerButton(button);
+            setDrawerOpen(true);
+          }}
+          onNavigationIntent={preloadMobileNavigation}
+        />
         <Box
           component="main"
           id="main-content"

@@ -1,7 +1,7 @@
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import { LazyTooltip } from '../common/LazyTooltip';
 import { useThemeMode } from './useThemeMode';
 
 /** Light/dark switch. Accessible name "Toggle theme"; `aria-pressed` tells whether dark mode is on. */
@@ -9,7 +9,7 @@ export function ThemeToggleButton(props: Omit<IconButtonProps, 'onClick' | 'aria
   const { mode, toggle } = useThemeMode();
   const next = mode === 'dark' ? 'light' : 'dark';
   return (
-    <Tooltip title={`Switch to ${next} mode`} describeChild>
+    <LazyTooltip title={`Switch to ${next} mode`}>
       <IconButton
         color="inherit"
         {...props}
@@ -20,6 +20,6 @@ export function ThemeToggleButton(props: Omit<IconButtonProps, 'onClick' | 'aria
       >
         {mode === 'dark' ? <LightModeOutlined aria-hidden /> : <DarkModeOutlined aria-hidden />}
       </IconButton>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
