@@ -31,6 +31,25 @@ import {
 } from './types';
 
 const NOTIFY_CHANNEL = 'cc_events_appended';
+/** NOTIFY payloads must stay under 8000 bytes; a longer list of types is sent as "every type". */
+const MAX_NOTIFY_TYPES_LENGTH = 7000;
+
+/**
+ * A notification's payload: the sending store's id, then the types appended (comma-separated), or
+ * `*` for types unknown. The sender's own subscribers were woken in its process already.
+ */
+export function notifyPayload(sender: string, types: readonly string[] | undefined): string {
+  const list = types?.join(',');
+  return `${sender}:${list === undefined || list.length > MAX_NOTIFY_TYPES_LENGTH ? '*' : list}`;
+}
+
+/** What a notification asks of this store's subscribers: nothing (its own), or to wake for these types (undefined: all). */
+export function readNotifyPayload(payload: string | undefined, self: string): { own: boolean; types: readonly string[] | undefined } {
+  const colon = payload ? payload.indexOf(':') : -1;
+  if (!payload || colon < 0) return { own: false, types: undefined };
+  const list = payload.slice(colon + 1);
+  return { own: payload.slice(0, colon) === self, types: list === '*' ? undefined : list.split(',').filter(Boolean) };
+}
 /** The SQLSTATE `events_append` raises when the stream is not at the expected version (DETAIL: the actual one). */
 const WRONG_EXPECTED_VERSION = 'CCWEV';
 
@@ -100,12 +119,14 @@ export class PostgresEventStore extends LogStore implements EventStore {
   private listenRetry: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly notifier: AppendNotifier;
+  /** Names this store in its notifications, so its listener skips what its appends already told its subscribers. */
+  private readonly id = randomUUID();
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     super(options.knex);
     this.inlineReadModels = options.inline?.names ?? [];
     this.notifier = new AppendNotifier(
-      async () => void (await this.knex.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, ''])),
+      async (types) => void (await this.knex.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, notifyPayload(this.id, types)])),
       (error) =>
         this.options.logger?.warn(
           { err: error },
@@ -200,7 +221,7 @@ export class PostgresEventStore extends LogStore implements EventStore {
                 return answer;
               })
             : await call(this.knex);
-      this.announce();
+      this.announce([...new Set(rows.map((row) => row.type))]);
       return {
         nextExpectedVersion: appended.version,
         position: { txId: BigInt(appended.transaction_id), seq: BigInt(appended.global_position) },
@@ -270,9 +291,9 @@ export class PostgresEventStore extends LogStore implements EventStore {
    * Subscribers of this store are woken at once; those of other stores and processes by a NOTIFY
    * sent after the commit, never inside it (see AppendNotifier).
    */
-  private announce(): void {
-    this.wakeAll();
-    if (!this.closed) this.notifier.appended();
+  private announce(types: readonly string[]): void {
+    this.wakeAll(types);
+    if (!this.closed) this.notifier.appended(types);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
@@ -429,6 +450,10 @@ export class PostgresEventStore extends LogStore implements EventStore {
     const client = new pg.Client({ connectionString: this.options.connectionString });
     this.listener = client;
     const wakeAll = () => this.wakeAll();
+    const notified = (message: pg.Notification) => {
+      const { own, types } = readNotifyPayload(message.payload, this.id);
+      if (!own) this.wakeAll(types);
+    };
     let lost = false;
     const onLost = () => {
       if (lost) return;
@@ -440,7 +465,7 @@ export class PostgresEventStore extends LogStore implements EventStore {
       this.listenRetry = setTimeout(() => void this.ensureListening(attempt + 1), Math.min(100 * 2 ** attempt, 5000));
       this.listenRetry.unref();
     };
-    client.on('notification', wakeAll);
+    client.on('notification', notified);
     client.on('error', onLost);
     client.on('end', onLost);
     try {

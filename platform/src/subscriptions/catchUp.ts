@@ -10,7 +10,7 @@ import {
   type Subscription,
 } from '../eventstore/types';
 import { CheckpointMovedError, insertDeadLetter, loadCheckpoint, moveCheckpoint } from './checkpoints';
-import { CheckpointWaiters, IdleWait, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
+import { CheckpointWaiters, IdleWait, Pauser, concerns, matches, subscriptionHandle, type CatchUpSource } from './core';
 import { backoffMs, isTransientFault } from './faults';
 import { SubscriptionHealth } from './health';
 
@@ -34,14 +34,17 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const maxBackoffMs = options.maxBackoffMs ?? 5000;
   const health = new SubscriptionHealth(options.name, maxBackoffMs, options.onStateChange);
-  const checkpoint = new CheckpointWaiters(START);
   const pauser = new Pauser();
+  // A reader waiting for a position wakes the subscriber: appends of types it does not handle did not.
+  const checkpoint = new CheckpointWaiters(START, () => pauser.wake());
   const idle = new IdleWait(source, pollIntervalMs);
   const stopped = new AbortController();
 
   let running = true;
   let live = false;
-  const unlisten = source.onAppended(() => pauser.wake());
+  const unlisten = source.onAppended((appended) => {
+    if (concerns(options.filter, appended)) pauser.wake();
+  });
 
   const readOnly = async (trx: Knex.Transaction) => {
     if ('handle' in options && options.readOnly) await source.willNotAppend?.(trx);

@@ -15,7 +15,11 @@ export interface CatchUpSource {
    * may move there.
    */
   readOfTypes?(after: GlobalPosition, limit: number, types: readonly string[]): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition }>;
-  onAppended(listener: () => void): () => void;
+  /**
+   * Calls `listener` on each append it learns of, with the types appended when it knows them
+   * (undefined: unknown, so every subscriber looks).
+   */
+  onAppended(listener: (types?: readonly string[]) => void): () => void;
   /** The newest committed event, readable or not yet (docs/decisions/subscriptions.md); lets an idle reader tell the two apart. */
   headPosition?(): Promise<GlobalPosition>;
   /** Says, first thing in `trx`, that it will append no event, so readers need not wait for it (stores with a visibility horizon). */
@@ -51,6 +55,19 @@ export class IdleWait {
   reset(): void {
     this.misses = 0;
   }
+}
+
+/**
+ * Whether an append of `appended` types may give a subscriber of `filter` something to do. One that
+ * handles none of them is not woken: with a dozen projectors each handling a few types, waking all
+ * of them on every append had each read the log and move its checkpoint for nothing, on the cores
+ * the command itself needs. Its checkpoint passes those events on its next read: when a relevant
+ * append wakes it, when somebody waits for a position beyond it (CheckpointWaiters), or at the
+ * poll interval.
+ */
+export function concerns(filter: SubscriptionFilter | undefined, appended: readonly string[] | undefined): boolean {
+  if (!appended || !filter?.types) return true;
+  return appended.some((type) => filter.types!.includes(type));
 }
 
 export function matches(filter: SubscriptionFilter | undefined, entry: { type: string; streamId: string }): boolean {
@@ -95,7 +112,11 @@ export class CheckpointWaiters {
   private checkpoint: GlobalPosition;
   private readonly waiters = new Set<{ position: GlobalPosition; resolve: () => void }>();
 
-  constructor(initial: GlobalPosition) {
+  /** `behind` is told when somebody starts waiting for a position the checkpoint has not reached. */
+  constructor(
+    initial: GlobalPosition,
+    private readonly behind: () => void = () => undefined,
+  ) {
     this.checkpoint = initial;
   }
 
@@ -128,6 +149,7 @@ export class CheckpointWaiters {
         reject(new Error(`${name} did not reach the position within ${timeoutMs} ms`));
       }, timeoutMs);
       this.waiters.add(waiter);
+      this.behind();
     });
   }
 }
