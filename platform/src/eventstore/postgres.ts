@@ -334,18 +334,25 @@ export class PostgresEventStore extends LogStore implements EventStore {
    * `readLog` for a reader of some types, filtered here rather than by the reader: one statement,
    * so the page and how far it looked share one snapshot and one horizon (evaluated once, in the
    * one-row `horizon`). When fewer than `limit` match, the read looked up to the newest readable event.
+   * It also answers the newest committed event, readable or not (`head`), which an idle reader
+   * would otherwise ask for in a statement of its own (IdleWait).
    */
   protected async readLogOfTypes(
     after: GlobalPosition,
     limit: number,
     types: readonly string[],
-  ): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition }> {
+  ): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition; head: GlobalPosition }> {
     await this.ready();
     const pageSize = logPageSize(limit);
     const { rows } = (await this.knex.raw(
-      `select page.*, newest.newest_tx, newest.newest_seq
+      `select page.*, newest.newest_tx, newest.newest_seq, head.head_tx, head.head_seq
        from (select events_readable_before() as before offset 0) horizon
-       join lateral (
+       left join lateral (
+         select transaction_id::text as head_tx, global_position::text as head_seq from events
+         order by transaction_id desc, global_position desc
+         limit 1
+       ) head on true
+       left join lateral (
          select transaction_id::text as newest_tx, global_position::text as newest_seq from events
          where (transaction_id, global_position) > (?::xid8, ?::bigint) and transaction_id < horizon.before
          order by transaction_id desc, global_position desc
@@ -360,11 +367,21 @@ export class PostgresEventStore extends LogStore implements EventStore {
        ) page on true
        order by page.transaction_id, page.global_position`,
       [after.txId.toString(), after.seq.toString(), after.txId.toString(), after.seq.toString(), [...types], pageSize],
-    )) as { rows: (EventRow & { newest_tx: string; newest_seq: string; event_id: string | null })[] };
+    )) as {
+      rows: (EventRow & {
+        newest_tx: string | null;
+        newest_seq: string;
+        head_tx: string | null;
+        head_seq: string;
+        event_id: string | null;
+      })[];
+    };
     const found = rows.filter((row) => row.event_id !== null);
     const entries = found.map((row) => this.toEntry(row));
-    const newest = rows[0] ? { txId: BigInt(rows[0].newest_tx), seq: BigInt(rows[0].newest_seq) } : after;
-    return { entries, scannedTo: entries.length === pageSize ? entries.at(-1)!.position : newest };
+    const first = rows[0];
+    const newest = first?.newest_tx ? { txId: BigInt(first.newest_tx), seq: BigInt(first.newest_seq) } : after;
+    const head = first?.head_tx ? { txId: BigInt(first.head_tx), seq: BigInt(first.head_seq) } : START;
+    return { entries, scannedTo: entries.length === pageSize ? entries.at(-1)!.position : newest, head };
   }
 
   private toEntry(row: EventRow): LogEntry {

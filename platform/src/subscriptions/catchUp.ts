@@ -59,7 +59,10 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
    */
   const types = options.filter?.types;
   const filterInStore = source.readOfTypes && types && options.filter?.streamPrefix === undefined;
-  const read = async (after: GlobalPosition, limit: number): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition }> => {
+  const read = async (
+    after: GlobalPosition,
+    limit: number,
+  ): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition; head?: GlobalPosition }> => {
     if (filterInStore) return source.readOfTypes!(after, limit, types);
     const entries = await source.readAll(after, limit);
     return { entries, scannedTo: entries.at(-1)?.position ?? after };
@@ -130,12 +133,12 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
       try {
         const narrow = narrowUntil !== undefined && comparePositions(checkpoint.position, narrowUntil) < 0;
         if (!narrow) narrowUntil = undefined;
-        const { entries, scannedTo } = await read(checkpoint.position, narrow ? 1 : batchSize);
+        const { entries, scannedTo, head } = await read(checkpoint.position, narrow ? 1 : batchSize);
         if (entries.length === 0) {
           if (comparePositions(scannedTo, checkpoint.position) > 0) await skipTo(scannedTo);
           health.ok();
           live = true;
-          await pauser.pause(await idle.next(checkpoint.position));
+          await pauser.pause(await idle.next(checkpoint.position, head));
           continue;
         }
         idle.reset();

@@ -12,9 +12,13 @@ export interface CatchUpSource {
    * few types does not carry the whole log over the wire. `scannedTo` is how far the read looked:
    * every entry after `after` up to it that is not returned is of another type (the last entry
    * returned when `limit` were found, else the newest readable entry), so the reader's checkpoint
-   * may move there.
+   * may move there. `head`, when given, is what `headPosition` would have answered at the read.
    */
-  readOfTypes?(after: GlobalPosition, limit: number, types: readonly string[]): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition }>;
+  readOfTypes?(
+    after: GlobalPosition,
+    limit: number,
+    types: readonly string[],
+  ): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition; head?: GlobalPosition }>;
   /**
    * Calls `listener` on each append it learns of, with the types appended when it knows them
    * (undefined: unknown, so every subscriber looks).
@@ -41,8 +45,9 @@ export class IdleWait {
     private readonly pollIntervalMs: number,
   ) {}
 
-  async next(checkpoint: GlobalPosition): Promise<number> {
-    const head = this.source.headPosition ? await this.source.headPosition() : undefined;
+  /** `knownHead`: the newest committed event as the read that found nothing saw it (saves a statement). */
+  async next(checkpoint: GlobalPosition, knownHead?: GlobalPosition): Promise<number> {
+    const head = knownHead ?? (this.source.headPosition ? await this.source.headPosition() : undefined);
     if (!head || comparePositions(head, checkpoint) <= 0) {
       this.misses = 0;
       return this.pollIntervalMs;
