@@ -77,4 +77,24 @@ describe('which appends wake a subscriber', () => {
     expect(here).toEqual(['Wanted']);
     expect(there).toEqual(['Wanted']);
   });
+
+  it('reads once per append it handles: having reached the head it saw, it waits for the next wake', async () => {
+    const store = openStore();
+    const handled: string[] = [];
+    const subscription = subscribeWanted(store, handled);
+    await subscription.waitFor(START, 5_000);
+    await settle();
+    let reads = 0;
+    const count = (query: { sql: string }) => void (/from \(select events_readable_before\(\)/.test(query.sql) && reads++);
+    db.knex.on('query', count);
+    try {
+      const { position } = await store.appendToStream('wanted-2', [{ type: 'Wanted', data: {} }], { expectedVersion: 'no_stream' });
+      await subscription.waitFor(position, 5_000);
+      await settle();
+    } finally {
+      db.knex.off('query', count);
+    }
+    expect(handled).toEqual(['Wanted']);
+    expect(reads).toBe(1);
+  });
 });

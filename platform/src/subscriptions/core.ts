@@ -39,6 +39,8 @@ export interface CatchUpSource {
  */
 export class IdleWait {
   private misses = 0;
+  /** Whether the last `next` found the reader at the head (nothing committed past its checkpoint). */
+  caughtUp = false;
 
   constructor(
     private readonly source: CatchUpSource,
@@ -48,7 +50,8 @@ export class IdleWait {
   /** `knownHead`: the newest committed event as the read that found nothing saw it (saves a statement). */
   async next(checkpoint: GlobalPosition, knownHead?: GlobalPosition): Promise<number> {
     const head = knownHead ?? (this.source.headPosition ? await this.source.headPosition() : undefined);
-    if (!head || comparePositions(head, checkpoint) <= 0) {
+    this.caughtUp = !head || comparePositions(head, checkpoint) <= 0;
+    if (this.caughtUp) {
       this.misses = 0;
       return this.pollIntervalMs;
     }
@@ -95,6 +98,16 @@ export class Pauser {
     for (const sleeper of [...this.sleepers]) sleeper();
   }
 
+  /** Wakes a pause under way, keeping nothing for the next one (the caller looks before it pauses). */
+  wakeSleeping(): void {
+    for (const sleeper of [...this.sleepers]) sleeper();
+  }
+
+  /** Forgets a kept wake: a read about to start sees everything appended before it. */
+  forget(): void {
+    this.woken = false;
+  }
+
   pause(ms: number): Promise<void> {
     if (this.woken) {
       this.woken = false;
@@ -120,13 +133,18 @@ export class CheckpointWaiters {
   /** `behind` is told when somebody starts waiting for a position the checkpoint has not reached. */
   constructor(
     initial: GlobalPosition,
-    private readonly behind: () => void = () => undefined,
+    private readonly behind: (position: GlobalPosition) => void = () => undefined,
   ) {
     this.checkpoint = initial;
   }
 
   get position(): GlobalPosition {
     return this.checkpoint;
+  }
+
+  /** Whether somebody waits for a position it has not reached. */
+  awaited(): boolean {
+    return this.waiters.size > 0;
   }
 
   set(position: GlobalPosition): void {
@@ -154,7 +172,7 @@ export class CheckpointWaiters {
         reject(new Error(`${name} did not reach the position within ${timeoutMs} ms`));
       }, timeoutMs);
       this.waiters.add(waiter);
-      this.behind();
+      this.behind(position);
     });
   }
 }
