@@ -149,6 +149,7 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
         pauser.forget();
         const { entries, scannedTo, head } = await read(checkpoint.position, narrow ? 1 : batchSize);
         if (entries.length === 0) {
+          checkpoint.release(scannedTo);
           if (comparePositions(scannedTo, checkpoint.position) > 0) await skipTo(scannedTo);
           health.ok();
           live = true;

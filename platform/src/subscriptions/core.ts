@@ -149,6 +149,14 @@ export class CheckpointWaiters {
 
   set(position: GlobalPosition): void {
     this.checkpoint = position;
+    this.release(position);
+  }
+
+  /**
+   * Answers the waiters up to `position` before the checkpoint gets there: a read found nothing the
+   * subscriber handles up to it, so its read model already shows everything they wait for.
+   */
+  release(position: GlobalPosition): void {
     for (const waiter of this.waiters) {
       if (comparePositions(position, waiter.position) >= 0) {
         this.waiters.delete(waiter);
