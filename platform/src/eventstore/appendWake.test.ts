@@ -52,8 +52,10 @@ describe('which appends wake a subscriber', () => {
     await settle();
     expect(subscription.position()).toEqual(before);
 
-    // A reader waiting for that position wakes it, and it passes the event without handling it.
+    // A reader waiting for that position wakes it: the reader is answered once the read found
+    // nothing it handles, and the checkpoint passes the event without handling it.
     await subscription.waitFor(position, 5_000);
+    for (let i = 0; i < 100 && !reached(subscription, position); i++) await new Promise((r) => setTimeout(r, 20));
     expect(reached(subscription, position)).toBe(true);
     expect(handled).toEqual([]);
   });
