@@ -179,7 +179,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
 
   const readTimeout = options.readYourWritesTimeoutMs ?? 5000;
   const { runner } = projections;
-  const checkpointsPassed = split ? checkpointWaiter(knex, runner.subscriptionNames) : undefined;
+  const checkpointsPassed = split ? checkpointWaiter(knex, runner.subscriptionFilters) : undefined;
   /**
    * Read-your-writes for the asynchronous read models (of `readModels` only, when the caller names
    * what it reads next; every one otherwise): the inline ones were committed with the append.

@@ -22,7 +22,7 @@ export async function startCommandService(context: ServiceContext): Promise<Runn
   });
   // Not started: only its queries (and the projectors' names, for the checkpoints) are used here.
   const readSide = createProjectionService({ ...foundation, logger });
-  const waitFor = checkpointWaiter(foundation.knex, readSide.runner.subscriptionNames);
+  const waitFor = checkpointWaiter(foundation.knex, readSide.runner.subscriptionFilters);
   const { commands } = composeCommands({
     config,
     logger,

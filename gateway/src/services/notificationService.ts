@@ -19,7 +19,7 @@ export async function startNotificationService(context: ServiceContext): Promise
     pollIntervalMs: context.pollIntervalMs,
   });
   const readSide = createProjectionService({ ...foundation, logger });
-  const waitFor = checkpointWaiter(foundation.knex, readSide.runner.subscriptionNames);
+  const waitFor = checkpointWaiter(foundation.knex, readSide.runner.subscriptionFilters);
   const commands = new HttpCommandBus({ url: context.topology.commandServiceUrl, secret: context.topology.internalSecret });
   const { notifications, startWorker } = composeNotifications({
     config,

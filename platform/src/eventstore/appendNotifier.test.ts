@@ -44,4 +44,25 @@ describe('AppendNotifier', () => {
     expect(calls).toBe(2);
     expect(errors).toHaveLength(1);
   });
+
+  it('names the types appended since the last notification, or none once an append did not say', async () => {
+    const sent: (readonly string[] | undefined)[] = [];
+    const finishers: (() => void)[] = [];
+    const notifier = new AppendNotifier((types) => {
+      sent.push(types);
+      return new Promise<void>((resolve) => finishers.push(resolve));
+    });
+    notifier.appended(['A']);
+    notifier.appended(['B', 'C']);
+    notifier.appended(['B']);
+    finishers[0]!();
+    await new Promise((r) => setImmediate(r));
+    notifier.appended(['D']);
+    notifier.appended();
+    finishers[1]!();
+    await new Promise((r) => setImmediate(r));
+    finishers[2]!();
+    await notifier.settled();
+    expect(sent).toEqual([['A'], ['B', 'C'], undefined]);
+  });
 });

@@ -8,19 +8,26 @@
  * flight per store, and every append is followed by a notification that was sent after it
  * committed. If the process dies between an append and its notification, subscribers elsewhere
  * find the event on their next poll, as they do when their LISTEN connection is down.
+ *
+ * Each notification names the types appended since the one before (undefined when an append did
+ * not say), so that subscribers handling none of them need not wake (core.ts, `concerns`).
  */
 export class AppendNotifier {
   private sending = false;
   private again = false;
   private done: Promise<void> = Promise.resolve();
+  /** The types appended since the last notification began; undefined once an append did not say. */
+  private types: Set<string> | undefined = new Set();
 
   /** `send` issues one NOTIFY on its own (autocommit) statement; its failures are only reported. */
   constructor(
-    private readonly send: () => Promise<void>,
+    private readonly send: (types: readonly string[] | undefined) => Promise<void>,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  appended(): void {
+  appended(types?: readonly string[]): void {
+    if (!types) this.types = undefined;
+    else types.forEach((type) => this.types?.add(type));
     if (this.sending) {
       this.again = true;
       return;
@@ -39,8 +46,10 @@ export class AppendNotifier {
     try {
       do {
         this.again = false;
+        const types = this.types ? [...this.types] : undefined;
+        this.types = new Set();
         try {
-          await this.send();
+          await this.send(types);
         } catch (error) {
           this.onError(error);
         }

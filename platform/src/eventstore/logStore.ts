@@ -29,7 +29,7 @@ export const logPageSize = (limit: number) => Math.max(1, Math.min(limit, MAX_LO
  */
 export abstract class LogStore {
   /** Woken on each append this process learns of (its own, or one announced by the server). */
-  protected readonly listeners = new Set<() => void>();
+  protected readonly listeners = new Set<(types?: readonly string[]) => void>();
   protected readonly subscriptions = new Set<Subscription>();
 
   protected constructor(protected readonly knex: Knex) {}
@@ -64,12 +64,13 @@ export abstract class LogStore {
     return this.track(runConcurrentSubscription(this.source(), options));
   }
 
-  protected wakeAll(): void {
-    this.listeners.forEach((listener) => listener());
+  /** Tells every subscriber of an append of `types` (undefined: of types unknown, so each looks). */
+  protected wakeAll(types?: readonly string[]): void {
+    this.listeners.forEach((listener) => listener(types));
   }
 
   /** `CatchUpSource.onAppended`: a listener until the returned function removes it. */
-  protected onAppended(listener: () => void): () => void {
+  protected onAppended(listener: (types?: readonly string[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -31,6 +31,25 @@ import {
 } from './types';
 
 const NOTIFY_CHANNEL = 'cc_events_appended';
+/** NOTIFY payloads must stay under 8000 bytes; a longer list of types is sent as "every type". */
+const MAX_NOTIFY_TYPES_LENGTH = 7000;
+
+/**
+ * A notification's payload: the sending store's id, then the types appended (comma-separated), or
+ * `*` for types unknown. The sender's own subscribers were woken in its process already.
+ */
+export function notifyPayload(sender: string, types: readonly string[] | undefined): string {
+  const list = types?.join(',');
+  return `${sender}:${list === undefined || list.length > MAX_NOTIFY_TYPES_LENGTH ? '*' : list}`;
+}
+
+/** What a notification asks of this store's subscribers: nothing (its own), or to wake for these types (undefined: all). */
+export function readNotifyPayload(payload: string | undefined, self: string): { own: boolean; types: readonly string[] | undefined } {
+  const colon = payload ? payload.indexOf(':') : -1;
+  if (!payload || colon < 0) return { own: false, types: undefined };
+  const list = payload.slice(colon + 1);
+  return { own: payload.slice(0, colon) === self, types: list === '*' ? undefined : list.split(',').filter(Boolean) };
+}
 /** The SQLSTATE `events_append` raises when the stream is not at the expected version (DETAIL: the actual one). */
 const WRONG_EXPECTED_VERSION = 'CCWEV';
 
@@ -100,12 +119,14 @@ export class PostgresEventStore extends LogStore implements EventStore {
   private listenRetry: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly notifier: AppendNotifier;
+  /** Names this store in its notifications, so its listener skips what its appends already told its subscribers. */
+  private readonly id = randomUUID();
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     super(options.knex);
     this.inlineReadModels = options.inline?.names ?? [];
     this.notifier = new AppendNotifier(
-      async () => void (await this.knex.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, ''])),
+      async (types) => void (await this.knex.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, notifyPayload(this.id, types)])),
       (error) =>
         this.options.logger?.warn(
           { err: error },
@@ -200,7 +221,7 @@ export class PostgresEventStore extends LogStore implements EventStore {
                 return answer;
               })
             : await call(this.knex);
-      this.announce();
+      this.announce([...new Set(rows.map((row) => row.type))]);
       return {
         nextExpectedVersion: appended.version,
         position: { txId: BigInt(appended.transaction_id), seq: BigInt(appended.global_position) },
@@ -270,9 +291,9 @@ export class PostgresEventStore extends LogStore implements EventStore {
    * Subscribers of this store are woken at once; those of other stores and processes by a NOTIFY
    * sent after the commit, never inside it (see AppendNotifier).
    */
-  private announce(): void {
-    this.wakeAll();
-    if (!this.closed) this.notifier.appended();
+  private announce(types: readonly string[]): void {
+    this.wakeAll(types);
+    if (!this.closed) this.notifier.appended(types);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
@@ -313,18 +334,25 @@ export class PostgresEventStore extends LogStore implements EventStore {
    * `readLog` for a reader of some types, filtered here rather than by the reader: one statement,
    * so the page and how far it looked share one snapshot and one horizon (evaluated once, in the
    * one-row `horizon`). When fewer than `limit` match, the read looked up to the newest readable event.
+   * It also answers the newest committed event, readable or not (`head`), which an idle reader
+   * would otherwise ask for in a statement of its own (IdleWait).
    */
   protected async readLogOfTypes(
     after: GlobalPosition,
     limit: number,
     types: readonly string[],
-  ): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition }> {
+  ): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition; head: GlobalPosition }> {
     await this.ready();
     const pageSize = logPageSize(limit);
     const { rows } = (await this.knex.raw(
-      `select page.*, newest.newest_tx, newest.newest_seq
+      `select page.*, newest.newest_tx, newest.newest_seq, head.head_tx, head.head_seq
        from (select events_readable_before() as before offset 0) horizon
-       join lateral (
+       left join lateral (
+         select transaction_id::text as head_tx, global_position::text as head_seq from events
+         order by transaction_id desc, global_position desc
+         limit 1
+       ) head on true
+       left join lateral (
          select transaction_id::text as newest_tx, global_position::text as newest_seq from events
          where (transaction_id, global_position) > (?::xid8, ?::bigint) and transaction_id < horizon.before
          order by transaction_id desc, global_position desc
@@ -339,11 +367,21 @@ export class PostgresEventStore extends LogStore implements EventStore {
        ) page on true
        order by page.transaction_id, page.global_position`,
       [after.txId.toString(), after.seq.toString(), after.txId.toString(), after.seq.toString(), [...types], pageSize],
-    )) as { rows: (EventRow & { newest_tx: string; newest_seq: string; event_id: string | null })[] };
+    )) as {
+      rows: (EventRow & {
+        newest_tx: string | null;
+        newest_seq: string;
+        head_tx: string | null;
+        head_seq: string;
+        event_id: string | null;
+      })[];
+    };
     const found = rows.filter((row) => row.event_id !== null);
     const entries = found.map((row) => this.toEntry(row));
-    const newest = rows[0] ? { txId: BigInt(rows[0].newest_tx), seq: BigInt(rows[0].newest_seq) } : after;
-    return { entries, scannedTo: entries.length === pageSize ? entries.at(-1)!.position : newest };
+    const first = rows[0];
+    const newest = first?.newest_tx ? { txId: BigInt(first.newest_tx), seq: BigInt(first.newest_seq) } : after;
+    const head = first?.head_tx ? { txId: BigInt(first.head_tx), seq: BigInt(first.head_seq) } : START;
+    return { entries, scannedTo: entries.length === pageSize ? entries.at(-1)!.position : newest, head };
   }
 
   private toEntry(row: EventRow): LogEntry {
@@ -429,6 +467,10 @@ export class PostgresEventStore extends LogStore implements EventStore {
     const client = new pg.Client({ connectionString: this.options.connectionString });
     this.listener = client;
     const wakeAll = () => this.wakeAll();
+    const notified = (message: pg.Notification) => {
+      const { own, types } = readNotifyPayload(message.payload, this.id);
+      if (!own) this.wakeAll(types);
+    };
     let lost = false;
     const onLost = () => {
       if (lost) return;
@@ -440,7 +482,7 @@ export class PostgresEventStore extends LogStore implements EventStore {
       this.listenRetry = setTimeout(() => void this.ensureListening(attempt + 1), Math.min(100 * 2 ** attempt, 5000));
       this.listenRetry.unref();
     };
-    client.on('notification', wakeAll);
+    client.on('notification', notified);
     client.on('error', onLost);
     client.on('end', onLost);
     try {

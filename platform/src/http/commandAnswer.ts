@@ -22,7 +22,9 @@ export interface ReadAfterCommand<T> {
 export async function readAfterCommand<T>(res: Response, options: ReadAfterCommand<T>): Promise<T | undefined> {
   const ctx = contextOf(res);
   const position = options.position ? formatPosition(options.position) : undefined;
-  await ctx.recordWrite(options.position);
+  // Remembered while the read side is read (one round trip less before the answer), and before
+  // the answer goes, so the session's next request waits for it.
+  const recorded = ctx.recordWrite(options.position);
   try {
     if (options.position && options.waitFor) await options.waitFor(options.position);
     const value = await options.read();
@@ -31,6 +33,8 @@ export async function readAfterCommand<T>(res: Response, options: ReadAfterComma
   } catch (error) {
     ctx.logger.warn({ err: error, position }, 'reading back after a command failed; answering from the command');
     return undefined;
+  } finally {
+    await recorded;
   }
 }
 

@@ -10,7 +10,7 @@ import {
   type Subscription,
 } from '../eventstore/types';
 import { CheckpointMovedError, insertDeadLetter, loadCheckpoint, moveCheckpoint } from './checkpoints';
-import { CheckpointWaiters, IdleWait, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
+import { CheckpointWaiters, IdleWait, Pauser, concerns, matches, subscriptionHandle, type CatchUpSource } from './core';
 import { backoffMs, isTransientFault } from './faults';
 import { SubscriptionHealth } from './health';
 
@@ -34,14 +34,18 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const maxBackoffMs = options.maxBackoffMs ?? 5000;
   const health = new SubscriptionHealth(options.name, maxBackoffMs, options.onStateChange);
-  const checkpoint = new CheckpointWaiters(START);
   const pauser = new Pauser();
+  // A reader waiting for a position wakes the subscriber if it sleeps (appends of types it does not
+  // handle did not); one that is reading or working looks at the waiters before it sleeps (rest).
+  const checkpoint = new CheckpointWaiters(START, () => pauser.wakeSleeping());
   const idle = new IdleWait(source, pollIntervalMs);
   const stopped = new AbortController();
 
   let running = true;
   let live = false;
-  const unlisten = source.onAppended(() => pauser.wake());
+  const unlisten = source.onAppended((appended) => {
+    if (concerns(options.filter, appended)) pauser.wake();
+  });
 
   const readOnly = async (trx: Knex.Transaction) => {
     if ('handle' in options && options.readOnly) await source.willNotAppend?.(trx);
@@ -56,7 +60,10 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
    */
   const types = options.filter?.types;
   const filterInStore = source.readOfTypes && types && options.filter?.streamPrefix === undefined;
-  const read = async (after: GlobalPosition, limit: number): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition }> => {
+  const read = async (
+    after: GlobalPosition,
+    limit: number,
+  ): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition; head?: GlobalPosition }> => {
     if (filterInStore) return source.readOfTypes!(after, limit, types);
     const entries = await source.readAll(after, limit);
     return { entries, scannedTo: entries.at(-1)?.position ?? after };
@@ -102,6 +109,17 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
     checkpoint.set(entry.position);
   };
 
+  /**
+   * Waits for a wake, or the idle interval. A reader still waiting for a position past what the read
+   * saw (it started waiting meanwhile) gets a new read at once: that position is committed, so the
+   * next read sees it. Nothing is awaited between that look and the pause, so no waiter slips in.
+   */
+  const rest = async (head: GlobalPosition | undefined) => {
+    const wait = await idle.next(checkpoint.position, head);
+    if (idle.caughtUp && checkpoint.awaited()) return;
+    await pauser.pause(wait);
+  };
+
   const reload = async () => {
     checkpoint.set(await loadCheckpoint(knex, options.name, options.after ?? START));
   };
@@ -127,12 +145,15 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
       try {
         const narrow = narrowUntil !== undefined && comparePositions(checkpoint.position, narrowUntil) < 0;
         if (!narrow) narrowUntil = undefined;
-        const { entries, scannedTo } = await read(checkpoint.position, narrow ? 1 : batchSize);
+        // An append told before this read starts is in what it reads.
+        pauser.forget();
+        const { entries, scannedTo, head } = await read(checkpoint.position, narrow ? 1 : batchSize);
         if (entries.length === 0) {
+          checkpoint.release(scannedTo);
           if (comparePositions(scannedTo, checkpoint.position) > 0) await skipTo(scannedTo);
           health.ok();
           live = true;
-          await pauser.pause(await idle.next(checkpoint.position));
+          await rest(head);
           continue;
         }
         idle.reset();
@@ -143,6 +164,12 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
         await commit(attempted, attempted.length === entries.length ? scannedTo : undefined);
         health.ok();
         if (failing && attempted.some((entry) => entry.id === failing!.eventId)) failing = undefined;
+        // The read saw the head and the batch reached it: anything newer was appended after the read
+        // and wakes it (a wake during the batch is kept), so reading again now would find nothing.
+        if (head && attempted.length === entries.length && comparePositions(head, checkpoint.position) <= 0) {
+          live = true;
+          await rest(head);
+        }
       } catch (error) {
         if (!running) break;
         if (error instanceof CheckpointMovedError) {

@@ -8,7 +8,7 @@ import {
   type Subscription,
 } from '../eventstore/types';
 import { advanceCheckpoint, insertDeadLetter, loadCheckpoint } from './checkpoints';
-import { CheckpointWaiters, IdleWait, Pauser, matches, subscriptionHandle, type CatchUpSource } from './core';
+import { CheckpointWaiters, IdleWait, Pauser, concerns, matches, subscriptionHandle, type CatchUpSource } from './core';
 import { backoffMs, isTransientFault } from './faults';
 import { SubscriptionHealth } from './health';
 
@@ -30,14 +30,17 @@ export function runConcurrentSubscription(source: CatchUpSource, options: Concur
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const maxBackoffMs = options.maxBackoffMs ?? 5000;
   const health = new SubscriptionHealth(options.name, maxBackoffMs, options.onStateChange);
-  const checkpoint = new CheckpointWaiters(START);
   const pauser = new Pauser();
+  // A reader waiting for a position wakes the subscriber: appends of types it does not handle did not.
+  const checkpoint = new CheckpointWaiters(START, () => pauser.wake());
   const idle = new IdleWait(source, pollIntervalMs);
   const stopped = new AbortController();
 
   let running = true;
   let live = false;
-  const unlisten = source.onAppended(() => pauser.wake());
+  const unlisten = source.onAppended((appended) => {
+    if (concerns(options.filter, appended)) pauser.wake();
+  });
   const stoppable = (ms: number) => sleep(ms, undefined, { signal: stopped.signal }).catch(() => undefined);
 
   /** Delivered positions in log order; consecutive finished ones are merged into one. */

@@ -12,10 +12,18 @@ export interface CatchUpSource {
    * few types does not carry the whole log over the wire. `scannedTo` is how far the read looked:
    * every entry after `after` up to it that is not returned is of another type (the last entry
    * returned when `limit` were found, else the newest readable entry), so the reader's checkpoint
-   * may move there.
+   * may move there. `head`, when given, is what `headPosition` would have answered at the read.
    */
-  readOfTypes?(after: GlobalPosition, limit: number, types: readonly string[]): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition }>;
-  onAppended(listener: () => void): () => void;
+  readOfTypes?(
+    after: GlobalPosition,
+    limit: number,
+    types: readonly string[],
+  ): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition; head?: GlobalPosition }>;
+  /**
+   * Calls `listener` on each append it learns of, with the types appended when it knows them
+   * (undefined: unknown, so every subscriber looks).
+   */
+  onAppended(listener: (types?: readonly string[]) => void): () => void;
   /** The newest committed event, readable or not yet (docs/decisions/subscriptions.md); lets an idle reader tell the two apart. */
   headPosition?(): Promise<GlobalPosition>;
   /** Says, first thing in `trx`, that it will append no event, so readers need not wait for it (stores with a visibility horizon). */
@@ -31,15 +39,19 @@ export interface CatchUpSource {
  */
 export class IdleWait {
   private misses = 0;
+  /** Whether the last `next` found the reader at the head (nothing committed past its checkpoint). */
+  caughtUp = false;
 
   constructor(
     private readonly source: CatchUpSource,
     private readonly pollIntervalMs: number,
   ) {}
 
-  async next(checkpoint: GlobalPosition): Promise<number> {
-    const head = this.source.headPosition ? await this.source.headPosition() : undefined;
-    if (!head || comparePositions(head, checkpoint) <= 0) {
+  /** `knownHead`: the newest committed event as the read that found nothing saw it (saves a statement). */
+  async next(checkpoint: GlobalPosition, knownHead?: GlobalPosition): Promise<number> {
+    const head = knownHead ?? (this.source.headPosition ? await this.source.headPosition() : undefined);
+    this.caughtUp = !head || comparePositions(head, checkpoint) <= 0;
+    if (this.caughtUp) {
       this.misses = 0;
       return this.pollIntervalMs;
     }
@@ -51,6 +63,19 @@ export class IdleWait {
   reset(): void {
     this.misses = 0;
   }
+}
+
+/**
+ * Whether an append of `appended` types may give a subscriber of `filter` something to do. One that
+ * handles none of them is not woken: with a dozen projectors each handling a few types, waking all
+ * of them on every append had each read the log and move its checkpoint for nothing, on the cores
+ * the command itself needs. Its checkpoint passes those events on its next read: when a relevant
+ * append wakes it, when somebody waits for a position beyond it (CheckpointWaiters), or at the
+ * poll interval.
+ */
+export function concerns(filter: SubscriptionFilter | undefined, appended: readonly string[] | undefined): boolean {
+  if (!appended || !filter?.types) return true;
+  return appended.some((type) => filter.types!.includes(type));
 }
 
 export function matches(filter: SubscriptionFilter | undefined, entry: { type: string; streamId: string }): boolean {
@@ -71,6 +96,16 @@ export class Pauser {
   wake(): void {
     if (this.sleepers.size === 0) this.woken = true;
     for (const sleeper of [...this.sleepers]) sleeper();
+  }
+
+  /** Wakes a pause under way, keeping nothing for the next one (the caller looks before it pauses). */
+  wakeSleeping(): void {
+    for (const sleeper of [...this.sleepers]) sleeper();
+  }
+
+  /** Forgets a kept wake: a read about to start sees everything appended before it. */
+  forget(): void {
+    this.woken = false;
   }
 
   pause(ms: number): Promise<void> {
@@ -95,7 +130,11 @@ export class CheckpointWaiters {
   private checkpoint: GlobalPosition;
   private readonly waiters = new Set<{ position: GlobalPosition; resolve: () => void }>();
 
-  constructor(initial: GlobalPosition) {
+  /** `behind` is told when somebody starts waiting for a position the checkpoint has not reached. */
+  constructor(
+    initial: GlobalPosition,
+    private readonly behind: (position: GlobalPosition) => void = () => undefined,
+  ) {
     this.checkpoint = initial;
   }
 
@@ -103,8 +142,21 @@ export class CheckpointWaiters {
     return this.checkpoint;
   }
 
+  /** Whether somebody waits for a position it has not reached. */
+  awaited(): boolean {
+    return this.waiters.size > 0;
+  }
+
   set(position: GlobalPosition): void {
     this.checkpoint = position;
+    this.release(position);
+  }
+
+  /**
+   * Answers the waiters up to `position` before the checkpoint gets there: a read found nothing the
+   * subscriber handles up to it, so its read model already shows everything they wait for.
+   */
+  release(position: GlobalPosition): void {
     for (const waiter of this.waiters) {
       if (comparePositions(position, waiter.position) >= 0) {
         this.waiters.delete(waiter);
@@ -128,6 +180,7 @@ export class CheckpointWaiters {
         reject(new Error(`${name} did not reach the position within ${timeoutMs} ms`));
       }, timeoutMs);
       this.waiters.add(waiter);
+      this.behind(position);
     });
   }
 }

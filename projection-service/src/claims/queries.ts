@@ -98,14 +98,19 @@ export async function listClaims(knex: Knex, userId: string, query: ClaimListQue
 }
 
 export async function findClaimDetail(knex: Knex, userId: string, claimId: string, now: Date): Promise<ClaimDetail | undefined> {
-  const row: ClaimRow | undefined = await knex('claims').where({ claim_id: claimId, user_id: userId }).first();
+  // Three reads at once: a command's answer waits for them, and the notes and documents of a claim
+  // that is not the user's are simply not shown.
+  const [row, notes, documents] = await Promise.all([
+    knex('claims').where({ claim_id: claimId, user_id: userId }).first() as Promise<ClaimRow | undefined>,
+    knex('claim_notes').where({ claim_id: claimId }).orderBy('created_at', 'desc').orderBy('note_id') as Promise<NoteRow[]>,
+    claimDocuments(knex, userId, claimId),
+  ]);
   if (!row) return undefined;
-  const notes: NoteRow[] = await knex('claim_notes').where({ claim_id: claimId }).orderBy('created_at', 'desc').orderBy('note_id');
   const claim = toClaim(row, now);
   return {
     ...claim,
     notes: notes.map(toClaimNote),
-    documents: await claimDocuments(knex, userId, claimId),
+    documents,
     reviewDeadlines: claimReviewDeadlines(claim),
   };
 }

@@ -56,6 +56,11 @@ export class ProjectionRunner {
     return this.subscribed.map(checkpointName);
   }
 
+  /** Each subscription's checkpoint name with the types its projector handles (for waiters in other processes). */
+  get subscriptionFilters(): { name: string; types: readonly string[] }[] {
+    return this.subscribed.map((projector) => ({ name: checkpointName(projector), types: projector.handles }));
+  }
+
   /** The projectors it runs as subscriptions: every one the store does not keep inline. */
   private get subscribed(): ReadModelProjector[] {
     return this.options.projectors.filter((projector) => !this.isInline(projector.name));

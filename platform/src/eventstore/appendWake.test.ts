@@ -1,0 +1,102 @@
+import { migrate } from '../db/migrations';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { PostgresEventStore } from './postgres';
+import { eventStoreMigrations } from './postgresMigrations';
+import { START, comparePositions, type GlobalPosition, type Subscription } from './types';
+
+/** Long enough that only a wake (an append, a notification, a waiter) can make a subscriber read in a test. */
+const NEVER_POLLS = 60_000;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('which appends wake a subscriber', () => {
+  let db: TestDatabase;
+  const stores: PostgresEventStore[] = [];
+  const subscriptions: Subscription[] = [];
+  const openStore = () => {
+    const store = new PostgresEventStore({ knex: db.knex, connectionString: db.url });
+    stores.push(store);
+    return store;
+  };
+  const subscribeWanted = (store: PostgresEventStore, handled: string[]) => {
+    const subscription = store.subscribe({
+      name: `wanted-${subscriptions.length}`,
+      filter: { types: ['Wanted'] },
+      pollIntervalMs: NEVER_POLLS,
+      readOnly: true,
+      handle: async (events) => void handled.push(...events.map((event) => event.type)),
+    });
+    subscriptions.push(subscription);
+    return subscription;
+  };
+  const reached = (subscription: Subscription, position: GlobalPosition) => comparePositions(subscription.position(), position) >= 0;
+
+  beforeEach(async () => {
+    db = await createTestDatabase('wake');
+    await migrate(db.knex, 'platform', eventStoreMigrations);
+  });
+  afterEach(async () => {
+    await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
+    await Promise.all(stores.splice(0).map((store) => store.close()));
+    await db.drop();
+  });
+
+  it('does not wake a subscriber for types it does not handle, until somebody waits for a position past them', async () => {
+    const store = openStore();
+    const handled: string[] = [];
+    const subscription = subscribeWanted(store, handled);
+    await subscription.waitFor(START, 5_000);
+    await settle();
+    const before = subscription.position();
+
+    const { position } = await store.appendToStream('other-1', [{ type: 'Other', data: {} }], { expectedVersion: 'no_stream' });
+    await settle();
+    expect(subscription.position()).toEqual(before);
+
+    // A reader waiting for that position wakes it: the reader is answered once the read found
+    // nothing it handles, and the checkpoint passes the event without handling it.
+    await subscription.waitFor(position, 5_000);
+    for (let i = 0; i < 100 && !reached(subscription, position); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(reached(subscription, position)).toBe(true);
+    expect(handled).toEqual([]);
+  });
+
+  it('wakes a subscriber for a type it handles, in this process and in another one', async () => {
+    const writer = openStore();
+    const elsewhere = openStore();
+    const here: string[] = [];
+    const there: string[] = [];
+    const local = subscribeWanted(writer, here);
+    const remote = subscribeWanted(elsewhere, there);
+    await Promise.all([local.waitFor(START, 5_000), remote.waitFor(START, 5_000)]);
+    await settle();
+
+    const other = await writer.appendToStream('other-2', [{ type: 'Other', data: {} }], { expectedVersion: 'no_stream' });
+    await settle();
+    expect(reached(remote, other.position)).toBe(false);
+
+    const { position } = await writer.appendToStream('wanted-1', [{ type: 'Wanted', data: {} }], { expectedVersion: 'no_stream' });
+    for (let i = 0; i < 100 && !(reached(local, position) && reached(remote, position)); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(here).toEqual(['Wanted']);
+    expect(there).toEqual(['Wanted']);
+  });
+
+  it('reads once per append it handles: having reached the head it saw, it waits for the next wake', async () => {
+    const store = openStore();
+    const handled: string[] = [];
+    const subscription = subscribeWanted(store, handled);
+    await subscription.waitFor(START, 5_000);
+    await settle();
+    let reads = 0;
+    const count = (query: { sql: string }) => void (/from \(select events_readable_before\(\)/.test(query.sql) && reads++);
+    db.knex.on('query', count);
+    try {
+      const { position } = await store.appendToStream('wanted-2', [{ type: 'Wanted', data: {} }], { expectedVersion: 'no_stream' });
+      await subscription.waitFor(position, 5_000);
+      await settle();
+    } finally {
+      db.knex.off('query', count);
+    }
+    expect(handled).toEqual(['Wanted']);
+    expect(reads).toBe(1);
+  });
+});
