@@ -1,16 +1,15 @@
 /**
- * Read-model figures: a rebuild of every read model from synthetic claim and document histories
- * through the real projectors and runner into fresh tables (baseline: a bare INSERT…SELECT copying
- * the same rows), and the read-your-writes lag, from an append's answer until every asynchronous
+ * Read-model figures: the read-your-writes lag, from an append's answer until every asynchronous
  * projector has applied it, the claim views kept inline as the app keeps them (baseline: a
- * subscriber that does nothing with the same events, in the same run).
+ * subscriber that does nothing with the same events, in the same run). The rebuild has its own
+ * suite (rebuild.bench.ts).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createProjectionService, inlineProjection, projectionMigrations } from '@cc/projection-service';
 import { createLogger } from '../platform/src/logger';
-import { createKnex, type Knex } from '../platform/src/db/knex';
+import { createKnex } from '../platform/src/db/knex';
 import { migrate } from '../platform/src/db/migrations';
 import { PersonalDataVault, personalDataMigrations } from '../platform/src/crypto/personalDataVault';
 import { PostgresEventStore } from '../platform/src/eventstore/postgres';
@@ -18,7 +17,7 @@ import { eventStoreMigrations } from '../platform/src/eventstore/postgresMigrati
 import { LocalObjectStorage } from '../platform/src/storage/localStorage';
 import { START, type GlobalPosition } from '../platform/src/eventstore/types';
 import { percentile, size, type BenchContext, type BenchRow, type BenchSuite } from './harness';
-import { EVENTS_PER_CLAIM, SyntheticHistories, writeHistories } from './synthetic';
+import { SyntheticHistories } from './synthetic';
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
@@ -51,57 +50,6 @@ async function openReadSide(ctx: BenchContext, { inline = false } = {}) {
       await fs.rm(files, { recursive: true, force: true });
     },
   };
-}
-
-/** Events at or before the slowest projector's checkpoint: how far a rebuild has come. */
-async function rebuiltSoFar(knex: Knex): Promise<number> {
-  const { rows } = await knex.raw(`
-    select count(*)::int as n from events
-    where (transaction_id, global_position) <= (
-      select tx_id, seq from subscription_checkpoints where name like 'projection:%' order by tx_id, seq limit 1)`);
-  return rows[0]?.n ?? 0;
-}
-
-async function rebuild(ctx: BenchContext): Promise<BenchRow> {
-  const side = await openReadSide(ctx);
-  try {
-    const claims = size(ctx, Math.ceil(1_000_000 / EVENTS_PER_CLAIM), 300);
-    const histories = await SyntheticHistories.create(side.vault, size(ctx, 2_000, 50));
-    const total = await writeHistories(side.knex, histories, claims);
-    ctx.log(`rebuild: ${total} synthetic events written`);
-    await side.knex.raw('vacuum analyze events');
-
-    // Baseline: the same rows copied by the database alone, with no projector in between.
-    const copyStart = performance.now();
-    await side.knex.raw(`create table rebuild_baseline as select event_id, stream_id, type, data, metadata, created_at from events`);
-    const copyRate = total / ((performance.now() - copyStart) / 1000);
-
-    // A full run stops at a time budget and reports the rate reached so far.
-    const budgetMs = size(ctx, 300_000, 30_000);
-    const start = performance.now();
-    side.runner.start();
-    const head = await side.store.headPosition();
-    const finished = await side.runner.waitFor(head, budgetMs).then(
-      () => true,
-      () => false,
-    );
-    const elapsed = (performance.now() - start) / 1000;
-    const applied = finished ? total : await rebuiltSoFar(side.knex);
-    const rate = applied / elapsed;
-    ctx.log(
-      `rebuild: ${applied} of ${total} events through every projector in ${elapsed.toFixed(1)} s${finished ? '' : ' (time budget reached)'}`,
-    );
-    return {
-      figure: `projection rebuild, ${total} claim/document events, fresh tables`,
-      value: `${rate.toFixed(0)} ev/s`,
-      baseline: `${copyRate.toFixed(0)} rows/s copy`,
-      ratio: rate / copyRate,
-      target: '≥ 25000 ev/s',
-      ok: rate >= 25_000,
-    };
-  } finally {
-    await side.close();
-  }
 }
 
 async function readYourWritesLag(ctx: BenchContext): Promise<BenchRow> {
@@ -157,6 +105,6 @@ async function readYourWritesLag(ctx: BenchContext): Promise<BenchRow> {
 export const readModelsBench: BenchSuite = {
   name: 'read-models',
   async run(ctx: BenchContext) {
-    return [await readYourWritesLag(ctx), await rebuild(ctx)];
+    return [await readYourWritesLag(ctx)];
   },
 };

@@ -13,12 +13,14 @@ import { erasureBench } from './erasure.bench';
 import { eventStoreBench } from './eventStore.bench';
 import { projectorsBench } from './projectors.bench';
 import { readModelsBench } from './readModels.bench';
+import { rebuildBench } from './rebuild.bench';
 import { startBench } from './start.bench';
 import { userStreamBench } from './userStream.bench';
 
 const SUITES: BenchSuite[] = [
   eventStoreBench,
   readModelsBench,
+  rebuildBench,
   projectorsBench,
   apiBench,
   startBench,

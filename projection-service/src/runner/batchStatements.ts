@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
+import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import type { ColumnType, TableDescription } from './setBasedProjector';
 
 type Row = Record<string, unknown>;
@@ -90,4 +93,57 @@ export async function deleteRows(trx: Knex.Transaction, table: string, descripti
     `delete from ${quote(table)} where (${key.map(quote).join(', ')}) in (select * from ${unnestOf(description, key)})`,
     columnArrays(description, key, rows),
   );
+}
+
+/** What `COPY … FROM STDIN` (text format) reads as a backslash escape instead of the character. */
+const COPY_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value as one field of `COPY`'s text format, written as `upsertRows` would bind it. */
+function copyField(value: unknown, type: ColumnType): string {
+  if (value === undefined || value === null) return '\\N';
+  let text: string;
+  if (type === 'jsonb') text = JSON.stringify(value);
+  else if (value instanceof Date) text = value.toISOString();
+  else if (type === 'boolean') text = value ? 't' : 'f';
+  else text = String(value);
+  return text.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPES[character]!);
+}
+
+/** Lines of about this many characters go to the server at a time. */
+const COPY_CHUNK = 1 << 20;
+
+function* copyText(description: Description, columns: readonly string[], rows: readonly Readonly<Row>[]) {
+  let chunk = '';
+  for (const row of rows) {
+    chunk += columns.map((column) => copyField(row[column], description.columns[column]!)).join('\t') + '\n';
+    if (chunk.length >= COPY_CHUNK) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** The pg client a knex transaction runs on (a COPY is sent on it, outside knex's query builder). */
+interface PgConnection {
+  query(stream: CopyStreamQuery): CopyStreamQuery;
+}
+
+/**
+ * Inserts rows that are not in the table, with one `COPY … FROM STDIN`: a rebuild's load into its
+ * fresh tables, where it is several times cheaper than an upsert. A row whose key is there already
+ * fails the whole statement, so the caller deletes the rows it replaces first.
+ */
+export async function copyRows(trx: Knex.Transaction, table: string, description: Description, rows: readonly Readonly<Row>[]) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(description.columns);
+  const connection = (await (trx.client as { acquireConnection(): Promise<PgConnection> }).acquireConnection()) as PgConnection;
+  try {
+    const copy = connection.query(copyFrom(`copy ${quote(table)} (${columns.map(quote).join(', ')}) from stdin`));
+    await pipeline(Readable.from(copyText(description, columns, rows)), copy);
+  } catch (error) {
+    // As `execute`: the reason, not the data (a COPY error names the line, never in the message).
+    if (error instanceof Error) error.message = `loading ${table}: ${error.message}`;
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@cc/platform';
 import { ownersOfEvents, ownersOfRows, type ChangedRows } from '../changes/changedRows';
-import { deleteRows, readTouched, upsertRows } from './batchStatements';
+import { copyRows, deleteRows, readTouched, upsertRows } from './batchStatements';
 import type { Projector } from './projector';
 import type { SetBasedProjector } from './setBasedProjector';
 import { TableWorkingSet } from './workingSet';
@@ -13,6 +13,13 @@ export const isSetBased = (projector: ReadModelProjector): projector is SetBased
   'shape' in projector && projector.shape === 'set-based';
 
 /**
+ * How a set-based batch writes what it folded: `upsert` (one `insert … on conflict` per table) as
+ * the live path does, or `copy` for a rebuild loading its fresh tables (the replaced and removed
+ * rows deleted, then every new version in one `COPY` per table). The same fold either way.
+ */
+export type BatchWrites = 'upsert' | 'copy';
+
+/**
  * Applies events, in order, to a projector's tables inside `trx` (the caller holds the projection's
  * lock and moves the checkpoint). Live batches, a dead letter's retry, a rebuild and an account's
  * erasure all come through here, so both shapes behave alike everywhere. Answers whose rows changed
@@ -22,9 +29,10 @@ export async function projectEvents(
   projector: ReadModelProjector,
   events: readonly RecordedEvent[],
   trx: Knex.Transaction,
+  writes: BatchWrites = 'upsert',
 ): Promise<ChangedRows> {
   if (events.length === 0) return new Map();
-  if (isSetBased(projector)) return ownersOfEvents(events, await foldBatch(projector, events, trx));
+  if (isSetBased(projector)) return ownersOfEvents(events, await foldBatch(projector, events, trx, writes));
   for (const event of events) await projector.project(event, trx);
   return ownersOfEvents(events);
 }
@@ -35,7 +43,12 @@ export async function projectEvents(
  * settle what the projector leaves to the end of the batch, then write with one upsert and one
  * delete per table.
  */
-async function foldBatch(projector: SetBasedProjector, events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<ChangedRows> {
+async function foldBatch(
+  projector: SetBasedProjector,
+  events: readonly RecordedEvent[],
+  trx: Knex.Transaction,
+  writes: BatchWrites,
+): Promise<ChangedRows> {
   await projector.preload(events);
   const opened: unknown[] = [];
   for (const event of events) opened.push(await projector.open(event));
@@ -67,10 +80,15 @@ async function foldBatch(projector: SetBasedProjector, events: readonly Recorded
 
   const changed: ChangedRows = new Map();
   for (const [index, [table, set]] of Object.entries(sets).entries()) {
-    const { upserts, deletes } = set.changes();
+    const { upserts, deletes, replaced } = set.changes();
     // The ids of the main table's rows (the first), when one column names a row.
     const idColumn = index === 0 && set.description.key.length === 1 ? set.description.key[0] : undefined;
     ownersOfRows([...upserts, ...deletes] as Readonly<Record<string, unknown>>[], idColumn, changed);
+    if (writes === 'copy') {
+      await deleteRows(trx, table, set.description, [...replaced, ...deletes]);
+      await copyRows(trx, table, set.description, upserts);
+      continue;
+    }
     await upsertRows(trx, table, set.description, upserts);
     await deleteRows(trx, table, set.description, deletes);
   }

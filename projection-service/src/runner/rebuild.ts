@@ -26,11 +26,14 @@ import { checkpointName } from './projectionRunner';
  * 1. Prepare: a scratch schema gets the read models' migrations replayed into it (so its tables are
  *    exactly what the migrations make: columns, indexes, constraints), and every table but the
  *    projector's own is dropped from it.
+ *    Their secondary indexes (neither a key nor unique) are dropped; their definitions are kept on
+ *    the rebuild's row.
  * 2. Build: a catch-up subscription of its own (`rebuild:<id>`) projects the log from position 0
  *    into the scratch tables, with the scratch schema as the only one on the search path, so a
- *    table the projector does not declare fails the rebuild instead of touching a live table. The
- *    checkpoint, the scratch tables and the progress count move in one transaction, so a restart
- *    resumes exactly where it was.
+ *    table the projector does not declare fails the rebuild instead of touching a live table. A
+ *    set-based projector reads large pages and loads what it folds with `COPY`. The checkpoint,
+ *    the scratch tables and the progress count move in one transaction, so a restart resumes
+ *    exactly where it was. Once it has caught up, the secondary indexes are made, in one go.
  * 3. Swap, in one transaction, once the build has caught up: take the projection's lock (the live
  *    projector's batches take it too), bring the build to the live checkpoint (or the live
  *    checkpoint to the build's), move the live tables out and the new ones in, hand the build's
@@ -103,6 +106,8 @@ interface RebuildRow {
   owner: string | null;
   started_at: Date;
   finished_at: Date | null;
+  /** `create index` statements of the scratch tables' secondary indexes, until they are made. */
+  deferred_indexes: string[] | null;
 }
 
 /**
@@ -323,6 +328,7 @@ export class ProjectionRebuilder {
       const maxSwapAttempts = this.options.maxSwapAttempts ?? 20;
       for (let attempt = 1; ; attempt++) {
         await this.build(row, projector, run);
+        await this.makeDeferredIndexes(row);
         await this.analyse(row, projector);
         await this.options.beforeSwap?.({ id: row.rebuild_id, projection: projector.name, attempt });
         try {
@@ -390,14 +396,66 @@ export class ProjectionRebuilder {
       if (missing.length > 0)
         throw new RebuildFailure(`${projector.name} declares ${missing.join(', ')}, which no read-model migration creates.`);
       // Only the projector's own tables stay, so touching any other one fails loudly.
-      for (const table of made)
-        if (!projector.tables.includes(table)) await trx.raw(`drop table if exists ${schema}.${quote(table)} cascade`);
+      // One statement for them all: a rebuild's fixed cost is mostly statements like these.
+      const others = [...made].filter((table) => !projector.tables.includes(table));
+      if (others.length > 0) await trx.raw(`drop table ${others.map((table) => `${schema}.${quote(table)}`).join(', ')} cascade`);
+      const deferred = await this.deferSecondaryIndexes(trx, row.schema_name, projector);
       const name = rebuildSubscriptionName(row.rebuild_id);
       await trx('subscription_checkpoints').where({ name }).del();
       await trx('subscription_dead_letters').where({ subscription: name }).del();
       await trx('projection_rebuilds')
         .where({ rebuild_id: row.rebuild_id })
-        .update({ prepared: true, fingerprint, projection_version: projector.version, processed: 0 });
+        .update({
+          prepared: true,
+          fingerprint,
+          projection_version: projector.version,
+          processed: 0,
+          deferred_indexes: JSON.stringify(deferred),
+        });
+    });
+  }
+
+  /**
+   * Drops the secondary indexes of the scratch tables (neither a primary key nor unique: those the
+   * fold reads by and the data must keep), answering their definitions. Made again after the load,
+   * each is built once from sorted data instead of kept up to date row by row.
+   */
+  private async deferSecondaryIndexes(trx: Knex.Transaction, schemaName: string, projector: ReadModelProjector): Promise<string[]> {
+    const { rows: path } = (await trx.raw(`select current_setting('search_path') as path`)) as { rows: { path: string }[] };
+    // With no schema on the path, every name in a definition comes qualified (the table's, and an
+    // extension's operator class too), so it means the same whatever the path when it is run.
+    await trx.raw(`select set_config('search_path', '', true)`);
+    const { rows } = (await trx.raw(
+      `select index.relname as name, pg_get_indexdef(index.oid) as definition
+       from pg_index x
+       join pg_class index on index.oid = x.indexrelid
+       join pg_class tab on tab.oid = x.indrelid
+       join pg_namespace ns on ns.oid = tab.relnamespace
+       where ns.nspname = ? and tab.relname = any(?::text[])
+         and not x.indisunique and not x.indisprimary
+         and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+       order by index.relname`,
+      [schemaName, [...projector.tables]],
+    )) as { rows: { name: string; definition: string }[] };
+    await trx.raw(`select set_config('search_path', ?, true)`, [path[0]!.path]);
+    for (const index of rows) await trx.raw(`drop index ${quote(schemaName)}.${quote(index.name)}`);
+    return rows.map((index) => index.definition);
+  }
+
+  /** Makes the secondary indexes the load went without (nothing when they are made already). */
+  private async makeDeferredIndexes(row: RebuildRow): Promise<void> {
+    await this.options.knex.transaction(async (trx) => {
+      const current = await trx<RebuildRow>('projection_rebuilds')
+        .where({ rebuild_id: row.rebuild_id, owner: this.owner, state: 'running' })
+        .forUpdate()
+        .first();
+      if (!current) throw new Abandoned();
+      // Every name qualified (see deferSecondaryIndexes); with the scratch schema as the only one on
+      // the path besides, no definition can reach a live table.
+      await this.inSchema(trx, row.schema_name, async () => {
+        for (const definition of current.deferred_indexes ?? []) await trx.raw(definition);
+      });
+      await trx('projection_rebuilds').where({ rebuild_id: row.rebuild_id }).update({ deferred_indexes: null });
     });
   }
 
@@ -430,7 +488,7 @@ export class ProjectionRebuilder {
       pollIntervalMs: this.options.pollIntervalMs,
       readOnly: true,
       handle: async (events, trx) => {
-        await this.inSchema(trx, row.schema_name, () => projectEvents(projector, events, trx));
+        await this.inSchema(trx, row.schema_name, () => projectEvents(projector, events, trx, 'copy'));
         await trx('projection_rebuilds').where({ rebuild_id: id }).increment('processed', events.length);
       },
       onError: (error, context) => {

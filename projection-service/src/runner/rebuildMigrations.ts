@@ -35,4 +35,12 @@ export const projectionRunnerMigrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0002_projection_rebuilds_deferred_indexes',
+    async up(knex) {
+      // A rebuild loads its tables without their secondary indexes and makes them after the load;
+      // their definitions wait here, so a rebuild taken over by another process still makes them.
+      await knex.raw(`alter table projection_rebuilds add column deferred_indexes jsonb`);
+    },
+  },
 ];

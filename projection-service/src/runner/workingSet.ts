@@ -96,19 +96,23 @@ export class TableWorkingSet implements TableRows<Row> {
     this.changed.add(normalised);
   }
 
-  /** What the batch leaves to write: rows made or changed, and stored rows no longer there. */
-  changes(): { upserts: Readonly<Row>[]; deletes: Readonly<Row>[] } {
+  /**
+   * What the batch leaves to write: rows made or changed, and stored rows no longer there. `replaced`
+   * are the stored rows that `upserts` change (for a writer that removes them and inserts anew).
+   */
+  changes(): { upserts: Readonly<Row>[]; deletes: Readonly<Row>[]; replaced: Readonly<Row>[] } {
     const upserts: Readonly<Row>[] = [];
     const deletes: Readonly<Row>[] = [];
+    const replaced: Readonly<Row>[] = [];
     for (const key of this.changed) {
       const row = this.rows.get(key);
-      if (row) upserts.push(row);
-      else {
-        const stored = this.stored.get(key);
-        if (stored) deletes.push(stored);
-      }
+      const stored = this.stored.get(key);
+      if (row) {
+        upserts.push(row);
+        if (stored) replaced.push(stored);
+      } else if (stored) deletes.push(stored);
     }
-    return { upserts, deletes };
+    return { upserts, deletes, replaced };
   }
 
   /** Sets the row under its key, in `rows` and in every index. */

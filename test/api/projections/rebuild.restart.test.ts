@@ -171,6 +171,34 @@ describe('rebuild: swap, restart, resume, start over', () => {
     await r.stop();
   }, 60_000);
 
+  it('loads the new tables without their secondary indexes, then makes every index the live tables have', async () => {
+    /** Each index of the claim tables in a schema, its definition without the schema's name. */
+    const indexesIn = async (schema: string) =>
+      (
+        (await db.knex.raw(
+          `select tablename, indexname, replace(indexdef, ' ON ' || schemaname || '.', ' ON ') as definition
+           from pg_indexes where schemaname = ? and tablename = any(?::text[]) order by indexname`,
+          [schema, CLAIM_TABLES],
+        )) as { rows: { tablename: string; indexname: string; definition: string }[] }
+      ).rows;
+    const liveSchema = ((await db.knex.raw('select current_schema() as name')) as { rows: { name: string }[] }).rows[0]!.name;
+    const live = await indexesIn(liveSchema);
+    const keysAndUnique = live.filter((index) => index.definition.startsWith('CREATE UNIQUE INDEX'));
+    expect(live.length).toBeGreaterThan(keysAndUnique.length);
+
+    const r = rebuilder(projectorsWith(vault, slowed({ n: 0 })));
+    const { status } = await r.start('claims', { requestedBy: null });
+    await until(async () => Number((await rebuildRow(status.id)).processed) >= 40, 'the load to get going');
+    const { schema_name: scratch } = await rebuildRow(status.id);
+    // Mid-load, the scratch tables have only what the fold reads by and the data must keep.
+    expect(await indexesIn(scratch)).toEqual(keysAndUnique);
+    expect((await r.whenDone(status.id))!.state).toBe('swapped');
+    expect(await indexesIn(liveSchema)).toEqual(live);
+    expect((await rebuildRow(status.id)).deferred_indexes).toBeNull();
+    await expectClaimsEqualFresh();
+    await r.stop();
+  }, 60_000);
+
   it('a process that dies mid-rebuild: the live tables keep answering, and the next process resumes where it was', async () => {
     const firstCount = { n: 0 };
     const first = rebuilder(projectorsWith(vault, slowed(firstCount)));
