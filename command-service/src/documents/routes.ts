@@ -23,7 +23,8 @@ import { documentProblems } from './problems';
 import { UPLOAD_PREFIX } from './uploadGrants';
 
 export interface DocumentReadBack {
-  waitFor(position: GlobalPosition): Promise<void>;
+  /** Waits until the named read models (all, without names) have applied the position. */
+  waitFor(position: GlobalPosition, readModels?: readonly string[]): Promise<void>;
   document(userId: string, documentId: string): Promise<Document | undefined>;
 }
 
@@ -42,10 +43,14 @@ async function drain(req: Request, maxBytes: number): Promise<void> {
   await Promise.race([once(req, 'end'), once(req, 'close')]).catch(() => undefined);
 }
 
+/** What a document command's answer reads: the document, with the condition of its claim. */
+const DOCUMENT_VIEW = ['documents', 'claims'];
+
 const linkBody = z.object({ claimId: z.uuid('claimId must be a claim id').nullable() });
 
 export function documentRoutes(documents: DocumentCommands, readBack: DocumentReadBack): Router {
   const router = Router();
+  const waitForDocumentView = (position: GlobalPosition) => readBack.waitFor(position, DOCUMENT_VIEW);
 
   router.post('/api/objects/upload', async (_req, res) => {
     const auth = requireAuth(res);
@@ -104,7 +109,7 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     const { documentId, position } = await documents.register(auth.userId, body, commandMetadata(res));
     await answerCommand(res, {
       position,
-      waitFor: readBack.waitFor,
+      waitFor: waitForDocumentView,
       read: () => readBack.document(auth.userId, documentId),
       status: 201,
       accepted: { id: documentId, location: `/api/documents/${documentId}` },
@@ -121,7 +126,7 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     const position = await documents.linkToClaim(auth.userId, id, claimId, current.fileName, commandMetadata(res));
     await answerCommand(res, {
       position,
-      waitFor: readBack.waitFor,
+      waitFor: waitForDocumentView,
       read: () => readBack.document(auth.userId, id),
       accepted: { id, location: `/api/documents/${id}` },
     });

@@ -4,7 +4,8 @@ import { answerCommand, commandMetadata, parseOrProblem, problems, requireAuth, 
 import type { UserCommands } from './commands';
 
 export interface ProfileReadBack {
-  waitFor(position: GlobalPosition): Promise<void>;
+  /** Waits until the named read models (all, without names) have applied the position. */
+  waitFor(position: GlobalPosition, readModels?: readonly string[]): Promise<void>;
   findUserProfile(userId: string): Promise<User | undefined>;
 }
 
@@ -39,7 +40,7 @@ export function profileRoutes(users: UserCommands, readBack: ProfileReadBack): R
     const result = await users.updateProfile(auth.userId, changes as UserProfileChanges, commandMetadata(res));
     await answerCommand(res, {
       position: result.position,
-      waitFor: readBack.waitFor,
+      waitFor: (position) => readBack.waitFor(position, ['user_profiles']),
       read: () => readBack.findUserProfile(auth.userId),
       accepted: { id: auth.userId, location: '/api/auth/user' },
     });

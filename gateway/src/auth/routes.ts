@@ -16,7 +16,8 @@ export interface AuthRoutesDeps {
   accounts: Accounts;
   sessions: SessionStore;
   findUser(userId: string): Promise<User | undefined>;
-  waitForReadModels(position: GlobalPosition): Promise<void>;
+  /** Waits (bounded) until the asynchronous read models (only `readModels`, when named) have applied `position`. */
+  waitForReadModels(position: GlobalPosition, readModels?: readonly string[]): Promise<void>;
   oidc: Oidc | undefined;
   administrators: AdministratorPolicy;
   /** The queue the accounts hash through; a full lane is answered before anything else runs. */
@@ -68,7 +69,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const throttle = deps.throttle ?? { perEmail: 5, perAddress: 50 };
 
   const signedInUser = async (userId: string, position?: GlobalPosition) => {
-    if (position) await deps.waitForReadModels(position);
+    // The answer reads the user profile alone (kept inline on PostgreSQL, so no wait there).
+    if (position) await deps.waitForReadModels(position, ['user_profiles']);
     const user = await deps.findUser(userId);
     if (!user) throw problems.unavailable('Your account is being set up. Please try again in a moment.');
     return user;

@@ -14,9 +14,36 @@ describe('the asynchronous read models a request waits for', () => {
   });
 
   it.each([
+    ['PUT', '/api/auth/profile'],
+    ['GET', '/api/auth/user'],
+    ['POST', '/api/objects/upload'],
+    ['PUT', '/api/objects/upload/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11.c2lnbmF0dXJl'],
+  ])('the profile or an upload (%s %s) waits for the user profile alone', (method, url) => {
+    expect(at(method, url)).toEqual(['user_profiles']);
+  });
+
+  it.each([
+    ['GET', '/api/documents'],
+    ['GET', '/api/documents/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11'],
+    ['GET', '/api/documents/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11/file'],
+    ['PUT', '/api/documents'],
+    ['PUT', '/api/documents/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11/claim'],
+    ['DELETE', '/api/documents/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11'],
+  ])('the document repository (%s %s) waits for the user, the documents and their claims', (method, url) => {
+    expect(at(method, url)).toEqual(['user_profiles', 'documents', 'claims']);
+  });
+
+  it('a claim with its notes and documents waits for those views and the user', () => {
+    expect(at('GET', '/api/claims/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11')).toEqual(['user_profiles', 'claims', 'documents']);
+  });
+
+  it.each([
     ['GET', '/api/claims'],
-    ['GET', '/api/claims/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11'],
     ['GET', '/api/claims/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11/history'],
+    ['GET', '/api/auth/preferences'],
+    ['POST', '/api/documents/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11/analyze'],
+    ['POST', '/api/objects/uploads'],
+    ['PUT', '/api/objects/upload'],
     ['GET', '/api/dashboard'],
     ['POST', '/api/documents'],
     ['POST', '/api/claims/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11/documents'],

@@ -1,6 +1,7 @@
 import { createCommandService } from '@cc/command-service';
 import { createKnex, PersonalDataVault, PostgresEventStore } from '@cc/platform';
 import { LocalObjectStorage } from '@cc/platform/storage/localStorage';
+import { inlineProjection } from '@cc/projection-service';
 
 /**
  * What a document analysis worker needs, wired as a worker process of its own has it: its own
@@ -8,8 +9,10 @@ import { LocalObjectStorage } from '@cc/platform/storage/localStorage';
  */
 export function analysisWorkerDeps(databaseUrl: string, storageRoot: string) {
   const knex = createKnex(databaseUrl, { max: 4 });
-  const store = new PostgresEventStore({ knex, connectionString: databaseUrl });
   const vault = new PersonalDataVault(knex);
+  // Like every process that appends to the app's database: its answers (an analysis's outcome)
+  // change the document repository, which the appends keep.
+  const store = new PostgresEventStore({ knex, connectionString: databaseUrl, inline: inlineProjection(vault) });
   const storage = new LocalObjectStorage(storageRoot);
   const unused = () => {
     throw new Error('not used by the worker');

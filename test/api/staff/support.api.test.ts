@@ -9,6 +9,7 @@ describe('support: projections, dead letters, the event log', () => {
   let staff: StaffApp;
   let veteran: TestClient & { id: string };
   let claimId: string;
+  let requestId: string;
 
   beforeAll(async () => {
     staff = await startStaffApp({}, 'support');
@@ -20,21 +21,25 @@ describe('support: projections, dead letters, the event log', () => {
     });
     expect(filed.status).toBe(201);
     claimId = filed.data.id;
+    const opened = await veteran.post('/api/support-requests', { subject: 'A question', message: 'Where do I send my records?' });
+    expect(opened.status).toBe(201);
+    requestId = opened.data.id;
   });
   afterAll(async () => staff.app.close());
 
   const deadLetters = async () => (await staff.support.get(`/api/staff/dead-letters?sort=${q(['id', 'ASC'])}`)).data as any[];
   /*
-   * Parking needs an asynchronous read model (an inline one fails the append instead): the user
-   * profiles. A bio that projection cannot store while a check refuses it is parked after its attempts.
+   * Parking needs an asynchronous read model (an inline one fails the append instead): the support
+   * requests. A reply that projection cannot store while a check refuses it is parked after its attempts.
    */
-  const POISON_CHECK = `alter table user_profiles add constraint no_poison check (bio is null or bio not like '%poison%') not valid`;
-  const DROP_POISON_CHECK = 'alter table user_profiles drop constraint no_poison';
-  const bioOf = async () => (await veteran.get('/api/auth/user')).data.bio as string | null;
+  const POISON_CHECK = `alter table support_messages add constraint no_poison check (body not like '%poison%') not valid`;
+  const DROP_POISON_CHECK = 'alter table support_messages drop constraint no_poison';
+  const lastReplyOf = async () =>
+    ((await veteran.get(`/api/support-requests/${requestId}`)).data.messages as { body: string }[]).at(-1)!.body;
   const poison = async (text: string) => {
     const count = (await deadLetters()).length;
-    // Recorded (200), or 202 since the read model cannot show it.
-    expect([200, 202]).toContain((await veteran.put('/api/auth/profile', { name: 'Pat Private', bio: text })).status);
+    // Recorded (201), or 202 since the read model cannot show it.
+    expect([201, 202]).toContain((await veteran.post(`/api/support-requests/${requestId}/replies`, { message: text })).status);
     const deadline = Date.now() + 30_000;
     while ((await deadLetters()).length === count) {
       if (Date.now() > deadline) throw new Error('the profile change was never parked');
@@ -76,14 +81,14 @@ describe('support: projections, dead letters, the event log', () => {
     try {
       letter = await poison('poison pill one');
       expect(letter).toMatchObject({
-        subscription: 'projection:user_profiles:v1',
-        type: 'UserProfileUpdated',
+        subscription: 'projection:support_requests:v1',
+        type: 'SupportRequestReplied',
         attempts: 5,
-        streamId: `user-${veteran.id}`,
+        streamId: `support-request-${requestId}`,
         error: expect.stringContaining('no_poison'),
       });
       const projections = (await support.get('/api/staff/projections')).data as any[];
-      expect(projections.find((p) => p.name === 'user_profiles')).toMatchObject({
+      expect(projections.find((p) => p.name === 'support_requests')).toMatchObject({
         deadLetters: 1,
         lastError: expect.stringContaining('no_poison'),
       });
@@ -102,7 +107,7 @@ describe('support: projections, dead letters, the event log', () => {
     const handled = await support.post(`/api/staff/dead-letters/${letter.id}/retry`, {});
     expect(handled).toMatchObject({ status: 200, data: { id: letter.id, outcome: 'handled' } });
     expect((await support.get(`/api/staff/dead-letters/${letter.id}`)).status).toBe(404);
-    expect(await bioOf()).toBe('poison pill one');
+    expect(await lastReplyOf()).toBe('poison pill one');
     expect((await support.post(`/api/staff/dead-letters/${letter.id}/retry`, {})).status).toBe(404);
 
     const log = await support.get(`/api/staff/events?filter=${q({ streamId: `dead-letter-${letter.id}` })}&sort=${q(['position', 'ASC'])}`);
@@ -124,13 +129,13 @@ describe('support: projections, dead letters, the event log', () => {
     const dismissed = await support.request('DELETE', `/api/staff/dead-letters/${letter.id}`);
     expect(dismissed.status).toBe(204);
     expect((await support.request('DELETE', `/api/staff/dead-letters/${letter.id}`)).status).toBe(404);
-    expect(await bioOf()).not.toBe('poison pill two');
+    expect(await lastReplyOf()).not.toBe('poison pill two');
     const log = await support.get(`/api/staff/events?filter=${q({ type: 'DeadLetterDismissed' })}`);
     expect(log.data).toEqual([
       expect.objectContaining({
         streamId: `dead-letter-${letter.id}`,
         actorId: support.id,
-        data: expect.objectContaining({ eventId: letter.eventId, subscription: 'projection:user_profiles:v1' }),
+        data: expect.objectContaining({ eventId: letter.eventId, subscription: 'projection:support_requests:v1' }),
       }),
     ]);
 
