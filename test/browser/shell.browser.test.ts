@@ -79,9 +79,23 @@ describe('the app shell in Chromium', () => {
   });
 
   it('sends a signed-out visitor of a signed-in page to sign-in with the Unauthorized toast', async () => {
-    await page.goto(`${app.baseUrl}/claims`);
-    await expectVisible(page.getByText('You are logged out. Logging in again...'));
-    await page.waitForURL(/\/login$/);
+    // The toast shows for only 500 ms before the full-page redirect, shorter than Playwright's
+    // polling interval on a loaded machine: hold the redirect's request until the toast is seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${app.baseUrl}/claims`);
+      await expectVisible(page.getByText('You are logged out. Logging in again...'));
+      release();
+      await page.waitForURL(/\/login$/);
+    } finally {
+      release();
+      await page.unroute('**/api/login');
+    }
   });
 
   it('shows the 404 screen for an unknown path and the legal pages to anyone', async () => {
