@@ -23,7 +23,8 @@ import { listChatSessions, listWidgetMessages } from '@cc/projection-service/cha
 import { claimReadiness } from '@cc/projection-service/evidence/queries';
 import { upcomingDeadlines } from '@cc/projection-service/deadlines/queries';
 import { listStaffSupportRequests, listSupportRequests } from '@cc/projection-service/supportRequests/queries';
-import { migrate } from '@cc/platform';
+import { eventStoreMigrations, migrate } from '@cc/platform';
+import { listEvents } from '@cc/projection-service/support/eventLog';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
 
 const USERS = 5_000;
@@ -100,6 +101,12 @@ async function fill(knex: Knex) {
              (1 + n % 3) || ':' || to_char(timestamptz '2025-01-01' + n * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
              timestamptz '2025-01-01' + n * interval '1 minute', now(), case when n % 3 = 0 then now() end, 1
       from generate_series(1, ${ROWS}) n;
+    insert into events (transaction_id, event_id, stream_id, stream_version, type, data, metadata, created_at)
+      select (1000 + n / 3)::text::xid8, pg_temp.uid('e', n), 'claim-' || pg_temp.uid('c', 1 + n % ${ROWS / 5}), 1 + n / ${ROWS / 5},
+             (array['ClaimCreated', 'ClaimStatusChanged', 'ClaimNoteAdded'])[1 + n % 3], '{}',
+             jsonb_build_object('userId', pg_temp.uid('u', 1 + n % ${USERS}), 'correlationId', pg_temp.uid('k', n)),
+             timestamptz '2025-01-01' + n * interval '1 minute'
+      from generate_series(1, ${ROWS}) n;
   `);
   // Statistics for the planner, and the visibility map autovacuum keeps, as a running store has them.
   await knex.raw('vacuum analyze');
@@ -160,6 +167,7 @@ const page = <Field extends string, Filter>(field: Field, order: 'ASC' | 'DESC',
 
 beforeAll(async () => {
   db = await createTestDatabase('plans');
+  await migrate(db.knex, 'platform', eventStoreMigrations);
   await migrate(db.knex, 'projection', projectionMigrations);
   const ids = await fill(db.knex);
   userId = ids.user;
@@ -233,6 +241,9 @@ const lists = (): Case[] => [
   ["staff: one user's details", (k) => findStaffUser(k, userId), OWNED],
   ['staff: tier history, newest first', (k) => listTierHistory(k, page('at', 'DESC', {})), CAPPED],
   ["staff: one user's tier history", (k) => listTierHistory(k, page('at', 'DESC', { userId })), OWNED],
+  ['support: the event log, newest first', (k) => listEvents(k, page('position', 'DESC', {})), CAPPED],
+  ['support: the event log of one type, newest first', (k) => listEvents(k, page('position', 'DESC', { type: 'ClaimNoteAdded' })), CAPPED],
+  ["support: one stream's events", (k) => listEvents(k, page('position', 'DESC', { streamId: `claim-${claimId}` })), OWNED],
   ["a veteran's support requests", (k) => listSupportRequests(k, userId, page('updatedAt', 'DESC', {})), OWNED],
   ['support: the queue in priority order', (k) => listStaffSupportRequests(k, page('priority', 'ASC', {})), CAPPED],
   [
