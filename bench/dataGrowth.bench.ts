@@ -8,9 +8,9 @@
  * Figures, each p50 and p99 of requests one at a time, large store against empty: the veteran's
  * claims list page, the staff claims list (every claim, newest first, one page) and a staff claims
  * search (status filter), the staff search box (text across condition, claim number, owner name
- * and e-mail), the staff documents list and the access log (every row, newest first, one page), a
- * claim's history, a command (a status change, answered after the read side shows it) and the
- * dashboard's calls together.
+ * and e-mail), the staff documents list, the access log and the event log (every row, newest
+ * first, one page), a claim's history, a command (a status change, answered after the read side
+ * shows it) and the dashboard's calls together.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -115,6 +115,10 @@ function figures(veteran: TestClient, admin: TestClient, claimIds: readonly stri
     {
       name: 'staff access log (every entry, newest first, page of 25)',
       run: get(admin, `/api/staff/access-log?sort=${q(['at', 'DESC'])}&range=${q([0, 24])}`),
+    },
+    {
+      name: 'staff event log (every event, newest first, page of 25)',
+      run: get(admin, `/api/staff/events?sort=${q(['position', 'DESC'])}&range=${q([0, 24])}`),
     },
     { name: "claim's history page", run: get(veteran, `/api/claims/${claimIds[1]}/history`) },
     {
