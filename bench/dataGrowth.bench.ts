@@ -6,9 +6,11 @@
  * made through the API, their read-model rows built by the real projectors, copied in bulk.
  *
  * Figures, each p50 and p99 of requests one at a time, large store against empty: the veteran's
- * claims list page, a staff claims search (status filter, newest first, one page), the staff search
- * box (text across condition, claim number, owner name and e-mail), a claim's history, a command
- * (a status change, answered after the read side shows it) and the dashboard's calls together.
+ * claims list page, the staff claims list (every claim, newest first, one page) and a staff claims
+ * search (status filter), the staff search box (text across condition, claim number, owner name
+ * and e-mail), the staff documents list, the access log and the event log (every row, newest
+ * first, one page), a claim's history, a command (a status change, answered after the read side
+ * shows it) and the dashboard's calls together.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -95,12 +97,28 @@ function figures(veteran: TestClient, admin: TestClient, claimIds: readonly stri
   return [
     { name: "veteran's claims list page", run: get(veteran, `/api/claims?sort=${q(['filedAt', 'DESC'])}&range=${q([0, 9])}`) },
     {
+      name: 'staff claims list (every claim, newest first, page of 25)',
+      run: get(admin, `/api/staff/claims?sort=${q(['filedAt', 'DESC'])}&range=${q([0, 24])}`),
+    },
+    {
       name: 'staff claims search (status, newest first, page of 25)',
       run: get(admin, `/api/staff/claims?filter=${q({ status: 'evidence_review' })}&sort=${q(['filedAt', 'DESC'])}&range=${q([0, 24])}`),
     },
     {
       name: 'staff claims search box (owner e-mail)',
       run: get(admin, `/api/staff/claims?filter=${q({ q: VETERAN.email })}&sort=${q(['filedAt', 'DESC'])}&range=${q([0, 24])}`),
+    },
+    {
+      name: 'staff documents list (every document, newest first, page of 25)',
+      run: get(admin, `/api/staff/documents?sort=${q(['uploadedAt', 'DESC'])}&range=${q([0, 24])}`),
+    },
+    {
+      name: 'staff access log (every entry, newest first, page of 25)',
+      run: get(admin, `/api/staff/access-log?sort=${q(['at', 'DESC'])}&range=${q([0, 24])}`),
+    },
+    {
+      name: 'staff event log (every event, newest first, page of 25)',
+      run: get(admin, `/api/staff/events?sort=${q(['position', 'DESC'])}&range=${q([0, 24])}`),
     },
     { name: "claim's history page", run: get(veteran, `/api/claims/${claimIds[1]}/history`) },
     {

@@ -162,14 +162,23 @@ export function readModelProjectors(vault: PersonalDataVault): ReadModelProjecto
 }
 
 /**
- * The read models a veteran reads right after a command, kept inline by the PostgreSQL store: in
- * the append's own transaction, through the same set-based projectors (docs/decisions/read-side.md).
- * They are the claim views (the claim with its notes, its history, the dashboard's recent
+ * The read models kept inline by the PostgreSQL store: in the append's own transaction, through the
+ * same set-based projectors (docs/decisions/read-side.md). The ones a veteran reads right after a
+ * command: the claim views (the claim with its notes, its history, the dashboard's recent
  * activity), the document repository, and the user profile (which also says who is signed in, read
- * by every request). Every other read model stays asynchronous, and so do these on EventStoreDB,
- * whose appends cannot share a transaction with PostgreSQL.
+ * by every request). And the staff access log, so that a staff read's record and its log entry are
+ * one transaction and the read leaves its session no projection to wait for (staff/access.ts).
+ * Every other read model stays asynchronous, and so do these on EventStoreDB, whose appends cannot
+ * share a transaction with PostgreSQL.
  */
-export const INLINE_READ_MODELS: readonly string[] = ['claims', 'claim_history', 'activities', 'documents', 'user_profiles'];
+export const INLINE_READ_MODELS: readonly string[] = [
+  'claims',
+  'claim_history',
+  'activities',
+  'documents',
+  'user_profiles',
+  'staff_access_log',
+];
 
 /** The PostgreSQL store's `inline` option: every process that appends to the app's database passes it. */
 export function inlineProjection(vault: PersonalDataVault, announcer?: ReadModelChangeAnnouncer): InlineProjection {

@@ -27,6 +27,8 @@ export function staffRecords(deps: { store: EventStore }) {
   return {
     /** A staff member read someone else's claim, documents or personal data (the access log). */
     access: {
+      /** The staff_access_log read model (projection-service/src/staff/accessLogProjector.ts) written with each append. */
+      logKeptInline: deps.store.inlineReadModels?.includes('staff_access_log') ?? false,
       record: (access: EventDataOf<'StaffAccessRecorded'>, metadata: { userId: string; correlationId: string }) =>
         append(streams.staffAccess(access.staffId), 'StaffAccessRecorded', access, metadata),
     },

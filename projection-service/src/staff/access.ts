@@ -17,12 +17,23 @@ export interface StaffAccess {
 /** Appends StaffAccessRecorded (the command service does; the gateway wires it in). */
 export interface StaffAccessRecorder {
   record(access: StaffAccess, metadata: { userId: string; correlationId: string }): Promise<GlobalPosition>;
+  /**
+   * Whether the store writes the access log in the append's own transaction (kept inline): the
+   * entry is then readable once `record` returns.
+   */
+  readonly logKeptInline: boolean;
 }
 
 /**
  * Records a staff member's read before it is answered: a read that cannot be recorded is not
  * answered (503), so the access log never misses one. An owner reading their own claim is not
  * staff access and is not recorded. The next request of the same session sees the entry.
+ *
+ * The record is one append, committed before the answer. With the access log kept inline, its
+ * entry commits in that same transaction, so the position is not handed to the session: a session
+ * that has written waits before its next request until every asynchronous projector has passed its
+ * last write, and none of them has anything to do with a staff read. Without it (EventStoreDB), the
+ * session waits for the access log's projector as for any write.
  */
 export async function recordStaffRead(
   res: Response,
@@ -65,5 +76,5 @@ export async function recordStaffRead(
       'This read could not be recorded in the access log, so it was not answered. Please try again.',
     );
   }
-  await ctx.recordWrite(position);
+  if (!recorder.logKeptInline) await ctx.recordWrite(position);
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import {
   memberTier,
   type AccessLogEntry,
@@ -169,10 +169,10 @@ export async function listStaffDocuments(knex: Knex, query: StaffDocumentListQue
     if (query.filter.processingStatus) q.where('processing_status', query.filter.processingStatus);
     if (query.filter.q) q.whereILike('file_name', likePattern(query.filter.q));
   });
-  const total = await countList(base, STAFF_DOCUMENT_SORT_COLUMNS, query);
-  const rows: StaffDocumentRow[] = await pageList(base.clone(), STAFF_DOCUMENT_SORT_COLUMNS, query, 'document_id');
+  const paged = pageList(base, STAFF_DOCUMENT_SORT_COLUMNS, query, 'document_id');
+  const rows: StaffDocumentRow[] = await paged.clone();
   return {
-    total,
+    total: await listTotal(knex, paged, query.range, rows.length),
     rows: rows.map((r) => ({
       id: r.document_id,
       userId: r.user_id,
@@ -258,10 +258,10 @@ export async function listAccessLog(knex: Knex, query: AccessLogQuery): Promise<
       );
     }
   });
-  const total = await countList(base, ACCESS_LOG_SORT_COLUMNS, query);
-  const rows: AccessLogRow[] = await pageList(base.clone(), ACCESS_LOG_SORT_COLUMNS, query, 'event_id');
+  const paged = pageList(base, ACCESS_LOG_SORT_COLUMNS, query, 'event_id');
+  const rows: AccessLogRow[] = await paged.clone();
   return {
-    total,
+    total: await listTotal(knex, paged, query.range, rows.length),
     rows: rows.map((r) => ({
       id: r.event_id,
       at: r.at.toISOString(),
@@ -334,10 +334,10 @@ export async function listTierHistory(knex: Knex, query: TierHistoryQuery): Prom
   const base = tierHistory(knex).modify((q) => {
     if (query.filter.userId) q.where('user_id', query.filter.userId);
   });
-  const total = await countList(base, TIER_HISTORY_SORT_COLUMNS, query);
-  const rows: TierHistoryRow[] = await pageList(base.clone(), TIER_HISTORY_SORT_COLUMNS, query, 'event_id');
+  const paged = pageList(base, TIER_HISTORY_SORT_COLUMNS, query, 'event_id');
+  const rows: TierHistoryRow[] = await paged.clone();
   return {
-    total,
+    total: await listTotal(knex, paged, query.range, rows.length),
     rows: rows.map((r) => ({
       id: r.event_id,
       userId: r.user_id,

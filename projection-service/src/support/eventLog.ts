@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventLogEntry } from '@cc/contracts';
-import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { filterByIds, pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { listTotal } from '../staff/listTotal';
 import { redactSealed } from './redact';
 
 /**
@@ -70,6 +71,23 @@ export function toEventLogEntry(row: EventRow, data: unknown): EventLogEntry {
   };
 }
 
+/**
+ * Orders and pages the log. In position order both columns of the position go the same way, so the
+ * page walks the log's index (`events_global_order`) from either end and reads only its own rows:
+ * ordered by the pair as one value, or with the tiebreak always ascending, it would sort the whole log.
+ */
+function pageEvents(builder: Knex.QueryBuilder, query: EventLogQuery): Knex.QueryBuilder {
+  if (query.sort.field !== 'position') return pageList(builder, EVENT_LOG_SORT_COLUMNS, query, 'global_position');
+  const order = query.sort.order === 'ASC' ? 'asc' : 'desc';
+  return filterByIds(builder, EVENT_LOG_SORT_COLUMNS, query)
+    .orderBy([
+      { column: 'transaction_id', order },
+      { column: 'global_position', order },
+    ])
+    .offset(query.range[0])
+    .limit(query.range[1] - query.range[0] + 1);
+}
+
 export async function listEvents(knex: Knex, query: EventLogQuery): Promise<{ rows: EventLogEntry[]; total: number }> {
   const { filter } = query;
   const base = knex('events').modify((q) => {
@@ -83,9 +101,12 @@ export async function listEvents(knex: Knex, query: EventLogQuery): Promise<{ ro
     // Times are shown to the millisecond and stored to the microsecond: "up to" includes the shown millisecond.
     if (filter.recordedAt_lte) q.whereRaw(`created_at < ?::timestamptz + interval '1 millisecond'`, [filter.recordedAt_lte]);
   });
-  const total = await countList(base, EVENT_LOG_SORT_COLUMNS, query);
-  const rows: EventRow[] = await pageList(base.clone().select(knex.raw(COLUMNS)), EVENT_LOG_SORT_COLUMNS, query, 'global_position');
-  return { total, rows: rows.map((row) => toEventLogEntry(row, redactSealed(row.data))) };
+  const paged = pageEvents(base.select(knex.raw(COLUMNS)), query);
+  const rows: EventRow[] = await paged.clone();
+  return {
+    total: await listTotal(knex, paged, query.range, rows.length),
+    rows: rows.map((row) => toEventLogEntry(row, redactSealed(row.data))),
+  };
 }
 
 export async function findEvent(knex: Knex, eventId: string): Promise<EventRow | undefined> {

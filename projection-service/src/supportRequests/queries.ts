@@ -14,6 +14,7 @@ import {
   type SupportRequestSummary,
 } from '@cc/contracts';
 import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { listTotal } from '../staff/listTotal';
 import { displayNameSql, likePattern } from '../staff/names';
 
 interface RequestRow {
@@ -114,9 +115,9 @@ export async function listStaffSupportRequests(knex: Knex, query: StaffSupportRe
       q.where((w) => w.whereILike('subject', pattern).orWhereILike('requester_name', pattern).orWhereILike('requester_email', pattern));
     }
   });
-  const total = await countList(base, STAFF_SUPPORT_REQUEST_SORT_COLUMNS, query);
-  const rows: StaffRequestRow[] = await pageList(base.clone(), STAFF_SUPPORT_REQUEST_SORT_COLUMNS, query, 'request_id');
-  return { rows: rows.map(toStaffRequest), total };
+  const paged = pageList(base, STAFF_SUPPORT_REQUEST_SORT_COLUMNS, query, 'request_id');
+  const rows: StaffRequestRow[] = await paged.clone();
+  return { rows: rows.map(toStaffRequest), total: await listTotal(knex, paged, query.range, rows.length) };
 }
 
 /** A request's thread, oldest first, each message with its author's name. */

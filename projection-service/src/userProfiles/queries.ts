@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import { MEMBER_TIERS, memberTier, rolesOfTier, type MemberTierName, type User, type UserWithTier } from '@cc/contracts';
+import { listTotal } from '../staff/listTotal';
 
 interface ProfileRow {
   user_id: string;
@@ -81,10 +82,10 @@ export async function listUsersWithTier(knex: Knex, query: UserListQuery): Promi
       q.where((w) => w.whereILike('email', like).orWhereILike('first_name', like).orWhereILike('last_name', like));
     }
   });
-  const total = await countList(base, USER_SORT_COLUMNS, query);
-  const rows: ProfileRow[] = await pageList(base.clone(), USER_SORT_COLUMNS, query, 'user_id');
+  const paged = pageList(base, USER_SORT_COLUMNS, query, 'user_id');
+  const rows: ProfileRow[] = await paged.clone();
   return {
-    total,
+    total: await listTotal(knex, paged, query.range, rows.length),
     rows: rows.map((row) => ({
       id: row.user_id,
       email: row.email,

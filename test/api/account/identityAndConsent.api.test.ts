@@ -117,7 +117,7 @@ describe('registration consent and the profile identity fields', () => {
     await vet.register('mos.vet@example.org', PASSWORD);
     const army = await loadMilitaryOccupations('army');
     expect(army.length).toBeGreaterThan(400);
-    expect(await loadMilitaryOccupations('navy')).toEqual([]);
+    expect(await loadMilitaryOccupations('coast-guard')).toEqual([]);
     const longest = army.map(occupationLabel).reduce((a, b) => (b.length > a.length ? b : a));
     const res = await vet.put('/api/auth/profile', {
       name: 'Mo Vet',

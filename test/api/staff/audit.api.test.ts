@@ -269,6 +269,30 @@ describe('staff audit of claims', () => {
     );
   });
 
+  it('a staff read commits its log entry with its record, and leaves its session no projection to wait for', async () => {
+    const { app, admin } = staff;
+    const logOfAdmin = () =>
+      admin.get(
+        `/api/staff/access-log?filter=${encodeURIComponent(JSON.stringify({ claimId, staffId: admin.id }))}&range=${encodeURIComponent('[0,999]')}`,
+      );
+    const positions = () => app.system.knex('sessions').where({ user_id: admin.id }).orderBy('id_hash').pluck('last_position');
+    await app.system.readModelsCaughtUp();
+    const count = (await logOfAdmin()).data.length;
+    const before = await positions();
+    // With no projector running, only the read's own append can have written the entry.
+    await app.system.projections.runner.stop();
+    try {
+      expect((await admin.get(`/api/staff/claims/${claimId}`)).status).toBe(200);
+      const log = await logOfAdmin();
+      expect(log.status).toBe(200);
+      expect(log.data).toHaveLength(count + 1);
+      expect(log.data[0]).toMatchObject({ endpoint: 'GET /api/staff/claims/{id}', staffRole: 'administrator' });
+      expect(await positions()).toEqual(before);
+    } finally {
+      app.system.projections.runner.start();
+    }
+  });
+
   it('a read that cannot be recorded is not answered', async () => {
     const { app, adjudicator } = staff;
     await app.system.knex.raw('alter table events rename to events_away');
