@@ -223,6 +223,38 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('takes a batch lock in the statement that promises no append, and holds it while the handler runs', async () => {
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => void statements.push(q.sql.replace(/\s+/g, ' ').trim().toLowerCase());
+    const held: number[] = [];
+    const sub = opened.store.subscribe({
+      name: 'locked',
+      readOnly: true,
+      filter: { types: ['Locked'] },
+      batchLock: { space: 4242, key: 'locked-batches' },
+      handle: async () => {
+        // Seen from another connection: the lock is taken by the batch's own transaction.
+        const { rows } = (await opened.knex.raw(
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 4242 and objid = hashtext('locked-batches')::oid and granted`,
+        )) as { rows: { n: number }[] };
+        held.push(rows[0]!.n);
+      },
+    });
+    try {
+      await sub.waitFor(await opened.store.headPosition(), 10_000);
+      opened.knex.on('query', record);
+      const { position } = await opened.store.appendToStream('locked', [{ type: 'Locked', data: {} }], { expectedVersion: 0 });
+      await sub.waitFor(position, 10_000);
+      expect(statements.filter((sql) => sql.includes('events_will_not_append') || sql.includes('pg_advisory_xact_lock'))).toEqual([
+        'select events_will_not_append(), pg_advisory_xact_lock($1, hashtext($2))',
+      ]);
+      expect(held).toEqual([1]);
+    } finally {
+      opened.knex.off('query', record);
+      await sub.stop();
+    }
+  });
+
   it('filters a subscriber’s types in SQL: its pages hold only its events, and it still passes the others', async () => {
     const noise = Array.from({ length: 60 }, () => ({ type: 'NotWanted', data: {} }));
     await opened.store.appendToStream('a', [...noise, { type: 'Wanted', data: { n: 1 } }, ...noise], { expectedVersion: 0 });

@@ -464,7 +464,10 @@ export class PostgresEventStore extends LogStore implements EventStore {
       readAll: (after, limit) => this.readLog(after, limit),
       readOfTypes: (after, limit, types) => this.readLogOfTypes(after, limit, types),
       headPosition: () => this.headPosition(),
-      willNotAppend: async (trx) => void (await trx.raw('select events_will_not_append()')),
+      willNotAppend: async (trx, lock) =>
+        void (await (lock
+          ? trx.raw('select events_will_not_append(), pg_advisory_xact_lock(?, hashtext(?))', [lock.space, lock.key])
+          : trx.raw('select events_will_not_append()'))),
       onAppended: (listener) => this.onAppended(listener),
     };
   }

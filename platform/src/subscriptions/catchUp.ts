@@ -84,6 +84,14 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
     if ('handle' in options && options.readOnly) await source.willNotAppend?.(trx);
   };
 
+  /** What a batch's transaction does first: the promise of `readOnly` and the `batchLock`, in one statement where the store can. */
+  const beginBatch = async (trx: Knex.Transaction) => {
+    const lock = 'handle' in options ? options.batchLock : undefined;
+    if (!lock) return readOnly(trx);
+    if ('handle' in options && options.readOnly && source.willNotAppend) return source.willNotAppend(trx, lock);
+    await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [lock.space, lock.key]);
+  };
+
   /** A handler failure is paced but not shortened by appends, only by stop. */
   const backOff = (ms: number) => sleep(ms, undefined, { signal: stopped.signal }).catch(() => undefined);
 
@@ -147,7 +155,7 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
     } else {
       const { handle } = options;
       await knex.transaction(async (trx) => {
-        await readOnly(trx);
+        await beginBatch(trx);
         await handle(relevant, trx);
         await moveCheckpoint(trx, options.name, from, last.position);
       });

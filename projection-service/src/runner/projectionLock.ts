@@ -11,7 +11,13 @@ const PROJECTION_LOCK_SPACE = 0x50524f4a; // "PROJ"
  * Across processes too: a rebuild run from the command line swaps safely under a running app.
  */
 export async function lockProjection(trx: Knex.Transaction, projection: string): Promise<void> {
-  await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [PROJECTION_LOCK_SPACE, projection]);
+  const { space, key } = projectionLock(projection);
+  await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [space, key]);
+}
+
+/** That lock as a subscription's `batchLock`: a projector's live batches take it with their first statement. */
+export function projectionLock(projection: string): { space: number; key: string } {
+  return { space: PROJECTION_LOCK_SPACE, key: projection };
 }
 
 /**
