@@ -99,4 +99,87 @@ describe('which appends wake a subscriber', () => {
     expect(handled).toEqual(['Wanted']);
     expect(reads).toBe(1);
   });
+
+  it('stores a checkpoint that only passed other types a few times at once, then about once a second, and the last one on stop', async () => {
+    const store = openStore();
+    const handled: string[] = [];
+    const subscription = subscribeWanted(store, handled);
+    await subscription.waitFor(START, 5_000);
+    await settle();
+    const stored = async () => {
+      const row = await db
+        .knex('subscription_checkpoints')
+        .where({ name: 'wanted-0' })
+        .first(db.knex.raw('tx_id::text as tx, seq::text as seq'));
+      return { txId: BigInt(row.tx), seq: BigInt(row.seq) } as GlobalPosition;
+    };
+    let writes = 0;
+    const count = (query: { sql: string }) => void (/^update subscription_checkpoints/.test(query.sql.trim()) && writes++);
+    db.knex.on('query', count);
+    let last: GlobalPosition = START;
+    try {
+      // Each waited for, as a command's read-your-writes waits for every projector.
+      for (let i = 0; i < 12; i++) {
+        last = (await store.appendToStream(`other-skip-${i}`, [{ type: 'Other', data: {} }], { expectedVersion: 'no_stream' })).position;
+        await subscription.waitFor(last, 5_000);
+      }
+      expect(writes).toBeLessThanOrEqual(4);
+      expect(reached(subscription, last)).toBe(true);
+      // The skip waiting its turn is stored when its turn comes, with no append to wake it.
+      for (let i = 0; i < 100 && comparePositions(await stored(), last) < 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await stored()).toEqual(last);
+
+      for (let i = 0; i < 4; i++) {
+        last = (await store.appendToStream(`other-stop-${i}`, [{ type: 'Other', data: {} }], { expectedVersion: 'no_stream' })).position;
+        await subscription.waitFor(last, 5_000);
+      }
+      await subscription.stop();
+      expect(await stored()).toEqual(last);
+    } finally {
+      db.knex.off('query', count);
+    }
+    expect(handled).toEqual([]);
+  });
+
+  it('folds the appends made while a batch runs into one following read', async () => {
+    const store = openStore();
+    const batches: number[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => undefined;
+    const batchStarted = new Promise<void>((resolve) => (started = resolve));
+    const subscription = store.subscribe({
+      name: 'slow-wanted',
+      filter: { types: ['Wanted'] },
+      pollIntervalMs: NEVER_POLLS,
+      readOnly: true,
+      handle: async (events) => {
+        batches.push(events.length);
+        if (batches.length === 1) {
+          started();
+          await held;
+        }
+      },
+    });
+    subscriptions.push(subscription);
+    await subscription.waitFor(START, 5_000);
+    await settle();
+    let reads = 0;
+    const count = (query: { sql: string }) => void (/from \(select events_readable_before\(\)/.test(query.sql) && reads++);
+    db.knex.on('query', count);
+    try {
+      await store.appendToStream('first', [{ type: 'Wanted', data: {} }], { expectedVersion: 'no_stream' });
+      await batchStarted;
+      let last: GlobalPosition = START;
+      for (let i = 0; i < 5; i++)
+        last = (await store.appendToStream(`during-${i}`, [{ type: 'Wanted', data: {} }], { expectedVersion: 'no_stream' })).position;
+      release();
+      await subscription.waitFor(last, 5_000);
+      await settle();
+    } finally {
+      db.knex.off('query', count);
+    }
+    expect(batches).toEqual([1, 5]);
+    expect(reads).toBe(2);
+  });
 });

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { eventStoreContract, type ContractFactoryOptions } from './contract';
 import { PostgresEventStore } from './postgres';
 import { eventStoreMigrations } from './postgresMigrations';
-import { comparePositions, type GlobalPosition } from './types';
+import type { GlobalPosition } from './types';
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -184,29 +184,30 @@ describe('PostgreSQL event store specifics', () => {
       filter: { types: ['Wanted'] },
       handle: async (events) => void handled.push(...events.map((e) => e.type)),
     });
-    // A waiter is answered as soon as the subscriber has read past the position, before it writes
-    // its checkpoint: count statements only once that write is done, or it lands in the next list.
-    const written = async (position: GlobalPosition) => {
-      for (let tries = 0; tries < 1000; tries++) {
-        const row = await opened.knex('subscription_checkpoints').where({ name: 'picky' }).first('tx_id', 'seq');
-        if (row && comparePositions({ txId: BigInt(row.tx_id), seq: BigInt(row.seq) }, position) >= 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error('the checkpoint was never written');
-    };
+    // A waiter is answered as soon as the read found nothing for it, before the checkpoint is written.
+    const stored = async (position: GlobalPosition) =>
+      waitUntil(
+        async () =>
+          (
+            await opened.knex.raw(
+              `select (tx_id, seq) >= (?::xid8, ?::bigint) as reached from subscription_checkpoints where name = 'picky'`,
+              [position.txId.toString(), position.seq.toString()],
+            )
+          ).rows[0]?.reached === true,
+        5_000,
+      );
     try {
       const head = await opened.store.headPosition();
       await sub.waitFor(head, 10_000);
-      await written(head);
+      await stored(head);
       opened.knex.on('query', record);
       const skipped = await opened.store.appendToStream('other', [{ type: 'NotWanted', data: {} }], { expectedVersion: 0 });
       await sub.waitFor(skipped.position, 10_000);
-      await written(skipped.position);
+      await stored(skipped.position);
       const skipping = statements.splice(0).filter((sql) => !sql.startsWith('select'));
       expect(skipping).toEqual([expect.stringMatching(/^update subscription_checkpoints/)]);
       const wanted = await opened.store.appendToStream('wanted', [{ type: 'Wanted', data: {} }], { expectedVersion: 0 });
       await sub.waitFor(wanted.position, 10_000);
-      await written(wanted.position);
       // Reads (the log, the head) and the append itself left aside: what the subscriber wrote.
       const handling = statements.filter((sql) => !sql.startsWith('select') || sql.startsWith('select events_will_not_append'));
       expect(handling).toEqual([
@@ -216,6 +217,38 @@ describe('PostgreSQL event store specifics', () => {
         'commit;',
       ]);
       expect(handled).toEqual(['Wanted']);
+    } finally {
+      opened.knex.off('query', record);
+      await sub.stop();
+    }
+  });
+
+  it('takes a batch lock in the statement that promises no append, and holds it while the handler runs', async () => {
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => void statements.push(q.sql.replace(/\s+/g, ' ').trim().toLowerCase());
+    const held: number[] = [];
+    const sub = opened.store.subscribe({
+      name: 'locked',
+      readOnly: true,
+      filter: { types: ['Locked'] },
+      batchLock: { space: 4242, key: 'locked-batches' },
+      handle: async () => {
+        // Seen from another connection: the lock is taken by the batch's own transaction.
+        const { rows } = (await opened.knex.raw(
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 4242 and objid = hashtext('locked-batches')::oid and granted`,
+        )) as { rows: { n: number }[] };
+        held.push(rows[0]!.n);
+      },
+    });
+    try {
+      await sub.waitFor(await opened.store.headPosition(), 10_000);
+      opened.knex.on('query', record);
+      const { position } = await opened.store.appendToStream('locked', [{ type: 'Locked', data: {} }], { expectedVersion: 0 });
+      await sub.waitFor(position, 10_000);
+      expect(statements.filter((sql) => sql.includes('events_will_not_append') || sql.includes('pg_advisory_xact_lock'))).toEqual([
+        'select events_will_not_append(), pg_advisory_xact_lock($1, hashtext($2))',
+      ]);
+      expect(held).toEqual([1]);
     } finally {
       opened.knex.off('query', record);
       await sub.stop();

@@ -193,24 +193,37 @@ export class PostgresEventStore extends LogStore implements EventStore {
       },
     }));
     const call = async (db: Knex | Knex.Transaction) => {
-      const { rows: answer } = (await db.raw('select version, transaction_id, global_position from events_append(?, ?, ?::jsonb)', [
-        streamId,
-        expected,
-        JSON.stringify(rows),
-      ])) as { rows: { version: number; transaction_id: string; global_position: string }[] };
+      // now() is the transaction's start, which every row of the append got as its created_at.
+      const { rows: answer } = (await db.raw(
+        'select version, transaction_id, global_position, now() as recorded_at from events_append(?, ?, ?::jsonb)',
+        [streamId, expected, JSON.stringify(rows)],
+      )) as { rows: { version: number; transaction_id: string; global_position: string; recorded_at: Date }[] };
       return answer[0]!;
     };
     const beforeCommit = this.options.beforeCommit;
     const inline = this.options.inline;
     const inlineTypes = inline ? [...new Set(rows.map((row) => row.type))].filter((type) => inline.handles(type)) : [];
-    const prepared = inline && inlineTypes.length > 0 ? await inline.prepare(this.pending(streamId, rows)) : undefined;
+    const pending = inline && inlineTypes.length > 0 ? this.pending(streamId, rows) : [];
+    const prepared = inline && inlineTypes.length > 0 ? await inline.prepare(pending) : undefined;
     try {
       const appended =
         inline && inlineTypes.length > 0
           ? await this.knex.transaction(async (trx) => {
               await inline.lock(trx, inlineTypes);
               const answer = await call(trx);
-              await inline.project(await this.readAppended(trx, streamId, answer.version, rows.length), trx, prepared);
+              // One event's place is in the call's answer; several are read back (their positions need not be consecutive).
+              const recorded =
+                pending.length === 1
+                  ? [
+                      {
+                        ...pending[0]!,
+                        streamVersion: answer.version,
+                        position: { txId: BigInt(answer.transaction_id), seq: BigInt(answer.global_position) },
+                        recordedAt: answer.recorded_at,
+                      },
+                    ]
+                  : await this.readAppended(trx, streamId, answer.version, rows.length);
+              await inline.project(recorded, trx, prepared);
               await beforeCommit?.();
               return answer;
             })
@@ -451,7 +464,10 @@ export class PostgresEventStore extends LogStore implements EventStore {
       readAll: (after, limit) => this.readLog(after, limit),
       readOfTypes: (after, limit, types) => this.readLogOfTypes(after, limit, types),
       headPosition: () => this.headPosition(),
-      willNotAppend: async (trx) => void (await trx.raw('select events_will_not_append()')),
+      willNotAppend: async (trx, lock) =>
+        void (await (lock
+          ? trx.raw('select events_will_not_append(), pg_advisory_xact_lock(?, hashtext(?))', [lock.space, lock.key])
+          : trx.raw('select events_will_not_append()'))),
       onAppended: (listener) => this.onAppended(listener),
     };
   }

@@ -17,6 +17,39 @@ import { SubscriptionHealth } from './health';
 export type { CatchUpSource } from './core';
 
 /**
+ * How often a subscriber stores a checkpoint that only passed events of other types (`skipTo`): a
+ * few at once, then one a second; a skip waiting its turn is stored when its turn comes.
+ */
+export class SkipStoreAllowance {
+  private tokens: number;
+  private at = Date.now();
+
+  constructor(
+    private readonly burst = 3,
+    private readonly perSecond = 1,
+  ) {
+    this.tokens = burst;
+  }
+
+  /** Milliseconds until a skip may be stored (0: now). */
+  dueIn(): number {
+    this.refill();
+    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * 1000) / this.perSecond);
+  }
+
+  take(): void {
+    this.refill();
+    this.tokens -= 1;
+  }
+
+  private refill(): void {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) * this.perSecond) / 1000);
+    this.at = now;
+  }
+}
+
+/**
  * A catch-up subscription over any event source: reads the global log after its checkpoint, hands
  * each batch to the handler inside the transaction that moves the checkpoint, and waits for the next
  * append (or the poll interval) when it has caught up.
@@ -51,6 +84,14 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
     if ('handle' in options && options.readOnly) await source.willNotAppend?.(trx);
   };
 
+  /** What a batch's transaction does first: the promise of `readOnly` and the `batchLock`, in one statement where the store can. */
+  const beginBatch = async (trx: Knex.Transaction) => {
+    const lock = 'handle' in options ? options.batchLock : undefined;
+    if (!lock) return readOnly(trx);
+    if ('handle' in options && options.readOnly && source.willNotAppend) return source.willNotAppend(trx, lock);
+    await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [lock.space, lock.key]);
+  };
+
   /** A handler failure is paced but not shortened by appends, only by stop. */
   const backOff = (ms: number) => sleep(ms, undefined, { signal: stopped.signal }).catch(() => undefined);
 
@@ -69,21 +110,44 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
     return { entries, scannedTo: entries.at(-1)?.position ?? after };
   };
 
-  /** Moves the checkpoint over events of other types only: one statement. */
+  /**
+   * The checkpoint as stored (what the next compare-and-set starts from). The one in memory
+   * (`checkpoint`) may be ahead of it by events of other types only, see `skipTo`.
+   */
+  let stored: GlobalPosition = START;
+  const skipStores = new SkipStoreAllowance();
+  /** The checkpoint in memory passed events of other types that are not stored yet. */
+  const skipPending = () => comparePositions(checkpoint.position, stored) > 0;
+
+  const storeSkip = async (to = checkpoint.position) => {
+    skipStores.take();
+    await moveCheckpoint(knex, options.name, stored, to);
+    stored = to;
+  };
+
+  /**
+   * Passes events of other types only. Waiters are answered at once; the stored checkpoint follows
+   * with one statement, at once while skips are few, at most about once a second when they come
+   * faster (SkipStoreAllowance): under load every append had each subscriber it does
+   * not concern (woken by a reader waiting for the append's position) write its checkpoint, most of
+   * the statements of a command's asynchronous side. A skip not stored yet costs nothing but a
+   * read again after a restart, and a waiter in another process counts a checkpoint with no event of
+   * its types up to the position as passed (checkpointWait.ts).
+   */
   const skipTo = async (position: GlobalPosition) => {
-    await moveCheckpoint(knex, options.name, checkpoint.position, position);
+    if (skipStores.dueIn() === 0) await storeSkip(position);
     checkpoint.set(position);
   };
 
   const commit = async (entries: LogEntry[], scannedTo: GlobalPosition | undefined) => {
-    const from = checkpoint.position;
+    const from = stored;
     const lastEntry = entries[entries.length - 1]!;
     const last = scannedTo && comparePositions(scannedTo, lastEntry.position) > 0 ? { position: scannedTo } : lastEntry;
     const relevant = entries.filter((entry) => matches(options.filter, entry)).map((entry) => entry.event!);
     if (relevant.length === 0) {
-      // Nothing to hand over: one statement, not a transaction of four round trips. With a dozen
-      // subscribers woken by every append, most of them skip it, so this is most of their work.
-      await moveCheckpoint(knex, options.name, from, last.position);
+      // Nothing to hand over: a skip, not a transaction of four round trips.
+      await skipTo(last.position);
+      return;
     } else if ('publish' in options) {
       // No transaction is open while the batch is out (a broker may take its time, or refuse).
       await options.publish(relevant);
@@ -91,21 +155,23 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
     } else {
       const { handle } = options;
       await knex.transaction(async (trx) => {
-        await readOnly(trx);
+        await beginBatch(trx);
         await handle(relevant, trx);
         await moveCheckpoint(trx, options.name, from, last.position);
       });
     }
+    stored = last.position;
     checkpoint.set(last.position);
   };
 
   const park = async (entry: LogEntry, attempts: number, error: unknown) => {
-    const from = checkpoint.position;
+    const from = stored;
     await knex.transaction(async (trx) => {
       await readOnly(trx);
       await insertDeadLetter(trx, options.name, entry, attempts, error);
       await moveCheckpoint(trx, options.name, from, entry.position);
     });
+    stored = entry.position;
     checkpoint.set(entry.position);
   };
 
@@ -117,11 +183,14 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
   const rest = async (head: GlobalPosition | undefined) => {
     const wait = await idle.next(checkpoint.position, head);
     if (idle.caughtUp && checkpoint.awaited()) return;
-    await pauser.pause(wait);
+    // A skip not stored yet is stored when due, whether or not anything is appended meanwhile.
+    await pauser.pause(skipPending() ? Math.min(wait, skipStores.dueIn()) : wait);
+    if (running && skipPending() && skipStores.dueIn() === 0) await storeSkip();
   };
 
   const reload = async () => {
-    checkpoint.set(await loadCheckpoint(knex, options.name, options.after ?? START));
+    stored = await loadCheckpoint(knex, options.name, options.after ?? START);
+    checkpoint.set(stored);
   };
 
   const loop = async () => {
@@ -208,9 +277,12 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
     }
   };
 
-  const done = loop().catch((error) => {
-    options.onError?.(error, { subscription: options.name, attempt: 0, parked: false });
-  });
+  const done = loop()
+    // A skip not stored yet is stored on the way out; failing that, the next start reads those events again.
+    .then(() => (skipPending() ? storeSkip().catch(() => undefined) : undefined))
+    .catch((error) => {
+      options.onError?.(error, { subscription: options.name, attempt: 0, parked: false });
+    });
 
   return subscriptionHandle(
     options.name,

@@ -26,8 +26,11 @@ export interface CatchUpSource {
   onAppended(listener: (types?: readonly string[]) => void): () => void;
   /** The newest committed event, readable or not yet (docs/decisions/subscriptions.md); lets an idle reader tell the two apart. */
   headPosition?(): Promise<GlobalPosition>;
-  /** Says, first thing in `trx`, that it will append no event, so readers need not wait for it (stores with a visibility horizon). */
-  willNotAppend?(trx: Knex.Transaction): Promise<void>;
+  /**
+   * Says, first thing in `trx`, that it will append no event, so readers need not wait for it (stores
+   * with a visibility horizon); takes `lock` (an advisory lock) in the same statement when given.
+   */
+  willNotAppend?(trx: Knex.Transaction, lock?: { space: number; key: string }): Promise<void>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ReadModelChangeAnnouncer } from '../changes/announcer';
 import { START, type GlobalPosition, type InlineProjection, type ReadCommitted, type RecordedEvent } from '@cc/platform';
-import { lockProjection, lockProjectionShared } from './projectionLock';
+import { lockProjection, lockProjectionsShared } from './projectionLock';
 import { projectEvents, type ReadModelProjector } from './projectEvents';
 import { checkpointName } from './projectionRunner';
 import type { SetBasedProjector } from './setBasedProjector';
@@ -65,7 +65,10 @@ export function inlineReadModels(projectors: readonly SetBasedProjector[], annou
     names: ordered.map((projector) => projector.name),
     handles: (type) => handled.has(type),
     async lock(trx, types) {
-      for (const projector of concerned(types)) await lockProjectionShared(trx, projector.name);
+      await lockProjectionsShared(
+        trx,
+        concerned(types).map((projector) => projector.name),
+      );
     },
     /** Each event's sealed text opened before the transaction, by projector and event id. */
     async prepare(events) {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventStore, GlobalPosition, Logger, RecordedEvent, Subscription } from '@cc/platform';
 import type { ReadModelChangeAnnouncer } from '../changes/announcer';
-import { lockProjection } from './projectionLock';
+import { lockProjection, projectionLock } from './projectionLock';
 import { isSetBased, projectEvents, type ReadModelProjector } from './projectEvents';
 
 /**
@@ -89,9 +89,9 @@ export class ProjectionRunner {
         batchSize: isSetBased(projector) ? SET_BASED_BATCH : undefined,
         pollIntervalMs: this.options.pollIntervalMs,
         readOnly: true,
+        // Taken before any table is touched: a rebuild's swap may be replacing them right now.
+        batchLock: projectionLock(projector.name),
         handle: async (events, trx) => {
-          // Before any table is touched: a rebuild's swap may be replacing them right now.
-          await lockProjection(trx, projector.name);
           // Projected first, on its own line: an optional call skips its arguments when there is no announcer.
           const changed = await projectEvents(projector, events, trx);
           this.options.announcer?.afterCommit(trx, projector.name, changed);
