@@ -153,17 +153,12 @@ interface Run {
 type Member = GroupMember<RebuildRow>;
 type RebuildGroup = Group<RebuildRow, Run>;
 
-/** Rebuilds asked for one by one this close together are built as one group. */
-const GROUP_WINDOW_MS = 50;
-
 export class ProjectionRebuilder {
   /** Which process runs a rebuild: host, pid and a random part, so two rebuilders never share it. */
   readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly runs = new Map<string, Run>();
   private supervisor: NodeJS.Timeout | undefined;
   private stopping = false;
-  /** Rebuilds started within the last GROUP_WINDOW_MS, launched together when it ends. */
-  private forming: RebuildGroup | undefined;
   private readonly heartbeatMs: number;
   private readonly staleAfterMs: number;
 
@@ -182,15 +177,13 @@ export class ProjectionRebuilder {
 
   /**
    * Starts rebuilding a read model, or answers the rebuild of it already running (one at a time per
-   * read model). The work goes on in the background; `whenDone` or `status` follow it. Rebuilds
-   * asked for within a moment of each other (support staff rebuilding every read model) are built
-   * together, as `startMany` does.
+   * read model). The work goes on in the background; `whenDone` or `status` follow it.
    */
   async start(name: string, request: RebuildRequest): Promise<{ status: RebuildStatus; created: boolean }> {
     const projector = this.projector(name);
     if (!projector) throw new UnknownProjectionError(name);
     const { status, created } = await this.insert(projector, request);
-    if (created) this.enlist([created]);
+    if (created) this.launchGroup([created]);
     return { status, created: Boolean(created) };
   }
 
@@ -243,21 +236,6 @@ export class ProjectionRebuilder {
       return this.insert(projector, request);
     }
     return { status: toRebuildStatus(created), created: { row: created, projector } };
-  }
-
-  /** Rebuilds started one by one within `GROUP_WINDOW_MS` of each other are built as one group. */
-  private enlist(members: Member[]): void {
-    if (!this.forming) {
-      let gathered = () => undefined as void;
-      const group: RebuildGroup = new Group([], new Promise<void>((resolve) => (gathered = resolve)));
-      this.forming = group;
-      setTimeout(() => {
-        if (this.forming === group) this.forming = undefined;
-        gathered();
-      }, GROUP_WINDOW_MS);
-    }
-    this.forming.members.push(...members);
-    this.launch(members, this.forming);
   }
 
   async status(rebuildId: string): Promise<RebuildStatus | undefined> {
