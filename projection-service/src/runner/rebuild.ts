@@ -331,37 +331,46 @@ export class ProjectionRebuilder {
 
   /** Runs the rebuilds: one alone, several as a group sharing their preparation and their read of the log. */
   private launchGroup(members: readonly Member[]): void {
-    if (members.length > 0) this.launch(members, new Group([...members]));
-  }
-
-  private launch(members: readonly Member[], group: RebuildGroup): void {
+    if (members.length === 0) return;
+    const group: RebuildGroup | undefined = members.length > 1 ? new Group([...members]) : undefined;
+    const runs: Run[] = [];
     for (const { row, projector } of members) {
       const run: Run = { done: Promise.resolve(), abandoned: false };
-      group.runs.set(row.rebuild_id, run);
-      run.done = group.gathered
-        .then(() => this.run(row, projector, run, group.members.length > 1 ? group : undefined))
+      group?.runs.set(row.rebuild_id, run);
+      run.done = this.run(row, projector, run, group)
         .catch((error: unknown) => this.options.logger.error({ err: error, rebuildId: row.rebuild_id }, 'rebuild crashed'))
         .finally(() => this.runs.delete(row.rebuild_id));
       this.runs.set(row.rebuild_id, run);
+      runs.push(run);
     }
-  }
-
-  private async run(row: RebuildRow, projector: ReadModelProjector, run: Run, group?: RebuildGroup): Promise<void> {
-    const { knex, logger } = this.options;
-    const id = row.rebuild_id;
-    const log = logger.child({ rebuildId: id, projection: projector.name });
+    // One heartbeat for all of them, one statement each time: a group's batch holds its members'
+    // rows until it commits, and a heartbeat per member waiting on them would hold as many of the
+    // pool's connections as there are members.
     const heartbeat = setInterval(() => {
-      void knex('projection_rebuilds')
-        .where({ rebuild_id: id, owner: this.owner, state: 'running' })
-        .update({ heartbeat_at: knex.fn.now() })
+      const ids = members.map((m) => m.row.rebuild_id);
+      void this.options
+        .knex('projection_rebuilds')
+        .whereIn('rebuild_id', ids)
+        .where({ owner: this.owner, state: 'running' })
+        .update({ heartbeat_at: this.options.knex.fn.now() }, ['rebuild_id'])
         .then(
-          (updated) => {
-            if (updated === 0) run.abandoned = true;
+          (alive: { rebuild_id: string }[]) => {
+            const still = new Set(alive.map((r) => r.rebuild_id));
+            ids.forEach((id, i) => {
+              if (!still.has(id)) runs[i]!.abandoned = true;
+            });
           },
           () => undefined,
         );
     }, this.heartbeatMs);
     heartbeat.unref();
+    void Promise.all(runs.map((run) => run.done)).finally(() => clearInterval(heartbeat));
+  }
+
+  private async run(row: RebuildRow, projector: ReadModelProjector, run: Run, group?: RebuildGroup): Promise<void> {
+    const { logger } = this.options;
+    const id = row.rebuild_id;
+    const log = logger.child({ rebuildId: id, projection: projector.name });
     try {
       log.info('rebuild started');
       if (group) await this.preparedInGroup(group, id);
@@ -390,8 +399,6 @@ export class ProjectionRebuilder {
         log.warn({ err: discardError }, 'could not remove the scratch tables of a failed rebuild'),
       );
       await this.announce(id);
-    } finally {
-      clearInterval(heartbeat);
     }
   }
 

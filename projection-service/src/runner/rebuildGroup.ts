@@ -24,8 +24,6 @@ export class RebuildGroup<Row, Run extends { abandoned: boolean }> {
 
   constructor(
     readonly members: GroupMember<Row>[],
-    /** Resolves once every member has joined (at once for a group started together). */
-    readonly gathered: Promise<void> = Promise.resolve(),
     private readonly finishingAtOnce = 2,
   ) {}
 
