@@ -26,9 +26,6 @@ export interface ReplayOptions {
   interrupted?: Promise<void>;
 }
 
-/** How many read models `all` rebuilds at once. */
-const REPLAY_CONCURRENCY = 2;
-
 /** The names `npm run replay` takes. */
 export function readModelNames(): string[] {
   return readModelProjectors(undefined as unknown as PersonalDataVault).map((p) => p.name);
@@ -105,24 +102,21 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
   try {
     // A rebuild whose process died (a replay killed earlier) is taken over first.
     await rebuilder.resumeAbandoned();
-    // A few at a time: each rebuild holds a connection of this process's small pool while it
-    // builds, and `all` is every read model there is.
-    const pending = [...targets];
+    // Started together: one preparation, one count and one read of the log for them all.
     const running: RebuildStatus[] = [];
     const rows = new Map<string, cliProgress.SingleBar>();
     const finished = new Map<string, RebuildStatus>();
-    while ((pending.length > 0 || running.length > 0) && !stopped) {
-      while (running.length < REPLAY_CONCURRENCY && pending.length > 0) {
-        const name = pending.shift()!;
-        const { status, created } = await rebuilder.start(name, { requestedBy: null, operator: options.operator });
-        if (created) await records.support.rebuildRequested(status, { userId: null, operator: options.operator });
-        else options.out(`${name}: a rebuild is already running (${status.id}); following it`);
-        running.push(status);
-        rows.set(
-          status.id,
-          bars.create(Math.max(1, status.total), status.processed, { name: status.projection.padEnd(width), state: status.state }),
-        );
-      }
+    const started = await rebuilder.startMany(targets, { requestedBy: null, operator: options.operator });
+    for (const { status, created } of started) {
+      if (created) await records.support.rebuildRequested(status, { userId: null, operator: options.operator });
+      else options.out(`${status.projection}: a rebuild is already running (${status.id}); following it`);
+      running.push(status);
+      rows.set(
+        status.id,
+        bars.create(Math.max(1, status.total), status.processed, { name: status.projection.padEnd(width), state: status.state }),
+      );
+    }
+    while (running.length > 0 && !stopped) {
       for (const s of [...running]) {
         const status = await rebuilder.status(s.id);
         if (!status) continue;

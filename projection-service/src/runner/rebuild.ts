@@ -15,6 +15,7 @@ import {
   type Subscription,
 } from '@cc/platform';
 import { projectCommitted } from './inlineProjections';
+import { RebuildGroup as Group, type GroupMember } from './rebuildGroup';
 import { lockProjection } from './projectionLock';
 import { isSetBased, projectEvents, type ReadModelProjector } from './projectEvents';
 import { checkpointName } from './projectionRunner';
@@ -149,6 +150,9 @@ interface Run {
   abandoned: boolean;
 }
 
+type Member = GroupMember<RebuildRow>;
+type RebuildGroup = Group<RebuildRow, Run>;
+
 export class ProjectionRebuilder {
   /** Which process runs a rebuild: host, pid and a random part, so two rebuilders never share it. */
   readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -178,6 +182,32 @@ export class ProjectionRebuilder {
   async start(name: string, request: RebuildRequest): Promise<{ status: RebuildStatus; created: boolean }> {
     const projector = this.projector(name);
     if (!projector) throw new UnknownProjectionError(name);
+    const { status, created } = await this.insert(projector, request);
+    if (created) this.launchGroup([created]);
+    return { status, created: Boolean(created) };
+  }
+
+  /**
+   * Starts rebuilding several read models together (`npm run replay -- all`): one preparation of
+   * their scratch tables, one count, one read of the log for them all. A read model already being
+   * rebuilt is answered as it is, not started again.
+   */
+  async startMany(names: readonly string[], request: RebuildRequest): Promise<{ status: RebuildStatus; created: boolean }[]> {
+    const projectors = names.map((name) => this.projector(name) ?? (undefined as never));
+    const unknown = names.find((_, i) => !projectors[i]);
+    if (unknown !== undefined) throw new UnknownProjectionError(unknown);
+    const results = [];
+    const members: Member[] = [];
+    for (const projector of projectors) {
+      const { status, created } = await this.insert(projector, request);
+      if (created) members.push(created);
+      results.push({ status, created: Boolean(created) });
+    }
+    this.launchGroup(members);
+    return results;
+  }
+
+  private async insert(projector: ReadModelProjector, request: RebuildRequest): Promise<{ status: RebuildStatus; created?: Member }> {
     const id = randomUUID();
     const { rows } = (await this.options.knex.raw(
       `insert into projection_rebuilds (rebuild_id, projection, projection_version, schema_name, fingerprint, state, requested_by, operator, owner)
@@ -186,7 +216,7 @@ export class ProjectionRebuilder {
        returning *`,
       [
         id,
-        name,
+        projector.name,
         projector.version,
         `rebuild_${id.replace(/-/g, '').slice(0, 20)}`,
         this.fingerprint(projector),
@@ -197,13 +227,15 @@ export class ProjectionRebuilder {
     )) as { rows: RebuildRow[] };
     const created = rows[0];
     if (!created) {
-      const running = await this.options.knex<RebuildRow>('projection_rebuilds').where({ projection: name, state: 'running' }).first();
-      if (running) return { status: toRebuildStatus(running), created: false };
+      const running = await this.options
+        .knex<RebuildRow>('projection_rebuilds')
+        .where({ projection: projector.name, state: 'running' })
+        .first();
+      if (running) return { status: toRebuildStatus(running) };
       // It finished between the two statements: ask again.
-      return this.start(name, request);
+      return this.insert(projector, request);
     }
-    this.launch(created, projector);
-    return { status: toRebuildStatus(created), created: true };
+    return { status: toRebuildStatus(created), created: { row: created, projector } };
   }
 
   async status(rebuildId: string): Promise<RebuildStatus | undefined> {
@@ -238,7 +270,7 @@ export class ProjectionRebuilder {
        returning *`,
       [this.owner, this.staleAfterMs / 1000],
     )) as { rows: RebuildRow[] };
-    const resumed: string[] = [];
+    const resumed: Member[] = [];
     for (const row of rows) {
       if (this.runs.has(row.rebuild_id)) continue;
       const projector = this.projector(row.projection);
@@ -247,10 +279,10 @@ export class ProjectionRebuilder {
         continue;
       }
       this.options.logger.info({ rebuildId: row.rebuild_id, projection: row.projection }, 'taking over a rebuild whose process stopped');
-      this.launch(row, projector);
-      resumed.push(row.rebuild_id);
+      resumed.push({ row, projector });
     }
-    return resumed;
+    this.launchGroup(resumed);
+    return resumed.map((member) => member.row.rebuild_id);
   }
 
   /** Looks for abandoned rebuilds now and every `intervalMs` (the app runs this). */
@@ -297,51 +329,61 @@ export class ProjectionRebuilder {
     return hash.digest('hex').slice(0, 32);
   }
 
-  private launch(row: RebuildRow, projector: ReadModelProjector): void {
-    const run: Run = { done: Promise.resolve(), abandoned: false };
-    run.done = this.run(row, projector, run)
-      .catch((error: unknown) => this.options.logger.error({ err: error, rebuildId: row.rebuild_id }, 'rebuild crashed'))
-      .finally(() => this.runs.delete(row.rebuild_id));
-    this.runs.set(row.rebuild_id, run);
-  }
-
-  private async run(row: RebuildRow, projector: ReadModelProjector, run: Run): Promise<void> {
-    const { knex, logger } = this.options;
-    const id = row.rebuild_id;
-    const log = logger.child({ rebuildId: id, projection: projector.name });
+  /** Runs the rebuilds: one alone, several as a group sharing their preparation and their read of the log. */
+  private launchGroup(members: readonly Member[]): void {
+    if (members.length === 0) return;
+    const group: RebuildGroup | undefined = members.length > 1 ? new Group([...members]) : undefined;
+    const runs: Run[] = [];
+    for (const { row, projector } of members) {
+      const run: Run = { done: Promise.resolve(), abandoned: false };
+      group?.runs.set(row.rebuild_id, run);
+      run.done = this.run(row, projector, run, group)
+        .catch((error: unknown) => this.options.logger.error({ err: error, rebuildId: row.rebuild_id }, 'rebuild crashed'))
+        .finally(() => this.runs.delete(row.rebuild_id));
+      this.runs.set(row.rebuild_id, run);
+      runs.push(run);
+    }
+    // One heartbeat for all of them, one statement each time: a group's batch holds its members'
+    // rows until it commits, and a heartbeat per member waiting on them would hold as many of the
+    // pool's connections as there are members.
     const heartbeat = setInterval(() => {
-      void knex('projection_rebuilds')
-        .where({ rebuild_id: id, owner: this.owner, state: 'running' })
-        .update({ heartbeat_at: knex.fn.now() })
+      const ids = members.map((m) => m.row.rebuild_id);
+      void this.options
+        .knex('projection_rebuilds')
+        .whereIn('rebuild_id', ids)
+        .where({ owner: this.owner, state: 'running' })
+        .update({ heartbeat_at: this.options.knex.fn.now() }, ['rebuild_id'])
         .then(
-          (updated) => {
-            if (updated === 0) run.abandoned = true;
+          (alive: { rebuild_id: string }[]) => {
+            const still = new Set(alive.map((r) => r.rebuild_id));
+            ids.forEach((id, i) => {
+              if (!still.has(id)) runs[i]!.abandoned = true;
+            });
           },
           () => undefined,
         );
     }, this.heartbeatMs);
     heartbeat.unref();
+    void Promise.all(runs.map((run) => run.done)).finally(() => clearInterval(heartbeat));
+  }
+
+  private async run(row: RebuildRow, projector: ReadModelProjector, run: Run, group?: RebuildGroup): Promise<void> {
+    const { logger } = this.options;
+    const id = row.rebuild_id;
+    const log = logger.child({ rebuildId: id, projection: projector.name });
     try {
       log.info('rebuild started');
-      await this.prepare(row, projector);
-      await this.countTotal(id, projector);
-      const maxSwapAttempts = this.options.maxSwapAttempts ?? 20;
-      for (let attempt = 1; ; attempt++) {
-        await this.build(row, projector, run);
-        await this.makeDeferredIndexes(row);
-        await this.analyse(row, projector);
-        await this.options.beforeSwap?.({ id: row.rebuild_id, projection: projector.name, attempt });
-        try {
-          await this.swap(row, projector);
-          break;
-        } catch (error) {
-          if (!(error instanceof SwapNotNow)) throw error;
-          if (attempt >= maxSwapAttempts) throw new RebuildFailure(`The new tables could not be swapped in (${error.message}).`);
-          log.info({ attempt, reason: error.message }, 'rebuild swap postponed');
-          await sleep(Math.min(200 * attempt, 2000));
-          if (run.abandoned) throw new Abandoned();
-        }
+      if (group) await this.preparedInGroup(group, id);
+      else {
+        await this.prepare(row, projector);
+        await this.countTotals([{ row, projector }]);
       }
+      // Carried to the end of the log by its group's read, or (alone, left by its group, or after a
+      // postponed swap) by a build of its own from its checkpoint.
+      const carried = group ? await this.builtInGroup(group, id) : false;
+      if (run.abandoned) throw new Abandoned();
+      const finish = () => this.buildAndSwap(row, projector, run, carried);
+      await (group ? group.fewAtATime(finish) : finish());
       log.info('rebuild swapped in');
       await this.announce(id);
     } catch (error) {
@@ -357,8 +399,30 @@ export class ProjectionRebuilder {
         log.warn({ err: discardError }, 'could not remove the scratch tables of a failed rebuild'),
       );
       await this.announce(id);
-    } finally {
-      clearInterval(heartbeat);
+    }
+  }
+
+  /**
+   * Brings the new tables to the end of the log (unless `built`), makes their indexes and swaps them
+   * in, building again from the checkpoint while the swap is postponed.
+   */
+  private async buildAndSwap(row: RebuildRow, projector: ReadModelProjector, run: Run, built: boolean): Promise<void> {
+    const maxSwapAttempts = this.options.maxSwapAttempts ?? 20;
+    for (let attempt = 1; ; attempt++) {
+      if (!(built && attempt === 1)) await this.build(row, projector, run);
+      await this.makeDeferredIndexes(row);
+      await this.analyse(row, projector);
+      await this.options.beforeSwap?.({ id: row.rebuild_id, projection: projector.name, attempt });
+      try {
+        await this.swap(row, projector);
+        return;
+      } catch (error) {
+        if (!(error instanceof SwapNotNow)) throw error;
+        if (attempt >= maxSwapAttempts) throw new RebuildFailure(`The new tables could not be swapped in (${error.message}).`);
+        this.options.logger.info({ rebuildId: row.rebuild_id, attempt, reason: error.message }, 'rebuild swap postponed');
+        await sleep(Math.min(200 * attempt, 2000));
+        if (run.abandoned) throw new Abandoned();
+      }
     }
   }
 
@@ -373,14 +437,8 @@ export class ProjectionRebuilder {
 
   /** The scratch schema with the projector's tables, empty, made now unless the one there still fits the code. */
   private async prepare(row: RebuildRow, projector: ReadModelProjector): Promise<void> {
+    if (await this.isPrepared(row, projector)) return;
     const { knex } = this.options;
-    const fingerprint = this.fingerprint(projector);
-    const { rows } = (await knex.raw('select 1 from pg_namespace where nspname = ?', [row.schema_name])) as { rows: unknown[] };
-    const current = await knex<RebuildRow>('projection_rebuilds').where({ rebuild_id: row.rebuild_id }).first();
-    if (current?.prepared && rows.length > 0 && current.fingerprint === fingerprint && current.projection_version === projector.version)
-      return;
-    if (current?.prepared)
-      this.options.logger.info({ rebuildId: row.rebuild_id }, 'rebuild starts over: its scratch tables do not fit this version');
     const schema = quote(row.schema_name);
     await knex.transaction(async (trx) => {
       await trx.raw(`drop schema if exists ${schema} cascade`);
@@ -399,20 +457,106 @@ export class ProjectionRebuilder {
       // One statement for them all: a rebuild's fixed cost is mostly statements like these.
       const others = [...made].filter((table) => !projector.tables.includes(table));
       if (others.length > 0) await trx.raw(`drop table ${others.map((table) => `${schema}.${quote(table)}`).join(', ')} cascade`);
-      const deferred = await this.deferSecondaryIndexes(trx, row.schema_name, projector);
-      const name = rebuildSubscriptionName(row.rebuild_id);
-      await trx('subscription_checkpoints').where({ name }).del();
-      await trx('subscription_dead_letters').where({ subscription: name }).del();
-      await trx('projection_rebuilds')
-        .where({ rebuild_id: row.rebuild_id })
-        .update({
-          prepared: true,
-          fingerprint,
-          projection_version: projector.version,
-          processed: 0,
-          deferred_indexes: JSON.stringify(deferred),
-        });
+      await this.markPrepared(trx, row, projector);
     });
+  }
+
+  /** True when the scratch tables there (a rebuild taken over) are still right for this code. */
+  private async isPrepared(row: RebuildRow, projector: ReadModelProjector): Promise<boolean> {
+    const { knex } = this.options;
+    const { rows } = (await knex.raw('select 1 from pg_namespace where nspname = ?', [row.schema_name])) as { rows: unknown[] };
+    const current = await knex<RebuildRow>('projection_rebuilds').where({ rebuild_id: row.rebuild_id }).first();
+    if (
+      current?.prepared &&
+      rows.length > 0 &&
+      current.fingerprint === this.fingerprint(projector) &&
+      current.projection_version === projector.version
+    )
+      return true;
+    if (current?.prepared)
+      this.options.logger.info({ rebuildId: row.rebuild_id }, 'rebuild starts over: its scratch tables do not fit this version');
+    return false;
+  }
+
+  /** With its scratch tables made: their secondary indexes put off, and the build to start from the beginning. */
+  private async markPrepared(trx: Knex.Transaction, row: RebuildRow, projector: ReadModelProjector): Promise<void> {
+    const deferred = await this.deferSecondaryIndexes(trx, row.schema_name, projector);
+    const name = rebuildSubscriptionName(row.rebuild_id);
+    await trx('subscription_checkpoints').where({ name }).del();
+    await trx('subscription_dead_letters').where({ subscription: name }).del();
+    await trx('projection_rebuilds')
+      .where({ rebuild_id: row.rebuild_id })
+      .update({
+        prepared: true,
+        fingerprint: this.fingerprint(projector),
+        projection_version: projector.version,
+        processed: 0,
+        deferred_indexes: JSON.stringify(deferred),
+      });
+  }
+
+  /** A member waits for its group's preparation; it fails alone when its own tables could not be made. */
+  private async preparedInGroup(group: RebuildGroup, rebuildId: string): Promise<void> {
+    group.prepared ??= this.prepareGroup(group);
+    const failure = (await group.prepared).get(rebuildId);
+    if (failure) throw new RebuildFailure(failure);
+  }
+
+  /**
+   * Every member's scratch tables from one replay of the migrations: into a template schema, from
+   * which each member's own tables move to its scratch schema as the migrations made them (a table
+   * moves with its indexes, constraints and sequences); the rest go with the template. A member
+   * whose tables depend on anything else there (a type, a function, another table) is prepared on
+   * its own, as a rebuild alone is. Then one count for them all. Answers why members failed.
+   */
+  private async prepareGroup(group: RebuildGroup): Promise<Map<string, string>> {
+    const { knex } = this.options;
+    const failures = new Map<string, string>();
+    const todo: Member[] = [];
+    for (const member of group.members) if (!(await this.isPrepared(member.row, member.projector))) todo.push(member);
+    const alone: Member[] = [];
+    if (todo.length > 0) {
+      const template = quote(`rebuild_template_${randomBytes(8).toString('hex')}`);
+      const templateName = template.slice(1, -1);
+      await knex.transaction(async (trx) => {
+        await trx.raw(`create schema ${template}`);
+        await this.inSchema(trx, templateName, async () => {
+          for (const migration of this.options.readModelMigrations) await migration.up(trx);
+        });
+        const { rows: tables } = (await trx.raw('select tablename from pg_tables where schemaname = ?', [templateName])) as {
+          rows: { tablename: string }[];
+        };
+        const made = new Set(tables.map((t) => t.tablename));
+        for (const member of todo) {
+          const { row, projector } = member;
+          const missing = projector.tables.filter((table) => !made.has(table));
+          if (missing.length > 0) {
+            failures.set(row.rebuild_id, `${projector.name} declares ${missing.join(', ')}, which no read-model migration creates.`);
+            continue;
+          }
+          if ((await this.foreignDependencies(trx, templateName, projector.tables)).length > 0) {
+            alone.push(member);
+            continue;
+          }
+          const schema = quote(row.schema_name);
+          await trx.raw(`drop schema if exists ${schema} cascade`);
+          await trx.raw(`create schema ${schema}`);
+          for (const table of projector.tables) await trx.raw(`alter table ${template}.${quote(table)} set schema ${schema}`);
+          await this.markPrepared(trx, row, projector);
+        }
+        await trx.raw(`drop schema ${template} cascade`);
+      });
+    }
+    for (const { row, projector } of alone) {
+      try {
+        await this.prepare(row, projector);
+      } catch (error) {
+        if (!(error instanceof RebuildFailure)) throw error;
+        failures.set(row.rebuild_id, error.message);
+      }
+    }
+    await this.countTotals(group.members.filter((member) => !failures.has(member.row.rebuild_id)));
+    return failures;
   }
 
   /**
@@ -459,12 +603,35 @@ export class ProjectionRebuilder {
     });
   }
 
-  private async countTotal(rebuildId: string, projector: ReadModelProjector): Promise<void> {
+  /**
+   * Each rebuild's total (progress only). Where the log is a table of this database, one grouped
+   * count answers every read model at once; elsewhere each counts its own types.
+   */
+  private async countTotals(members: readonly Member[]): Promise<void> {
     const { knex, store } = this.options;
-    const count = await store.countEvents({ types: [...projector.handles], cap: TOTAL_CAP });
-    await knex('projection_rebuilds')
-      .where({ rebuild_id: rebuildId })
-      .update({ total: knex.raw('greatest(?::bigint, processed)', [count]) });
+    const totals = new Map<string, number>();
+    if (store.capabilities.eventsTableInDatabase && members.length > 1) {
+      const types = [...new Set(members.flatMap((m) => m.projector.handles))];
+      const { rows } = (await knex.raw(`select type, count(*)::bigint::text as count from events where type = any(?) group by type`, [
+        types,
+      ])) as { rows: { type: string; count: string }[] };
+      const byType = new Map(rows.map((r) => [r.type, Number(r.count)]));
+      for (const { row, projector } of members)
+        totals.set(
+          row.rebuild_id,
+          Math.min(
+            TOTAL_CAP,
+            projector.handles.reduce((sum, type) => sum + (byType.get(type) ?? 0), 0),
+          ),
+        );
+    } else {
+      for (const { row, projector } of members)
+        totals.set(row.rebuild_id, await store.countEvents({ types: [...projector.handles], cap: TOTAL_CAP }));
+    }
+    for (const [rebuildId, count] of totals)
+      await knex('projection_rebuilds')
+        .where({ rebuild_id: rebuildId })
+        .update({ total: knex.raw('greatest(?::bigint, processed)', [count]) });
   }
 
   /** Runs `work` with the scratch schema as the only one on the search path, then puts the path back. */
@@ -513,6 +680,122 @@ export class ProjectionRebuilder {
     if (failure) throw new RebuildFailure(failure);
   }
 
+  /** Whether the group's read carried this member to the end of the log (else it builds on its own from its checkpoint). */
+  private async builtInGroup(group: RebuildGroup, rebuildId: string): Promise<boolean> {
+    group.built ??= this.buildGroup(group);
+    return (await group.built).has(rebuildId);
+  }
+
+  /**
+   * One catch-up subscription for the whole group reads the log once, with the union of the
+   * members' types, and hands each member the events it handles after its own checkpoint, in the
+   * same transaction: each member's scratch tables, checkpoint and progress move together, as they
+   * do for a rebuild alone, so a member taken over elsewhere resumes exactly where it was. The
+   * batch locks the members' rows, so one taken over meanwhile is left out from then on. A member
+   * whose events fail is left out too (its savepoint undone) and builds on its own, where a failing
+   * event is retried and parked as it always is.
+   */
+  private async buildGroup(group: RebuildGroup): Promise<Set<string>> {
+    const { knex, store, logger } = this.options;
+    const failures = (await group.prepared) ?? new Map<string, string>();
+    const members = new Map<string, Member>();
+    for (const member of group.members) {
+      const id = member.row.rebuild_id;
+      if (!failures.has(id) && !group.runs.get(id)?.abandoned) members.set(id, member);
+    }
+    if (members.size === 0) return new Set();
+    const names = [...members.keys()].map(rebuildSubscriptionName);
+    await knex.raw(`insert into subscription_checkpoints (name) select unnest(?::text[]) on conflict (name) do nothing`, [names]);
+    const { rows: starts } = (await knex.raw(
+      `select tx_id::text as tx, seq::text as seq from subscription_checkpoints where name = any(?) order by tx_id, seq limit 1`,
+      [names],
+    )) as { rows: { tx: string; seq: string }[] };
+    const after = { txId: BigInt(starts[0]!.tx), seq: BigInt(starts[0]!.seq) };
+    const groupName = rebuildSubscriptionName(`group-${randomUUID()}`);
+    const handles = new Map([...members].map(([id, member]) => [id, new Set(member.projector.handles)]));
+    const leave = (id: string, reason: string, error?: unknown) => {
+      members.delete(id);
+      logger.warn({ err: error, rebuildId: id }, `a rebuild leaves its group and builds on its own: ${reason}`);
+    };
+    const subscription: Subscription = store.subscribe({
+      name: groupName,
+      after,
+      filter: { types: [...new Set([...members.values()].flatMap((m) => m.projector.handles))] },
+      batchSize: this.options.batchSize ?? SET_BASED_REBUILD_PAGE,
+      pollIntervalMs: this.options.pollIntervalMs,
+      readOnly: true,
+      handle: async (events, trx) => {
+        const ids = [...members.keys()];
+        const { rows: owned } = (await trx.raw(
+          `select rebuild_id from projection_rebuilds where rebuild_id = any(?::uuid[]) and owner = ? and state = 'running' for update`,
+          [ids, this.owner],
+        )) as { rows: { rebuild_id: string }[] };
+        const mine = new Set(owned.map((r) => r.rebuild_id));
+        const { rows: checkpoints } = (await trx.raw(
+          `select name, tx_id::text as tx, seq::text as seq from subscription_checkpoints where name = any(?) for update`,
+          [ids.map(rebuildSubscriptionName)],
+        )) as { rows: { name: string; tx: string; seq: string }[] };
+        const at = new Map(checkpoints.map((c) => [c.name, { txId: BigInt(c.tx), seq: BigInt(c.seq) }]));
+        const last = events[events.length - 1]!.position;
+        for (const id of ids) {
+          const member = members.get(id)!;
+          const from = at.get(rebuildSubscriptionName(id));
+          if (!mine.has(id) || group.runs.get(id)?.abandoned || !from) {
+            members.delete(id);
+            continue;
+          }
+          if (comparePositions(from, last) >= 0) continue;
+          const types = handles.get(id)!;
+          const relevant = events.filter((event) => types.has(event.type) && comparePositions(event.position, from) > 0);
+          try {
+            await trx.transaction(async (savepoint) => {
+              if (relevant.length > 0)
+                await this.inSchema(savepoint, member.row.schema_name, () => projectEvents(member.projector, relevant, savepoint, 'copy'));
+              await savepoint('subscription_checkpoints')
+                .where({ name: rebuildSubscriptionName(id) })
+                .update({
+                  tx_id: savepoint.raw('?::xid8', [last.txId.toString()]),
+                  seq: last.seq.toString(),
+                  updated_at: savepoint.fn.now(),
+                });
+              if (relevant.length > 0)
+                await savepoint('projection_rebuilds').where({ rebuild_id: id }).increment('processed', relevant.length);
+            });
+          } catch (error) {
+            if (isTransientFault(error)) throw error;
+            leave(id, messageOf(error), error);
+          }
+        }
+      },
+      onError: (error, context) =>
+        logger.warn({ err: error, ...context }, context.parked ? 'rebuild parked an event' : 'rebuild batch failed'),
+    });
+    try {
+      while (!subscription.isLive()) {
+        if (this.stopping || [...members.keys()].every((id) => group.runs.get(id)?.abandoned)) break;
+        await sleep(25);
+      }
+    } finally {
+      await subscription.stop();
+    }
+    // An event the group's read could not read is parked for each member that handles its type.
+    await knex.transaction(async (trx) => {
+      for (const {
+        row: { rebuild_id: id },
+        projector,
+      } of group.members.filter((m) => !failures.has(m.row.rebuild_id)))
+        await trx.raw(
+          `insert into subscription_dead_letters (subscription, event_id, stream_id, type, tx_id, seq, attempts, error)
+           select ?, event_id, stream_id, type, tx_id, seq, attempts, error from subscription_dead_letters
+           where subscription = ? and type = any(?) on conflict (subscription, event_id) do nothing`,
+          [rebuildSubscriptionName(id), groupName, [...projector.handles]],
+        );
+      await trx('subscription_dead_letters').where({ subscription: groupName }).del();
+      await trx('subscription_checkpoints').where({ name: groupName }).del();
+    });
+    return subscription.isLive() ? new Set(members.keys()) : new Set();
+  }
+
   /** Fresh statistics, so the first queries on the new tables are planned well. */
   private async analyse(row: RebuildRow, projector: ReadModelProjector): Promise<void> {
     for (const table of projector.tables) await this.options.knex.raw(`analyze ${quote(row.schema_name)}.${quote(table)}`);
@@ -557,7 +840,7 @@ export class ProjectionRebuilder {
   }
 
   /** Objects in the scratch schema that the new tables depend on but that are not part of them (types, functions, sequences of their own). */
-  private async foreignDependencies(trx: Knex.Transaction, row: RebuildRow, projector: ReadModelProjector): Promise<string[]> {
+  private async foreignDependencies(trx: Knex.Transaction, schemaName: string, tables: readonly string[]): Promise<string[]> {
     const { rows } = (await trx.raw(
       `with ns as (select oid from pg_namespace where nspname = ?),
        owned as (select c.oid from pg_class c where c.relnamespace = (select oid from ns) and c.relname = any(?::text[])),
@@ -578,7 +861,7 @@ export class ProjectionRebuilder {
        where d.objid in (select objid from parts)
          and d.refobjid not in (select objid from parts)
          and coalesce(rc.relnamespace, rt.typnamespace, rp.pronamespace) = (select oid from ns)`,
-      [row.schema_name, [...projector.tables]],
+      [schemaName, [...tables]],
     )) as { rows: { name: string }[] };
     return rows.map((r) => r.name);
   }
@@ -633,7 +916,7 @@ export class ProjectionRebuilder {
               .update({ tx_id: trx.raw('?::xid8', [built.txId.toString()]), seq: built.seq.toString(), updated_at: trx.fn.now() });
           }
         }
-        const leftovers = await this.foreignDependencies(trx, row, projector);
+        const leftovers = await this.foreignDependencies(trx, row.schema_name, projector.tables);
         if (leftovers.length > 0) {
           throw new RebuildFailure(
             `A rebuild moves tables only; ${projector.tables.join(', ')} depend on ${leftovers.join(', ')} made by the migrations.`,

@@ -233,6 +233,51 @@ describe('rebuild: swap, restart, resume, start over', () => {
     await second.stop();
   }, 60_000);
 
+  it('read models rebuilt together read the log once, and a process that dies mid-way is resumed by the next', async () => {
+    const names = ['claims', 'claim_history', 'documents', 'user_profiles'];
+    /** The store as the rebuilder sees it, counting the subscriptions it opens (each one a read of the log). */
+    const counting = (subscribed: string[]) =>
+      new Proxy(store, {
+        get(target, key, receiver) {
+          if (key === 'subscribe')
+            return (options: Parameters<PostgresEventStore['subscribe']>[0]) => {
+              subscribed.push(options.name);
+              return target.subscribe(options);
+            };
+          const value = Reflect.get(target, key, receiver) as unknown;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    const firstSubscribed: string[] = [];
+    const first = rebuilder(projectorsWith(vault, slowed({ n: 0 })), { store: counting(firstSubscribed) });
+    const started = await first.startMany(names, { requestedBy: null, operator: 'test@host' });
+    expect(started.map((s) => s.created)).toEqual(names.map(() => true));
+    const ids = started.map((s) => s.status.id);
+    await until(async () => Number((await rebuildRow(ids[0]!)).processed) >= 40, 'the group to get going');
+    expect(firstSubscribed).toHaveLength(1);
+    // It dies mid-way: every member's tables, checkpoint and progress are as the last batch left them.
+    await first.stop({ handBack: false });
+    const abandoned = await Promise.all(ids.map(rebuildRow));
+    for (const row of abandoned) expect(row).toMatchObject({ state: 'running', prepared: true });
+    const claimsDone = Number(abandoned[0]!.processed);
+    expect(claimsDone).toBeLessThan(Number(abandoned[0]!.total));
+
+    await sleep(700);
+    const secondSubscribed: string[] = [];
+    const secondCount = { n: 0 };
+    const second = rebuilder(projectorsWith(vault, slowed(secondCount, 0)), { store: counting(secondSubscribed) });
+    expect((await second.resumeAbandoned()).sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(await second.whenDone(id)).toMatchObject({ state: 'swapped', error: null });
+    // Taken over as a group (one read of the log), resumed where each member was, not started over.
+    expect(secondSubscribed).toHaveLength(1);
+    expect(secondCount.n).toBeLessThan(Number((await rebuildRow(ids[0]!)).total));
+    expect(secondCount.n + claimsDone).toBeGreaterThanOrEqual(Number((await rebuildRow(ids[0]!)).total));
+    const { rows: leftovers } = await db.knex.raw("select nspname from pg_namespace where nspname like 'rebuild_%'");
+    expect(leftovers).toEqual([]);
+    await expectClaimsEqualFresh();
+    await second.stop();
+  }, 90_000);
+
   it('when the code changed meanwhile, the next process starts the rebuild over cleanly', async () => {
     const first = rebuilder(projectorsWith(vault, slowed({ n: 0 })));
     const { status } = await first.start('claims', { requestedBy: null });
