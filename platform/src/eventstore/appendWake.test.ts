@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { PostgresEventStore } from './postgres';
 import { eventStoreMigrations } from './postgresMigrations';
 import { START, comparePositions, type GlobalPosition, type Subscription } from './types';
+import { eventually } from '../testing/eventually';
 
 /** Long enough that only a wake (an append, a notification, a waiter) can make a subscriber read in a test. */
 const NEVER_POLLS = 60_000;
@@ -55,7 +56,7 @@ describe('which appends wake a subscriber', () => {
     // A reader waiting for that position wakes it: the reader is answered once the read found
     // nothing it handles, and the checkpoint passes the event without handling it.
     await subscription.waitFor(position, 5_000);
-    for (let i = 0; i < 100 && !reached(subscription, position); i++) await new Promise((r) => setTimeout(r, 20));
+    await eventually(() => reached(subscription, position), 2_000);
     expect(reached(subscription, position)).toBe(true);
     expect(handled).toEqual([]);
   });
@@ -75,7 +76,7 @@ describe('which appends wake a subscriber', () => {
     expect(reached(remote, other.position)).toBe(false);
 
     const { position } = await writer.appendToStream('wanted-1', [{ type: 'Wanted', data: {} }], { expectedVersion: 'no_stream' });
-    for (let i = 0; i < 100 && !(reached(local, position) && reached(remote, position)); i++) await new Promise((r) => setTimeout(r, 20));
+    await eventually(() => reached(local, position) && reached(remote, position), 2_000);
     expect(here).toEqual(['Wanted']);
     expect(there).toEqual(['Wanted']);
   });
@@ -126,7 +127,7 @@ describe('which appends wake a subscriber', () => {
       expect(writes).toBeLessThanOrEqual(4);
       expect(reached(subscription, last)).toBe(true);
       // The skip waiting its turn is stored when its turn comes, with no append to wake it.
-      for (let i = 0; i < 100 && comparePositions(await stored(), last) < 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await eventually(async () => comparePositions(await stored(), last) >= 0, 5_000, 50);
       expect(await stored()).toEqual(last);
 
       for (let i = 0; i < 4; i++) {

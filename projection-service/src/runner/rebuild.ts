@@ -512,10 +512,10 @@ export class ProjectionRebuilder {
   private async prepareGroup(group: RebuildGroup): Promise<Map<string, string>> {
     const { knex } = this.options;
     const failures = new Map<string, string>();
-    const todo: Member[] = [];
-    for (const member of group.members) if (!(await this.isPrepared(member.row, member.projector))) todo.push(member);
+    const unprepared: Member[] = [];
+    for (const member of group.members) if (!(await this.isPrepared(member.row, member.projector))) unprepared.push(member);
     const alone: Member[] = [];
-    if (todo.length > 0) {
+    if (unprepared.length > 0) {
       const template = quote(`rebuild_template_${randomBytes(8).toString('hex')}`);
       const templateName = template.slice(1, -1);
       await knex.transaction(async (trx) => {
@@ -527,7 +527,7 @@ export class ProjectionRebuilder {
           rows: { tablename: string }[];
         };
         const made = new Set(tables.map((t) => t.tablename));
-        for (const member of todo) {
+        for (const member of unprepared) {
           const { row, projector } = member;
           const missing = projector.tables.filter((table) => !made.has(table));
           if (missing.length > 0) {
