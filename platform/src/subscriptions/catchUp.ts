@@ -101,11 +101,13 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
    */
   const types = options.filter?.types;
   const filterInStore = source.readOfTypes && types && options.filter?.streamPrefix === undefined;
+  const readOfTypes =
+    source.readOfTypes && options.sharedReads ? options.sharedReads.over((...args) => source.readOfTypes!(...args)) : source.readOfTypes;
   const read = async (
     after: GlobalPosition,
     limit: number,
   ): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition; head?: GlobalPosition }> => {
-    if (filterInStore) return source.readOfTypes!(after, limit, types);
+    if (filterInStore) return readOfTypes!(after, limit, types);
     const entries = await source.readAll(after, limit);
     return { entries, scannedTo: entries.at(-1)?.position ?? after };
   };
