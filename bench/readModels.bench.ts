@@ -89,13 +89,20 @@ async function readYourWritesLag(ctx: BenchContext): Promise<BenchRow> {
     // Warm-up, not measured: the first second after a start opens the pool's connections and
     // compiles the hot paths, which is a start's cost, not a command's lag.
     await run(size(ctx, 50, 10));
+    // Every statement the process sends while the measured appends are handled, the appends' own included.
+    let statements = 0;
+    const count = () => void statements++;
+    side.knex.on('query', count);
     await run(samples, { lag, bareLag, lagOf });
+    side.knex.off('query', count);
     await bare.stop();
     const slowest = [...lagOf]
       .map(([name, samplesOf]) => ({ name, p99: percentile(samplesOf, 99) }))
       .sort((a, b) => b.p99 - a.p99)
       .slice(0, 3);
-    ctx.log(`slowest projectors, p99: ${slowest.map(({ name, p99 }) => `${name} ${ms(p99)}`).join(', ')}`);
+    ctx.log(
+      `${(statements / samples).toFixed(1)} statements per append; slowest projectors, p99: ${slowest.map(({ name, p99 }) => `${name} ${ms(p99)}`).join(', ')}`,
+    );
     const p99 = percentile(lag, 99);
     const bareP99 = percentile(bareLag, 99);
     ctx.log(
