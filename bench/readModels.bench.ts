@@ -62,15 +62,22 @@ async function readYourWritesLag(ctx: BenchContext): Promise<BenchRow> {
     const samples = size(ctx, 500, 40);
     const lag: number[] = [];
     const bareLag: number[] = [];
+    // Each asynchronous projector's own lag: the figure is the slowest of them, this names it.
+    const asynchronous = side.runner.projectors.map((p) => p.name).filter((name) => !side.runner.isInline(name));
+    const lagOf = new Map(asynchronous.map((name) => [name, [] as number[]]));
     // Open loop at 50 appends a second, as the command figure; each measured on its own.
-    const run = async (count: number, into?: { lag: number[]; bareLag: number[] }) => {
+    const run = async (count: number, into?: { lag: number[]; bareLag: number[]; lagOf: Map<string, number[]> }) => {
       const waiting: Promise<void>[] = [];
       const measure = async (streamId: string, events: Parameters<typeof side.store.appendToStream>[1]) => {
         const { position } = await side.store.appendToStream(streamId, events, { expectedVersion: 'any' });
         const answered = performance.now();
         const timed = (wait: (p: GlobalPosition) => Promise<void>, samplesOf?: number[]) =>
           wait(position).then(() => void samplesOf?.push(performance.now() - answered));
-        await Promise.all([timed((p) => side.runner.waitFor(p, 30_000), into?.lag), timed((p) => bare.waitFor(p, 30_000), into?.bareLag)]);
+        await Promise.all([
+          timed((p) => side.runner.waitFor(p, 30_000), into?.lag),
+          timed((p) => bare.waitFor(p, 30_000), into?.bareLag),
+          ...asynchronous.map((name) => timed((p) => side.runner.waitFor(p, 30_000, [name]), into?.lagOf.get(name))),
+        ]);
       };
       for (let i = 0; i < count; i++) {
         const [claim] = histories.next();
@@ -82,8 +89,20 @@ async function readYourWritesLag(ctx: BenchContext): Promise<BenchRow> {
     // Warm-up, not measured: the first second after a start opens the pool's connections and
     // compiles the hot paths, which is a start's cost, not a command's lag.
     await run(size(ctx, 50, 10));
-    await run(samples, { lag, bareLag });
+    // Every statement the process sends while the measured appends are handled, the appends' own included.
+    let statements = 0;
+    const count = () => void statements++;
+    side.knex.on('query', count);
+    await run(samples, { lag, bareLag, lagOf });
+    side.knex.off('query', count);
     await bare.stop();
+    const slowest = [...lagOf]
+      .map(([name, samplesOf]) => ({ name, p99: percentile(samplesOf, 99) }))
+      .sort((a, b) => b.p99 - a.p99)
+      .slice(0, 3);
+    ctx.log(
+      `${(statements / samples).toFixed(1)} statements per append; slowest projectors, p99: ${slowest.map(({ name, p99 }) => `${name} ${ms(p99)}`).join(', ')}`,
+    );
     const p99 = percentile(lag, 99);
     const bareP99 = percentile(bareLag, 99);
     ctx.log(

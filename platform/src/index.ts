@@ -38,3 +38,4 @@ export { busMigrations } from './bus/migrations';
 export { TransientFault } from './subscriptions/faults';
 export * from './commands/internalCommands';
 export * from './subscriptions/lease';
+export { SharedReads } from './subscriptions/sharedReads';

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { SharedReads } from '../subscriptions/sharedReads';
 
 /**
  * A place in the global log. PostgreSQL orders events by (transaction id, sequence number) so that an
@@ -223,6 +224,12 @@ export interface SubscribeOptions {
    * promise (one round trip less per batch than the handler taking it).
    */
   batchLock?: { space: number; key: string };
+  /**
+   * Subscribers given the same group read the log together: one read answers every one of them
+   * that asks at about the same time (subscriptions/sharedReads.ts). For subscribers that follow
+   * the head together (the projectors); a rebuild reading from far behind keeps its own reads.
+   */
+  sharedReads?: SharedReads;
 }
 
 /**

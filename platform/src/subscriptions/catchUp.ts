@@ -101,13 +101,42 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
    */
   const types = options.filter?.types;
   const filterInStore = source.readOfTypes && types && options.filter?.streamPrefix === undefined;
+  const readOfTypes =
+    source.readOfTypes && options.sharedReads ? options.sharedReads.over((...args) => source.readOfTypes!(...args)) : source.readOfTypes;
   const read = async (
     after: GlobalPosition,
     limit: number,
   ): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition; head?: GlobalPosition }> => {
-    if (filterInStore) return source.readOfTypes!(after, limit, types);
+    if (filterInStore) return readOfTypes!(after, limit, types);
     const entries = await source.readAll(after, limit);
     return { entries, scannedTo: entries.at(-1)?.position ?? after };
+  };
+
+  type Page = Awaited<ReturnType<typeof read>>;
+  /** The page after the batch being committed, read while it commits. */
+  let ahead: { from: GlobalPosition; page: Promise<Page> } | undefined;
+
+  /**
+   * Under load a projector is almost always inside a batch when the next append is told, and reading
+   * that append's page only after the commit put a read on the path of every event. When an append
+   * was told during the handler, the page after the batch is read while its checkpoint moves and it
+   * commits, and used once it has committed (dropped if it did not). Appends told during the handler
+   * are all in that one read; it starts after them, as a read after the commit would.
+   */
+  const readAhead = (from: GlobalPosition) => {
+    if (!pauser.hasKeptWake()) return;
+    pauser.forget();
+    const page = read(from, batchSize);
+    // Looked at only if the batch commits; a failure then is the next read's failure.
+    page.catch(() => undefined);
+    ahead = { from, page };
+  };
+
+  /** The page read ahead of the batch just committed, if it was read from where the checkpoint now is. */
+  const takeAhead = (): Promise<Page> | undefined => {
+    const taken = ahead && comparePositions(ahead.from, checkpoint.position) === 0 ? ahead.page : undefined;
+    ahead = undefined;
+    return taken;
   };
 
   /**
@@ -139,7 +168,7 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
     checkpoint.set(position);
   };
 
-  const commit = async (entries: LogEntry[], scannedTo: GlobalPosition | undefined) => {
+  const commit = async (entries: LogEntry[], scannedTo: GlobalPosition | undefined, mayReadAhead: boolean) => {
     const from = stored;
     const lastEntry = entries[entries.length - 1]!;
     const last = scannedTo && comparePositions(scannedTo, lastEntry.position) > 0 ? { position: scannedTo } : lastEntry;
@@ -157,6 +186,7 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
       await knex.transaction(async (trx) => {
         await beginBatch(trx);
         await handle(relevant, trx);
+        if (mayReadAhead) readAhead(last.position);
         await moveCheckpoint(trx, options.name, from, last.position);
       });
     }
@@ -214,9 +244,10 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
       try {
         const narrow = narrowUntil !== undefined && comparePositions(checkpoint.position, narrowUntil) < 0;
         if (!narrow) narrowUntil = undefined;
+        const readAlready = narrow ? undefined : takeAhead();
         // An append told before this read starts is in what it reads.
-        pauser.forget();
-        const { entries, scannedTo, head } = await read(checkpoint.position, narrow ? 1 : batchSize);
+        if (!readAlready) pauser.forget();
+        const { entries, scannedTo, head } = await (readAlready ?? read(checkpoint.position, narrow ? 1 : batchSize));
         if (entries.length === 0) {
           checkpoint.release(scannedTo);
           if (comparePositions(scannedTo, checkpoint.position) > 0) await skipTo(scannedTo);
@@ -230,16 +261,17 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
         const unreadable = entries.findIndex((entry) => entry.error && matches(options.filter, entry));
         attempted = unreadable < 0 ? entries : entries.slice(0, Math.max(unreadable, 1));
         if (unreadable === 0) throw entries[0]!.error;
-        await commit(attempted, attempted.length === entries.length ? scannedTo : undefined);
+        await commit(attempted, attempted.length === entries.length ? scannedTo : undefined, !narrow);
         health.ok();
         if (failing && attempted.some((entry) => entry.id === failing!.eventId)) failing = undefined;
         // The read saw the head and the batch reached it: anything newer was appended after the read
         // and wakes it (a wake during the batch is kept), so reading again now would find nothing.
-        if (head && attempted.length === entries.length && comparePositions(head, checkpoint.position) <= 0) {
+        if (!ahead && head && attempted.length === entries.length && comparePositions(head, checkpoint.position) <= 0) {
           live = true;
           await rest(head);
         }
       } catch (error) {
+        ahead = undefined;
         if (!running) break;
         if (error instanceof CheckpointMovedError) {
           options.onError?.(error, { subscription: options.name, attempt: 0, parked: false });

@@ -106,6 +106,11 @@ export class Pauser {
     for (const sleeper of [...this.sleepers]) sleeper();
   }
 
+  /** Whether a wake came while nobody paused (something was appended since the last read started). */
+  hasKeptWake(): boolean {
+    return this.woken;
+  }
+
   /** Forgets a kept wake: a read about to start sees everything appended before it. */
   forget(): void {
     this.woken = false;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventStore, GlobalPosition, Logger, RecordedEvent, Subscription } from '@cc/platform';
+import { SharedReads, type EventStore, type GlobalPosition, type Logger, type RecordedEvent, type Subscription } from '@cc/platform';
 import type { ReadModelChangeAnnouncer } from '../changes/announcer';
 import { lockProjection, projectionLock } from './projectionLock';
 import { isSetBased, projectEvents, type ReadModelProjector } from './projectEvents';
@@ -82,6 +82,8 @@ export class ProjectionRunner {
   start(): void {
     if (this.running) return;
     const { store, logger } = this.options;
+    // One read of each new page of the log for all of them, not one per projector.
+    const sharedReads = new SharedReads();
     for (const projector of this.subscribed) {
       const subscription = store.subscribe({
         name: checkpointName(projector),
@@ -89,6 +91,7 @@ export class ProjectionRunner {
         batchSize: isSetBased(projector) ? SET_BASED_BATCH : undefined,
         pollIntervalMs: this.options.pollIntervalMs,
         readOnly: true,
+        sharedReads,
         // Taken before any table is touched: a rebuild's swap may be replacing them right now.
         batchLock: projectionLock(projector.name),
         handle: async (events, trx) => {
