@@ -7,6 +7,7 @@
  * documents, 20 % status changes, 50 users) against a bare express + pg server that runs the same
  * read-model queries and appends the same events, with no gateway in front, under the same load.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -90,8 +91,7 @@ async function commandEndToEnd(ctx: BenchContext): Promise<BenchRow> {
       if (status !== wanted) throw new Error(`${what} answered ${status}`);
     };
     // One command = file a claim, then move it on; each request timed on its own.
-    const command = async (i: number) => {
-      const { client } = vets[i % vets.length]!;
+    const command = async (i: number, client = vets[i % vets.length]!.client) => {
       const filed = await client.post('/api/claims', { condition: `Condition ${i}`, conditionType: 'primary' });
       expect(filed.status, 201, 'POST /api/claims');
       const moved = await client.put(`/api/claims/${filed.data.id}/status`, { status: 'initial_review', note: 'Records requested' });
@@ -117,6 +117,11 @@ async function commandEndToEnd(ctx: BenchContext): Promise<BenchRow> {
       alone.push(performance.now() - began);
     }
     ctx.log(`one command at a time (two requests): p50 ${ms(percentile(alone, 50))}, max ${ms(Math.max(...alone))}`);
+    const counted = await statementsPerCommand(system, (client) => command(count + 20, client));
+    ctx.log(
+      `statements per command (two requests; the bare endpoint sends 8): ${counted.inRequests} sent by the requests, ` +
+        `${counted.all} on the pool in all (asynchronous projectors included)`,
+    );
     const bare = await listen(await bareCommandServer(system.knex));
     const bareTimes: number[] = [];
     try {
@@ -163,6 +168,48 @@ async function commandEndToEnd(ctx: BenchContext): Promise<BenchRow> {
       ok: p99 <= 1.5 * baseP99,
     };
   });
+}
+
+/**
+ * Statements one command costs, counted on the app's pool: those its two requests send (followed
+ * through their asynchronous work), and all of them over a few seconds from its start less the
+ * same window with nothing asked (idle subscribers still poll), so the asynchronous projectors that
+ * wake for its events are counted too. The median of three commands.
+ */
+async function statementsPerCommand(system: System, command: (client: TestClient) => Promise<void>) {
+  const WINDOW_MS = 2_500;
+  const requests = new AsyncLocalStorage<true>();
+  const server = await listen((req, res) => requests.run(true, () => system.app(req, res)));
+  // A veteran of its own, on the free plan: three claims, one a round.
+  const client = new TestClient(server.baseUrl);
+  await client.register('bench.counted@example.org');
+  const window = async (run: () => Promise<void>) => {
+    const seen = { inRequests: 0, all: 0 };
+    const count = () => {
+      seen.all += 1;
+      if (requests.getStore()) seen.inRequests += 1;
+    };
+    system.knex.on('query', count);
+    try {
+      await Promise.all([run(), new Promise((resolve) => setTimeout(resolve, WINDOW_MS))]);
+    } finally {
+      system.knex.off('query', count);
+    }
+    return seen;
+  };
+  const inRequests: number[] = [];
+  const all: number[] = [];
+  try {
+    for (let round = 0; round < 3; round++) {
+      const idle = await window(async () => undefined);
+      const busy = await window(() => command(client));
+      inRequests.push(busy.inRequests);
+      all.push(busy.all - idle.all);
+    }
+  } finally {
+    await server.close();
+  }
+  return { inRequests: percentile(inRequests, 50), all: percentile(all, 50) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { Knex } from 'knex';
 import type { PaymentProvider } from '@cc/contracts';
-import type { EventStore, ObjectStorage, PersonalDataVault } from '@cc/platform';
+import { DecidedStates, type EventStore, type ObjectStorage, type PersonalDataVault } from '@cc/platform';
 import { accountCommands } from './account/commands';
 import { inProcessCommandBus } from './commandBus';
 import { analysisCommands } from './documents/analysisCommands';
@@ -98,7 +98,7 @@ export interface CommandServiceDeps {
 /** The write side: command handlers by aggregate, and the HTTP routes that call them. */
 export function createCommandService(deps: CommandServiceDeps) {
   const users = userCommands(deps);
-  const claims = claimCommands(deps);
+  const claims = claimCommands({ ...deps, decided: new DecidedStates() });
   const grants = uploadGrants(deps.knex, deps.storage, { now: deps.now, transferLimitMs: deps.uploadTransferLimitMs });
   const documents = documentCommands({ ...deps, grants });
   const analysis = analysisCommands(deps);

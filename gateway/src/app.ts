@@ -1,5 +1,6 @@
 import express, { type Express, type Router } from 'express';
 import type { User } from '@cc/contracts';
+import type { ProfileRow } from '@cc/projection-service/userProfiles/queries';
 import { problemHandler, problems, sendProblem, type AppConfig, type GlobalPosition, type Logger } from '@cc/platform';
 import { authGuards, authRoutes, type AuthRoutesDeps } from './auth/routes';
 import type { SessionStore } from './auth/sessions';
@@ -16,6 +17,8 @@ export interface AppDeps {
   logger: Logger;
   sessions: SessionStore;
   findUser(userId: string): Promise<User | undefined>;
+  /** The user from the profile row the session's lookup joins; only where `user_profiles` is kept inline (requestContext.ts). */
+  userOfProfile?: (row: ProfileRow) => User;
   waitForReadModels(position: GlobalPosition, readModels?: readonly string[]): Promise<void>;
   auth: AuthRoutesDeps;
   health: Router;

@@ -10,6 +10,7 @@ import {
   startVaFormsRefresh,
   type RebuildTuning,
 } from '@cc/projection-service';
+import { toUser } from '@cc/projection-service/userProfiles/queries';
 import {
   createOfflineEngine,
   DOCUMENT_ANALYSIS_WORKER,
@@ -363,6 +364,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     logger,
     sessions,
     findUser,
+    userOfProfile: store.inlineReadModels?.includes('user_profiles') ? toUser : undefined,
     waitForReadModels,
     auth: {
       knex,

@@ -10,6 +10,7 @@ export type { InlineProjection, ReadCommitted } from './eventstore/inlineProject
 export { eventStoreMigrations } from './eventstore/postgresMigrations';
 export * from './crypto/personalDataVault';
 export * from './commands/handleCommand';
+export * from './commands/decidedStates';
 export * from './http/problem';
 export * from './http/context';
 export * from './http/listQuery';

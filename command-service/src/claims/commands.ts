@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { streams, utcDay, type ClaimText, type FileClaimBody, type ClaimPriority, type ClaimStatus } from '@cc/contracts';
-import { handleCommand, type EventMetadata, type EventStore, type GlobalPosition, type PersonalDataVault } from '@cc/platform';
+import {
+  handleCommand,
+  type DecidedStates,
+  type EventMetadata,
+  type EventStore,
+  type GlobalPosition,
+  type PersonalDataVault,
+} from '@cc/platform';
 import { USER_STREAM_MAX_ATTEMPTS, userDecider } from '../users/decider';
 import { claimDecider } from './decider';
 
@@ -8,14 +15,16 @@ export interface ClaimCommandsDeps {
   store: EventStore;
   vault: PersonalDataVault;
   now?: () => Date;
+  /** The states this process last decided on claim and user streams: a command on one of them then reads nothing first. */
+  decided?: DecidedStates;
 }
 
 type Metadata = Partial<EventMetadata>;
 
 /** The write side of claims. Free text is sealed with the owner's key before it becomes an event. */
-export function claimCommands({ store, vault, now = () => new Date() }: ClaimCommandsDeps) {
-  const onClaim = (claimId: string, command: Parameters<typeof claimDecider.decide>[0], metadata: Metadata) =>
-    handleCommand({ store, streamId: streams.claim(claimId), decider: claimDecider, command, metadata });
+export function claimCommands({ store, vault, now = () => new Date(), decided }: ClaimCommandsDeps) {
+  const onClaim = (claimId: string, command: Parameters<typeof claimDecider.decide>[0], metadata: Metadata, newStream = false) =>
+    handleCommand({ store, streamId: streams.claim(claimId), decider: claimDecider, command, metadata, decided, newStream });
 
   return {
     /**
@@ -32,6 +41,7 @@ export function claimCommands({ store, vault, now = () => new Date() }: ClaimCom
         command: { type: 'RegisterClaim', data: { userId: actorId, claimId, year: filedAt.getUTCFullYear() } },
         metadata,
         maxAttempts: USER_STREAM_MAX_ATTEMPTS,
+        decided,
       });
       const claimNumber = registered.events[0]!.type === 'UserClaimRegistered' ? registered.events[0]!.data.claimNumber : '';
       const text: ClaimText = { condition: body.condition, nextAction: body.nextAction ?? null };
@@ -51,6 +61,8 @@ export function claimCommands({ store, vault, now = () => new Date() }: ClaimCom
           },
         },
         metadata,
+        // The claim's id was made above: its stream is new.
+        true,
       );
       return { claimId, position: result.position! };
     },

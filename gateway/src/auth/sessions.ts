@@ -50,6 +50,30 @@ export class SessionStore {
     return { id: token, idHash, userId: row.user_id, lastPosition: parsePosition(row.last_position) };
   }
 
+  /**
+   * The session and its user's row of `user_profiles` in one round trip (the row undefined when the
+   * profile is not there), for a request that reads both. The session is checked exactly as `load`
+   * checks it: a row that is gone or expired is no session.
+   */
+  async loadWithProfile<Profile>(req: Request): Promise<{ session: Session; profile: Profile | undefined } | undefined> {
+    const token = readCookie(req, SESSION_COOKIE);
+    if (!token || token.length > 100) return undefined;
+    const idHash = hashOf(token);
+    const { rows } = (await this.knex.raw(
+      `select s.user_id as session_user_id, s.last_position as session_last_position, p.*
+       from sessions s left join user_profiles p on p.user_id = s.user_id
+       where s.id_hash = ? and s.expires_at > now()`,
+      [idHash],
+    )) as { rows: ({ session_user_id: string; session_last_position: string | null; user_id: string | null } & Profile)[] };
+    const row = rows[0];
+    if (!row) return undefined;
+    const { session_user_id: userId, session_last_position: lastPosition, ...profile } = row;
+    return {
+      session: { id: token, idHash, userId, lastPosition: parsePosition(lastPosition) },
+      profile: row.user_id === null ? undefined : (profile as unknown as Profile),
+    };
+  }
+
   async recordWrite(session: Session, position: GlobalPosition): Promise<void> {
     const next = maxPosition(session.lastPosition, position)!;
     session.lastPosition = next;

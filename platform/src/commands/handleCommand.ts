@@ -2,6 +2,7 @@ import { eventSchemas, type DomainEvent, type SpecProblem } from '@cc/contracts'
 import type { AppendResult, EventMetadata, EventStore, GlobalPosition, RecordedEvent } from '../eventstore/types';
 import { WrongExpectedVersionError } from '../eventstore/types';
 import { idempotentEventId } from '../workers/worker';
+import type { DecidedStates } from './decidedStates';
 
 /** A pure decision model for one stream: no I/O, no clock (time comes in with the command). */
 export interface Decider<State, Command, Event extends DomainEvent> {
@@ -76,18 +77,23 @@ export async function loadState<State, Event extends DomainEvent>(
   return { state: fold(decider, events, base.state), version, folded: events.length };
 }
 
-/** Writes a snapshot once enough events were folded past the last one. Never fails the command. */
+/**
+ * Writes a snapshot once enough events were folded past the last one. Never fails the command.
+ * Answers how many events are folded past the newest snapshot now.
+ */
 async function keepSnapshot<State>(
   store: EventStore,
   streamId: string,
   policy: SnapshotPolicy<State> | undefined,
   loaded: LoadedState<State>,
-) {
-  if (!policy || loaded.folded < policy.every) return;
+): Promise<number> {
+  if (!policy || loaded.folded < policy.every) return loaded.folded;
   try {
     await store.writeSnapshot(streamId, { name: policy.name, version: loaded.version, state: policy.save(loaded.state) });
+    return 0;
   } catch {
     // The command's events are stored; a snapshot not written now only means the next command folds more.
+    return loaded.folded;
   }
 }
 
@@ -110,6 +116,12 @@ export const COMMAND_MAX_ATTEMPTS = 50;
  * Load (the snapshot, if the decider keeps one, and the events after it) → fold → decide → append
  * with the version read. A concurrent writer makes the append fail with a version conflict; the
  * command is then decided again on the fresh state, up to `maxAttempts` (COMMAND_MAX_ATTEMPTS) times.
+ *
+ * With `decided`, the first attempt starts from the state this process last decided on the stream,
+ * when it remembers one, and reads nothing; with `newStream` (a stream whose id the caller has just
+ * made), from the initial state at version 0. Either is only a guess the append's expected version
+ * checks: a conflict, a refusal or a command that changes nothing on a guessed state sends the
+ * command back to the stream as stored, so no answer rests on a guess.
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(args: {
   store: EventStore;
@@ -120,14 +132,43 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(a
   maxAttempts?: number;
   /** Derives the appended events' ids from this key, so repeating the command repeats the ids. */
   idempotencyKey?: string;
+  /** The states this process decided last (decidedStates.ts): the first attempt starts from the stream's, if known. */
+  decided?: DecidedStates;
+  /** The caller made the stream's id just now: the first attempt assumes it empty and reads nothing. */
+  newStream?: boolean;
 }): Promise<CommandResult<State, Event>> {
   const maxAttempts = args.maxAttempts ?? COMMAND_MAX_ATTEMPTS;
-  for (let attempt = 1; ; attempt++) {
-    const loaded = await loadState(args.store, args.streamId, args.decider);
+  const { decider, streamId } = args;
+  let guessed: LoadedState<State> | undefined = args.newStream
+    ? { state: decider.initialState(), version: 0, folded: 0 }
+    : args.decided?.get<State>(streamId, decider);
+  // Counts the attempts on the stream as stored; one on a guess is free.
+  let attempt = 0;
+  for (;;) {
+    const guess = guessed;
+    guessed = undefined;
+    if (!guess) attempt += 1;
+    const loaded = guess ?? (await loadState(args.store, streamId, decider));
     const { state, version } = loaded;
-    const events = args.decider.decide(args.command, state);
+    let events: Event[];
+    try {
+      events = decider.decide(args.command, state);
+    } catch (error) {
+      if (guess) {
+        args.decided?.forget(streamId);
+        continue;
+      }
+      // The stream as stored refused: that state is as good a guess as any for the next command.
+      args.decided?.set(streamId, decider, loaded);
+      throw error;
+    }
     if (events.length === 0) {
-      await keepSnapshot(args.store, args.streamId, args.decider.snapshot, loaded);
+      if (guess) {
+        args.decided?.forget(streamId);
+        continue;
+      }
+      const folded = await keepSnapshot(args.store, streamId, decider.snapshot, loaded);
+      args.decided?.set(streamId, decider, { state, version, folded });
       return { events, state, version, position: undefined };
     }
     events.forEach(validate);
@@ -135,16 +176,21 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(a
     const toAppend = key === undefined ? events : events.map((event, i) => ({ ...event, id: idempotentEventId(key, String(i)) }));
     let result: AppendResult;
     try {
-      result = await args.store.appendToStream(args.streamId, toAppend, { expectedVersion: version, metadata: args.metadata });
+      result = await args.store.appendToStream(streamId, toAppend, { expectedVersion: version, metadata: args.metadata });
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      args.decided?.forget(streamId);
+      // A wrong guess is not a lost race: it costs no pause.
+      if (guess) continue;
+      if (attempt >= maxAttempts) throw error;
       // Contenders that all retry at once collide again; a growing random pause spreads them out.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(5 * attempt, 50)));
       continue;
     }
-    const next = events.reduce((s, e) => args.decider.evolve(s, e), state);
+    const next = events.reduce((s, e) => decider.evolve(s, e), state);
     const after = { state: next, version: result.nextExpectedVersion, folded: loaded.folded + events.length };
-    await keepSnapshot(args.store, args.streamId, args.decider.snapshot, after);
+    const folded = await keepSnapshot(args.store, streamId, decider.snapshot, after);
+    args.decided?.set(streamId, decider, { ...after, folded });
     return { events, state: next, version: result.nextExpectedVersion, position: result.position };
   }
 }

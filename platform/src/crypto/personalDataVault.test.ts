@@ -97,4 +97,27 @@ describe('PersonalDataVault across processes', () => {
       await readerPool.destroy();
     }
   });
+
+  it('makes or reads a key to seal with in one statement, and refuses to seal for an erased person in one too', async () => {
+    const pool = createKnex(db.url, { max: 4 });
+    const queries: string[] = [];
+    pool.on('query', (query: { sql: string }) => void queries.push(query.sql));
+    try {
+      const person = '5f0c1d7e-4b0a-4d39-9c53-3b8f0f7e2a21';
+      // Two processes sealing for a new person at the same moment end up with the same key.
+      const [first, second] = [vault({}, pool), vault({}, pool)];
+      const sealed = await Promise.all([first.seal(person, { n: 1 }), second.seal(person, { n: 2 })]);
+      expect(await vault().open(person, sealed[0])).toEqual({ n: 1 });
+      expect(await vault().open(person, sealed[1])).toEqual({ n: 2 });
+      queries.length = 0;
+      await vault({}, pool).seal(person, { n: 3 });
+      expect(queries).toHaveLength(1);
+      await vault().erase(person);
+      queries.length = 0;
+      await expect(vault({}, pool).seal(person, { n: 4 })).rejects.toBeInstanceOf(PersonalDataErasedError);
+      expect(queries).toHaveLength(1);
+    } finally {
+      await pool.destroy();
+    }
+  });
 });

@@ -84,13 +84,7 @@ export class PersonalDataVault {
     if (cached && cached.until > Date.now()) return cached.key;
     // Read before the query: an erasure committed while it runs is noticed by the next read at the latest.
     const until = Date.now() + this.cacheMs;
-    if (create) {
-      await this.knex('personal_data_keys')
-        .insert({ subject_id: subjectId, key: randomBytes(32) })
-        .onConflict('subject_id')
-        .ignore();
-    }
-    const row = await this.knex('personal_data_keys').where({ subject_id: subjectId }).first('key');
+    const row = create ? await this.createOrRead(subjectId) : await this.read(subjectId);
     if (!row) return undefined;
     if (!row.key) {
       this.cache.delete(subjectId);
@@ -100,6 +94,25 @@ export class PersonalDataVault {
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(subjectId, { key: row.key, until });
     return row.key;
+  }
+
+  private read(subjectId: string): Promise<{ key: Buffer | null } | undefined> {
+    return this.knex('personal_data_keys').where({ subject_id: subjectId }).first('key');
+  }
+
+  /**
+   * The subject's key, made if there is none, in one statement: the new key the insert returns, or
+   * the row already there (a tombstone too, which the insert leaves alone). A row another
+   * transaction committed while the insert waited for it is not in the statement's snapshot: it
+   * is read again then.
+   */
+  private async createOrRead(subjectId: string): Promise<{ key: Buffer | null } | undefined> {
+    const { rows } = (await this.knex.raw(
+      `with made as (insert into personal_data_keys (subject_id, key) values (?, ?) on conflict (subject_id) do nothing returning key)
+       select key from made union all select key from personal_data_keys where subject_id = ? limit 1`,
+      [subjectId, randomBytes(32), subjectId],
+    )) as { rows: { key: Buffer | null }[] };
+    return rows[0] ?? (await this.read(subjectId));
   }
 
   /**

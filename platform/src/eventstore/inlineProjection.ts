@@ -22,10 +22,12 @@ export interface InlineProjection {
    */
   prepare(events: readonly RecordedEvent[]): Promise<unknown>;
   /**
-   * Runs first in the append's transaction, before anything is written (so the transaction has no
-   * id yet and holds no reader's horizon back while it waits): takes the read models' locks.
+   * The advisory locks its read models take SHARED for an append of these types, in this order
+   * (one order for everyone, so two appends never wait for each other in a circle). The store takes
+   * them first in the append's transaction, in the statement that appends, before anything is
+   * written: the transaction has no id yet and holds no reader's horizon back while it waits.
    */
-  lock(trx: Knex.Transaction, types: readonly string[]): Promise<void>;
+  locks(types: readonly string[]): { space: number; keys: readonly string[] };
   /** Runs after the insert, in the same transaction, with the events as recorded (their positions read back). */
   project(events: readonly RecordedEvent[], trx: Knex.Transaction, prepared: unknown): Promise<void>;
   /**

@@ -168,8 +168,8 @@ export class PostgresEventStore extends LogStore implements EventStore {
   /**
    * One call of the `events_append` function (migration 0004): the version check and the inserts in
    * one statement, committed on its own; subscribers are told after the commit. An append of events
-   * an inline read model handles is a transaction: its locks, the call, the events read back and
-   * projected. With `beforeCommit` (tests widening race windows) it is a transaction too, so the
+   * an inline read model handles is a transaction: its locks and the call (one statement), the
+   * events read back and projected. With `beforeCommit` (tests widening race windows) it is a transaction too, so the
    * hook can run between the call (and the inline projection) and the commit.
    */
   async appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
@@ -192,12 +192,29 @@ export class PostgresEventStore extends LogStore implements EventStore {
         ...serviceOf(event.metadata?.service ?? options.metadata?.service),
       },
     }));
+    type Answer = { version: number; transaction_id: string; global_position: string; recorded_at: Date };
     const call = async (db: Knex | Knex.Transaction) => {
       // now() is the transaction's start, which every row of the append got as its created_at.
       const { rows: answer } = (await db.raw(
         'select version, transaction_id, global_position, now() as recorded_at from events_append(?, ?, ?::jsonb)',
         [streamId, expected, JSON.stringify(rows)],
-      )) as { rows: { version: number; transaction_id: string; global_position: string; recorded_at: Date }[] };
+      )) as { rows: Answer[] };
+      return answer[0]!;
+    };
+    /**
+     * The call with the inline read models' shared locks taken first, in the same statement: the
+     * call's expected version depends on the count of locks taken, so PostgreSQL cannot run it
+     * before every lock is granted (an aggregate is complete before its row exists), and nothing is
+     * written, so no transaction id is held, while a lock is awaited. Keys in the order given: a
+     * function scan of unnest yields the array's order.
+     */
+    const lockedCall = async (trx: Knex.Transaction, locks: { space: number; keys: readonly string[] }) => {
+      const { rows: answer } = (await trx.raw(
+        `select a.version, a.transaction_id, a.global_position, now() as recorded_at
+         from (select count(pg_advisory_xact_lock_shared(?, hashtext(name))) as taken from unnest(?::text[]) as name) locked
+         cross join lateral events_append(?, case when locked.taken >= 0 then ?::text end, ?::jsonb) a`,
+        [locks.space, [...locks.keys], streamId, expected, JSON.stringify(rows)],
+      )) as { rows: Answer[] };
       return answer[0]!;
     };
     const beforeCommit = this.options.beforeCommit;
@@ -209,8 +226,7 @@ export class PostgresEventStore extends LogStore implements EventStore {
       const appended =
         inline && inlineTypes.length > 0
           ? await this.knex.transaction(async (trx) => {
-              await inline.lock(trx, inlineTypes);
-              const answer = await call(trx);
+              const answer = await lockedCall(trx, inline.locks(inlineTypes));
               // One event's place is in the call's answer; several are read back (their positions need not be consecutive).
               const recorded =
                 pending.length === 1

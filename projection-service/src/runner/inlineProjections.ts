@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ReadModelChangeAnnouncer } from '../changes/announcer';
 import { START, type GlobalPosition, type InlineProjection, type ReadCommitted, type RecordedEvent } from '@cc/platform';
-import { lockProjection, lockProjectionsShared } from './projectionLock';
+import { lockProjection, PROJECTION_LOCK_SPACE } from './projectionLock';
 import { projectEvents, type ReadModelProjector } from './projectEvents';
 import { checkpointName } from './projectionRunner';
 import type { SetBasedProjector } from './setBasedProjector';
@@ -11,7 +11,8 @@ import type { SetBasedProjector } from './setBasedProjector';
  * append's transaction through the same `projectEvents` as every other path, and no subscription
  * runs them. Each takes its projection's lock SHARED, before the events are inserted: concurrent
  * appends go on together, while a rebuild's swap (which takes it exclusively) waits for those in
- * flight and holds new ones back until the new tables are in place.
+ * flight and holds new ones back until the new tables are in place. The store takes these locks in
+ * the statement that appends (postgres.ts): one round trip less in every inline append.
  *
  * Two things follow from "before the insert". An append waiting for the lock has written nothing,
  * so it has no transaction id yet and holds no reader's horizon back. And while someone holds the
@@ -64,12 +65,7 @@ export function inlineReadModels(projectors: readonly SetBasedProjector[], annou
   return {
     names: ordered.map((projector) => projector.name),
     handles: (type) => handled.has(type),
-    async lock(trx, types) {
-      await lockProjectionsShared(
-        trx,
-        concerned(types).map((projector) => projector.name),
-      );
-    },
+    locks: (types) => ({ space: PROJECTION_LOCK_SPACE, keys: concerned(types).map((projector) => projector.name) }),
     /** Each event's sealed text opened before the transaction, by projector and event id. */
     async prepare(events) {
       const opened = new Map<string, unknown>();

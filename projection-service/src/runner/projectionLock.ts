@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /** Advisory-lock namespace of the projections (any constant no other lock in the database uses). */
-const PROJECTION_LOCK_SPACE = 0x50524f4a; // "PROJ"
+export const PROJECTION_LOCK_SPACE = 0x50524f4a; // "PROJ"
 
 /**
  * Taken first in every transaction that writes a read model's live tables: the projector's batches
@@ -18,19 +18,4 @@ export async function lockProjection(trx: Knex.Transaction, projection: string):
 /** That lock as a subscription's `batchLock`: a projector's live batches take it with their first statement. */
 export function projectionLock(projection: string): { space: number; key: string } {
   return { space: PROJECTION_LOCK_SPACE, key: projection };
-}
-
-/**
- * The same lock taken shared, for several read models in one statement, in the order given (one
- * order for everyone, so two appends taking several never wait for each other in a circle; a
- * function scan of unnest yields the array's order): by the appends that keep read models inline
- * (inlineProjections.ts), which may run together but never beside a swap, a dead letter's retry
- * or a hand-over.
- */
-export async function lockProjectionsShared(trx: Knex.Transaction, projections: readonly string[]): Promise<void> {
-  if (projections.length === 0) return;
-  await trx.raw('select count(pg_advisory_xact_lock_shared(?, hashtext(name))) from unnest(?::text[]) as name', [
-    PROJECTION_LOCK_SPACE,
-    [...projections],
-  ]);
 }

@@ -3,7 +3,7 @@ import { pageList, type ListQuery, type SortColumns } from '@cc/platform';
 import { MEMBER_TIERS, memberTier, rolesOfTier, type MemberTierName, type User, type UserWithTier } from '@cc/contracts';
 import { listTotal } from '../staff/listTotal';
 
-interface ProfileRow {
+export interface ProfileRow {
   user_id: string;
   email: string;
   first_name: string | null;
@@ -27,7 +27,7 @@ interface ProfileRow {
   created_at: Date;
 }
 
-function toUser(row: ProfileRow): User {
+export function toUser(row: ProfileRow): User {
   const tier = memberTier(row.member_tier);
   return {
     id: row.user_id,

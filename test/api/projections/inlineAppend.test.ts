@@ -79,6 +79,14 @@ describe('an append that keeps read models inline', () => {
     }
   });
 
+  it('takes its locks in the statement that appends, the first of its transaction', () => {
+    for (const statements of transactions) {
+      expect(statements[0]).toBe('begin;');
+      expect(statements[1]).toContain('pg_advisory_xact_lock_shared');
+      expect(statements[1]).toContain('events_append(');
+    }
+  });
+
   it('writes the rows a rebuild from the log writes', async () => {
     const tables = readModelProjectors(undefined as unknown as PersonalDataVault)
       .filter((projector) => INLINE_READ_MODELS.includes(projector.name))
