@@ -13,53 +13,23 @@ import {
   type TierHistoryEntry,
 } from '@cc/contracts';
 import { CLAIM_SORT_COLUMNS, toClaim, type ClaimRow } from '../claims/queries';
-import { listTotal } from './listTotal';
-import { displayNameSql, EMAIL_SEARCH_PATTERN_SQL, EMAIL_SEARCH_SQL, likePattern, OWNER_NAME_SEARCH_SQL } from './names';
+import { matchesSearch, searchClaims } from './claimSearch';
+import { countLimit, listTotal } from './listTotal';
+import { displayNameSql, likePattern } from './names';
 import type { ActorInfo } from './timeline';
 
-/** Every user's claims with their owner: the claims read model joined with the user profiles. */
-const staffClaims = (knex: Knex) =>
+/**
+ * Every user's claims with their owner: the claims read model joined with the user profiles;
+ * `where` applies to the join itself (claims `c`, profiles `p`).
+ */
+const staffClaims = (knex: Knex, where: (q: Knex.QueryBuilder) => void = () => {}) =>
   knex.select('*').from(
     knex('claims as c')
       .leftJoin('user_profiles as p', 'p.user_id', 'c.user_id')
       .select('c.*', knex.raw(`${displayNameSql('p')} as owner_name`), knex.raw(`coalesce(p.email, '') as owner_email`))
+      .where(where)
       .as('c'),
   );
-
-/**
- * The claims a search box matches: by condition or claim number, or by their owner's name or
- * e-mail. Two arms of a union, each served by its own trigram indexes; one OR across the join of
- * claims and profiles would read every claim.
- *
- * Sequential scans are priced out for this one statement: a trigram lookup is priced by the
- * trigrams in the pattern, not by the rows they hold, so until the profiles table holds some tens
- * of thousands of people PostgreSQL would read it whole and ILIKE every e-mail and name instead.
- */
-const claimsMatching = (knex: Knex, text: string): Promise<{ claim_id: string }[]> =>
-  knex.transaction(async (trx) => {
-    await trx.raw('set local enable_seqscan = off');
-    const like = likePattern(text);
-    return trx
-      .select('claim_id')
-      .from('claims')
-      .where((w) => w.whereILike('condition', like).orWhereILike('claim_number', like))
-      .union((u) =>
-        u
-          .select('claim_id')
-          .from('claims')
-          .whereIn(
-            'user_id',
-            trx
-              .select('user_id')
-              .from('user_profiles')
-              .where((w) =>
-                w
-                  .whereRaw(`${OWNER_NAME_SEARCH_SQL} ilike ?`, [like])
-                  .orWhere((e) => e.whereRaw(`${EMAIL_SEARCH_SQL} like ${EMAIL_SEARCH_PATTERN_SQL}`, [text]).whereILike('email', like)),
-              ),
-          ),
-      );
-  });
 
 export const STAFF_CLAIM_SORT_COLUMNS: SortColumns<StaffClaim> = {
   ...CLAIM_SORT_COLUMNS,
@@ -75,23 +45,30 @@ export type StaffClaimListQuery = ListQuery<keyof StaffClaim, { q?: string; stat
 type StaffClaimRow = ClaimRow & { user_id: string; owner_name: string; owner_email: string };
 
 export async function listStaffClaims(knex: Knex, query: StaffClaimListQuery, now: Date): Promise<{ rows: StaffClaim[]; total: number }> {
-  // The matches are read first: given them as a list, the planner fetches those claims by key
-  // instead of guessing how many a pattern matches and reading the whole table to be safe.
-  const matches = query.filter.q ? await claimsMatching(knex, query.filter.q) : undefined;
+  const { q: text, status, userId } = query.filter;
+  const filters = (q: Knex.QueryBuilder) => {
+    if (status) q.where('c.status', status);
+    if (userId) q.where('c.user_id', userId);
+  };
+  // A search's matches are looked up first. Few: given them as a list, the planner fetches those
+  // claims by key instead of guessing how many a pattern matches and reading the whole table to be
+  // safe. Many (a name thousands of owners share): the page walks the claims in its order and
+  // keeps the matches, and stops once it has its rows.
+  const search = text ? await searchClaims(knex, text, filters, countLimit(query.range)) : undefined;
   const filtered = (from: Knex.QueryBuilder) =>
-    from.modify((q) => {
-      if (query.filter.status) q.where('status', query.filter.status);
-      if (query.filter.userId) q.where('user_id', query.filter.userId);
-      if (matches) q.whereRaw('claim_id = any(?::uuid[])', [matches.map((m) => m.claim_id)]);
+    from.modify(filters).modify((q) => {
+      if (search?.kind === 'few') q.whereRaw('c.claim_id = any(?::uuid[])', [search.claimIds]);
     });
-  const paged = pageList(filtered(staffClaims(knex)), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
+  const joined = search?.kind === 'many' ? staffClaims(knex, (w) => matchesSearch(w, text!)) : staffClaims(knex);
+  const paged = pageList(filtered(joined), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
   const rows: StaffClaimRow[] = await paged.clone();
-  // The total walks the claims alone unless the order is the owner's: a left join the planner
-  // removes still keeps it from counting out of the index alone (an index-only scan).
-  const counted = OWNER_SORTS.has(query.sort.field)
-    ? paged
-    : pageList(filtered(knex.select('*').from('claims')), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
-  const total = await listTotal(knex, counted, query.range, rows.length);
+  // The total walks the claims alone unless the order or the search is the owner's: a left join
+  // the planner removes still keeps it from counting out of the index alone (an index-only scan).
+  const counted =
+    OWNER_SORTS.has(query.sort.field) || search?.kind === 'many'
+      ? paged
+      : pageList(filtered(knex.select('*').from('claims as c')), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
+  const total = await listTotal(knex, counted, query.range, rows.length, search?.kind === 'many' ? search.atLeast : 0);
   return {
     rows: rows.map((row) => ({ ...toClaim(row, now), userId: row.user_id, ownerName: row.owner_name, ownerEmail: row.owner_email })),
     total,

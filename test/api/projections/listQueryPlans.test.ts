@@ -229,6 +229,18 @@ const lists = (): Case[] => [
   ],
   ["staff: claims search box, an owner's name", (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: 'First42 Last42' }), NOW), OWNED],
   ['staff: claims search box, a claim number', (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: '2026-004' }), NOW), OWNED],
+  // Every owner is "First<n> Last<n>": a name every owner shares, so every claim matches.
+  ['staff: claims search box, a name every owner shares', (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: 'First' }), NOW), CAPPED],
+  [
+    'staff: claims search box, a condition a fifth of claims share',
+    (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: 'tinnitus' }), NOW),
+    CAPPED,
+  ],
+  [
+    'staff: claims search box, a shared name and a status',
+    (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: 'First', status: 'approved' as const }), NOW),
+    CAPPED,
+  ],
   ["staff: one owner's claims", (k) => listStaffClaims(k, page('filedAt', 'DESC', { userId }), NOW), OWNED],
   ['staff: documents page, newest first', (k) => listStaffDocuments(k, page('uploadedAt', 'DESC', {})), CAPPED],
   ['staff: documents search box, a file name', (k) => listStaffDocuments(k, page('uploadedAt', 'DESC', { q: 'record-4242.pdf' })), OWNED],
