@@ -4,8 +4,8 @@ import { EMAIL_SEARCH_PATTERN_SQL, EMAIL_SEARCH_SQL, likePattern, OWNER_NAME_SEA
 /**
  * What the staff claims search box matches, found without gathering every match:
  * - `few`: every matching claim's id, fewer than the bound; the page fetches those claims by key;
- * - `many`: at least `atLeast` claims match; the page walks the claims in its order and keeps the
- *   matches (`matchesSearch`), which for that many matches stops after a few pages' worth of rows.
+ * - `many`: at least `atLeast` claims match; the page is read from each arm's own first rows in
+ *   the page's order (`SEARCH_ARMS`), and its total is estimated from `matchesSearch`.
  */
 export type ClaimSearch = { kind: 'few'; claimIds: string[] } | { kind: 'many'; atLeast: number };
 
@@ -24,9 +24,27 @@ function ownerMatches(w: Knex.QueryBuilder, text: string): void {
 }
 
 /**
- * A claim (`c`, joined with its owner's profile `p`) the search text matches: by condition or
- * claim number, or by its owner's name or e-mail. The same rule as the trigram lookups of
- * `searchClaims`, row by row.
+ * The two ways a claim (`c`) matches a search, each served by its own trigram indexes: by condition
+ * or claim number, or by its owner's name or e-mail. A page of many matches reads each arm's first
+ * rows in its order and merges them: one OR across both would read claims in order until enough
+ * match, every claim when the matches cluster at the end (a condition every copy of a veteran
+ * shares, filed the same day).
+ */
+export const SEARCH_ARMS: readonly ((w: Knex.QueryBuilder, text: string, knex: Knex) => void)[] = [
+  (w, text) => w.whereILike('c.condition', likePattern(text)).orWhereILike('c.claim_number', likePattern(text)),
+  (w, text, knex) =>
+    w.whereIn(
+      'c.user_id',
+      knex('user_profiles')
+        .select('user_id')
+        .where((o) => ownerMatches(o, text)),
+    ),
+];
+
+/**
+ * A claim (`c`, joined with its owner's profile `p`) the search text matches, row by row: the rule
+ * of `SEARCH_ARMS` in the form whose statistics estimate the matches best (the name's and e-mail's
+ * own, not a guess at a subquery's share).
  */
 export function matchesSearch(w: Knex.QueryBuilder, text: string): void {
   const like = likePattern(text);
@@ -47,26 +65,17 @@ export function matchesSearch(w: Knex.QueryBuilder, text: string): void {
 export function searchClaims(knex: Knex, text: string, filters: ClaimFilters, bound: number): Promise<ClaimSearch> {
   return knex.transaction(async (trx) => {
     await trx.raw('set local enable_seqscan = off');
-    const like = likePattern(text);
-    const byClaim: { claim_id: string }[] = await trx('claims as c')
-      .select('c.claim_id')
-      .where((w) => w.whereILike('c.condition', like).orWhereILike('c.claim_number', like))
-      .modify(filters)
-      .limit(bound);
-    if (byClaim.length >= bound) return { kind: 'many', atLeast: bound };
-    // One statement, so the owners are walked only until their claims reach the bound.
-    const byOwner: { claim_id: string }[] = await trx('claims as c')
-      .select('c.claim_id')
-      .whereIn(
-        'c.user_id',
-        trx('user_profiles as p')
-          .select('p.user_id')
-          .where((w) => ownerMatches(w, text)),
-      )
-      .modify(filters)
-      .limit(bound);
-    if (byOwner.length >= bound) return { kind: 'many', atLeast: bound };
-    const claimIds = [...new Set([...byClaim, ...byOwner].map((m) => m.claim_id))];
+    const matches: string[] = [];
+    for (const arm of SEARCH_ARMS) {
+      const found: { claim_id: string }[] = await trx('claims as c')
+        .select('c.claim_id')
+        .where((w) => arm(w, text, trx))
+        .modify(filters)
+        .limit(bound);
+      if (found.length >= bound) return { kind: 'many', atLeast: bound };
+      matches.push(...found.map((m) => m.claim_id));
+    }
+    const claimIds = [...new Set(matches)];
     return claimIds.length >= bound ? { kind: 'many', atLeast: bound } : { kind: 'few', claimIds };
   });
 }

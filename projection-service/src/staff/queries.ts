@@ -13,7 +13,7 @@ import {
   type TierHistoryEntry,
 } from '@cc/contracts';
 import { CLAIM_SORT_COLUMNS, toClaim, type ClaimRow } from '../claims/queries';
-import { matchesSearch, searchClaims } from './claimSearch';
+import { matchesSearch, SEARCH_ARMS, searchClaims } from './claimSearch';
 import { countLimit, listTotal } from './listTotal';
 import { displayNameSql, likePattern } from './names';
 import type { ActorInfo } from './timeline';
@@ -52,27 +52,48 @@ export async function listStaffClaims(knex: Knex, query: StaffClaimListQuery, no
   };
   // A search's matches are looked up first. Few: given them as a list, the planner fetches those
   // claims by key instead of guessing how many a pattern matches and reading the whole table to be
-  // safe. Many (a name thousands of owners share): the page walks the claims in its order and
-  // keeps the matches, and stops once it has its rows.
+  // safe. Many (a name thousands of owners share): the page is among the first rows of each way of
+  // matching, each read in the page's order up to the page's end.
   const search = text ? await searchClaims(knex, text, filters, countLimit(query.range)) : undefined;
   const filtered = (from: Knex.QueryBuilder) =>
     from.modify(filters).modify((q) => {
       if (search?.kind === 'few') q.whereRaw('c.claim_id = any(?::uuid[])', [search.claimIds]);
+      if (search?.kind === 'many') q.whereIn('c.claim_id', firstOfEachArm(knex, text!, query, filters, now));
     });
-  const joined = search?.kind === 'many' ? staffClaims(knex, (w) => matchesSearch(w, text!)) : staffClaims(knex);
-  const paged = pageList(filtered(joined), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
+  const paged = pageList(filtered(staffClaims(knex)), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
   const rows: StaffClaimRow[] = await paged.clone();
-  // The total walks the claims alone unless the order or the search is the owner's: a left join
-  // the planner removes still keeps it from counting out of the index alone (an index-only scan).
+  // The total walks the claims alone unless the order is the owner's: a left join the planner
+  // removes still keeps it from counting out of the index alone (an index-only scan). Of many
+  // matches it is only estimated, from the whole search.
   const counted =
-    OWNER_SORTS.has(query.sort.field) || search?.kind === 'many'
-      ? paged
-      : pageList(filtered(knex.select('*').from('claims as c')), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
+    search?.kind === 'many'
+      ? pageList(staffClaims(knex, (w) => matchesSearch(w, text!)).modify(filters), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now })
+      : OWNER_SORTS.has(query.sort.field)
+        ? paged
+        : pageList(filtered(knex.select('*').from('claims as c')), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
   const total = await listTotal(knex, counted, query.range, rows.length, search?.kind === 'many' ? search.atLeast : 0);
   return {
     rows: rows.map((row) => ({ ...toClaim(row, now), userId: row.user_id, ownerName: row.owner_name, ownerEmail: row.owner_email })),
     total,
   };
+}
+
+/**
+ * The ids of the first claims, in the page's order up to its end, of each way a search matches: the
+ * page of their union is the page of the whole search.
+ */
+function firstOfEachArm(knex: Knex, text: string, query: StaffClaimListQuery, filters: (q: Knex.QueryBuilder) => void, now: Date) {
+  const upToEnd = { ...query, range: [0, query.range[1]] as [number, number] };
+  const [first, ...rest] = SEARCH_ARMS.map((arm) =>
+    knex
+      .select('claim_id')
+      .from(
+        pageList(staffClaims(knex, (w) => arm(w, text, knex)).modify(filters), STAFF_CLAIM_SORT_COLUMNS, upToEnd, 'claim_id', { now }).as(
+          'arm',
+        ),
+      ),
+  );
+  return first!.union(rest, true);
 }
 
 export async function findOwner(knex: Knex, userId: string): Promise<{ id: string; name: string; email: string } | undefined> {
@@ -140,16 +161,22 @@ interface StaffDocumentRow {
 }
 
 export async function listStaffDocuments(knex: Knex, query: StaffDocumentListQuery): Promise<{ rows: StaffDocument[]; total: number }> {
-  const base = staffDocuments(knex).modify((q) => {
-    if (query.filter.claimId) q.where('claim_id', query.filter.claimId);
-    if (query.filter.userId) q.where('user_id', query.filter.userId);
-    if (query.filter.processingStatus) q.where('processing_status', query.filter.processingStatus);
-    if (query.filter.q) q.whereILike('file_name', likePattern(query.filter.q));
-  });
-  const paged = pageList(base, STAFF_DOCUMENT_SORT_COLUMNS, query, 'document_id');
+  const filtered = (from: Knex.QueryBuilder) =>
+    from.modify((q) => {
+      if (query.filter.claimId) q.where('claim_id', query.filter.claimId);
+      if (query.filter.userId) q.where('user_id', query.filter.userId);
+      if (query.filter.processingStatus) q.where('processing_status', query.filter.processingStatus);
+      if (query.filter.q) q.whereILike('file_name', likePattern(query.filter.q));
+    });
+  const paged = pageList(filtered(staffDocuments(knex)), STAFF_DOCUMENT_SORT_COLUMNS, query, 'document_id');
   const rows: StaffDocumentRow[] = await paged.clone();
+  // As for claims: the total walks the documents alone, out of the index, unless the order is the owner's.
+  const counted =
+    query.sort.field === 'ownerName'
+      ? paged
+      : pageList(filtered(knex.select('*').from('documents')), STAFF_DOCUMENT_SORT_COLUMNS, query, 'document_id');
   return {
-    total: await listTotal(knex, paged, query.range, rows.length),
+    total: await listTotal(knex, counted, query.range, rows.length),
     rows: rows.map((r) => ({
       id: r.document_id,
       userId: r.user_id,
