@@ -26,9 +26,9 @@ function ownerMatches(w: Knex.QueryBuilder, text: string): void {
 /**
  * The two ways a claim (`c`) matches a search, each served by its own trigram indexes: by condition
  * or claim number, or by its owner's name or e-mail. A page of many matches reads each arm's first
- * rows in its order and merges them: one OR across both would read claims in order until enough
- * match, every claim when the matches cluster at the end (a condition every copy of a veteran
- * shares, filed the same day).
+ * rows in its order and merges them: one OR across both leaves the planner a single plan, a walk of
+ * every claim in order joined to its owner until enough match; apart, the owners' claims are read
+ * through their owners and a condition's through its trigrams or the walk, as each is priced.
  */
 export const SEARCH_ARMS: readonly ((w: Knex.QueryBuilder, text: string, knex: Knex) => void)[] = [
   (w, text) => w.whereILike('c.condition', likePattern(text)).orWhereILike('c.claim_number', likePattern(text)),
