@@ -5,9 +5,10 @@ import { EMAIL_SEARCH_PATTERN_SQL, EMAIL_SEARCH_SQL, likePattern, OWNER_NAME_SEA
  * What the staff claims search box matches, found without gathering every match:
  * - `few`: every matching claim's id, fewer than the bound; the page fetches those claims by key;
  * - `many`: at least `atLeast` claims match; the page is read from each arm's own first rows in
- *   the page's order (`SEARCH_ARMS`), and its total is estimated from `matchesSearch`.
+ *   the page's order (`SEARCH_ARMS`), and its total is estimated from `matchesSearch`. `found`
+ *   holds, by arm, the ids of an arm found whole (fewer than the bound), read by key instead.
  */
-export type ClaimSearch = { kind: 'few'; claimIds: string[] } | { kind: 'many'; atLeast: number };
+export type ClaimSearch = { kind: 'few'; claimIds: string[] } | { kind: 'many'; atLeast: number; found: (string[] | undefined)[] };
 
 /** The filters applied with the search (status, owner), on a query over `claims`. */
 export type ClaimFilters = (query: Knex.QueryBuilder) => void;
@@ -65,17 +66,17 @@ export function matchesSearch(w: Knex.QueryBuilder, text: string): void {
 export function searchClaims(knex: Knex, text: string, filters: ClaimFilters, bound: number): Promise<ClaimSearch> {
   return knex.transaction(async (trx) => {
     await trx.raw('set local enable_seqscan = off');
-    const matches: string[] = [];
-    for (const arm of SEARCH_ARMS) {
-      const found: { claim_id: string }[] = await trx('claims as c')
+    const found: (string[] | undefined)[] = SEARCH_ARMS.map(() => undefined);
+    for (const [i, arm] of SEARCH_ARMS.entries()) {
+      const rows: { claim_id: string }[] = await trx('claims as c')
         .select('c.claim_id')
         .where((w) => arm(w, text, trx))
         .modify(filters)
         .limit(bound);
-      if (found.length >= bound) return { kind: 'many', atLeast: bound };
-      matches.push(...found.map((m) => m.claim_id));
+      if (rows.length >= bound) return { kind: 'many', atLeast: bound, found };
+      found[i] = rows.map((m) => m.claim_id);
     }
-    const claimIds = [...new Set(matches)];
-    return claimIds.length >= bound ? { kind: 'many', atLeast: bound } : { kind: 'few', claimIds };
+    const claimIds = [...new Set(found.flat() as string[])];
+    return claimIds.length >= bound ? { kind: 'many', atLeast: bound, found } : { kind: 'few', claimIds };
   });
 }

@@ -58,7 +58,7 @@ export async function listStaffClaims(knex: Knex, query: StaffClaimListQuery, no
   const filtered = (from: Knex.QueryBuilder) =>
     from.modify(filters).modify((q) => {
       if (search?.kind === 'few') q.whereRaw('c.claim_id = any(?::uuid[])', [search.claimIds]);
-      if (search?.kind === 'many') q.whereIn('c.claim_id', firstOfEachArm(knex, text!, query, filters, now));
+      if (search?.kind === 'many') q.whereIn('c.claim_id', firstOfEachArm(knex, text!, search.found, query, filters, now));
     });
   const paged = pageList(filtered(staffClaims(knex)), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
   const rows: StaffClaimRow[] = await paged.clone();
@@ -80,19 +80,24 @@ export async function listStaffClaims(knex: Knex, query: StaffClaimListQuery, no
 
 /**
  * The ids of the first claims, in the page's order up to its end, of each way a search matches: the
- * page of their union is the page of the whole search.
+ * page of their union is the page of the whole search. An arm the search found whole is read by its
+ * ids.
  */
-function firstOfEachArm(knex: Knex, text: string, query: StaffClaimListQuery, filters: (q: Knex.QueryBuilder) => void, now: Date) {
+function firstOfEachArm(
+  knex: Knex,
+  text: string,
+  found: readonly (string[] | undefined)[],
+  query: StaffClaimListQuery,
+  filters: (q: Knex.QueryBuilder) => void,
+  now: Date,
+) {
   const upToEnd = { ...query, range: [0, query.range[1]] as [number, number] };
-  const [first, ...rest] = SEARCH_ARMS.map((arm) =>
-    knex
-      .select('claim_id')
-      .from(
-        pageList(staffClaims(knex, (w) => arm(w, text, knex)).modify(filters), STAFF_CLAIM_SORT_COLUMNS, upToEnd, 'claim_id', { now }).as(
-          'arm',
-        ),
-      ),
-  );
+  const [first, ...rest] = SEARCH_ARMS.map((arm, i) => {
+    const ids = found[i];
+    const matching = (w: Knex.QueryBuilder) => (ids ? w.whereRaw('c.claim_id = any(?::uuid[])', [ids]) : arm(w, text, knex));
+    const firstRows = pageList(staffClaims(knex, matching).modify(filters), STAFF_CLAIM_SORT_COLUMNS, upToEnd, 'claim_id', { now });
+    return knex.select('claim_id').from(firstRows.as('arm'));
+  });
   return first!.union(rest, true);
 }
 
