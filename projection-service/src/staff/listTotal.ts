@@ -24,20 +24,32 @@ export const EXACT_TOTAL_ROWS = 1_000;
  * as the matches are sparse) and costs the page's plan plus EXACT_TOTAL_ROWS more entries.
  *
  * `paged` is the list's query as the page reads it (filters, order, range); `received` the rows it
- * returned for [start, end].
+ * returned for [start, end]; `atLeast` the matches already known to exist (a search that stopped
+ * gathering them at `countLimit`): with that many, the count is skipped, since it could only reach
+ * its limit, and sparse matches would make it read far more rows than it counts.
  */
-export async function listTotal(knex: Knex, paged: Knex.QueryBuilder, range: readonly [number, number], received: number): Promise<number> {
+export async function listTotal(
+  knex: Knex,
+  paged: Knex.QueryBuilder,
+  range: readonly [number, number],
+  received: number,
+  atLeast = 0,
+): Promise<number> {
   const [start, end] = range;
   if (received > 0 && received < end - start + 1) return start + received;
   if (received === 0 && start === 0) return 0;
-  // One row more than an exact total may have: reaching it means the count stopped early.
-  const limit = end + 1 + EXACT_TOTAL_ROWS + 1;
+  const limit = countLimit(range);
   const matches = paged.clone().clear('offset').clear('limit').clearSelect().select(knex.raw('1'));
-  const [row] = (await knex.count('* as count').from(matches.clone().limit(limit).as('m'))) as [{ count: string | number }];
-  const count = Number(row.count);
+  const count =
+    atLeast >= limit
+      ? atLeast
+      : Number(((await knex.count('* as count').from(matches.clone().limit(limit).as('m'))) as [{ count: string | number }])[0].count);
   if (count < limit) return count;
   return Math.max(count, roundDown(await estimatedRows(knex, matches)));
 }
+
+/** The rows a total counts before it stops: the page's end, EXACT_TOTAL_ROWS more, and one more to tell that it stopped. */
+export const countLimit = ([, end]: readonly [number, number]) => end + 1 + EXACT_TOTAL_ROWS + 1;
 
 /** A number rounded down to two significant figures: 50,017 → 50,000; 1,234 → 1,200. */
 export function roundDown(n: number): number {

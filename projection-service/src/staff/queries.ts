@@ -13,53 +13,23 @@ import {
   type TierHistoryEntry,
 } from '@cc/contracts';
 import { CLAIM_SORT_COLUMNS, toClaim, type ClaimRow } from '../claims/queries';
-import { listTotal } from './listTotal';
-import { displayNameSql, EMAIL_SEARCH_PATTERN_SQL, EMAIL_SEARCH_SQL, likePattern, OWNER_NAME_SEARCH_SQL } from './names';
+import { matchesSearch, SEARCH_ARMS, searchClaims } from './claimSearch';
+import { countLimit, listTotal } from './listTotal';
+import { displayNameSql, likePattern } from './names';
 import type { ActorInfo } from './timeline';
 
-/** Every user's claims with their owner: the claims read model joined with the user profiles. */
-const staffClaims = (knex: Knex) =>
+/**
+ * Every user's claims with their owner: the claims read model joined with the user profiles;
+ * `where` applies to the join itself (claims `c`, profiles `p`).
+ */
+const staffClaims = (knex: Knex, where: (q: Knex.QueryBuilder) => void = () => {}) =>
   knex.select('*').from(
     knex('claims as c')
       .leftJoin('user_profiles as p', 'p.user_id', 'c.user_id')
       .select('c.*', knex.raw(`${displayNameSql('p')} as owner_name`), knex.raw(`coalesce(p.email, '') as owner_email`))
+      .where(where)
       .as('c'),
   );
-
-/**
- * The claims a search box matches: by condition or claim number, or by their owner's name or
- * e-mail. Two arms of a union, each served by its own trigram indexes; one OR across the join of
- * claims and profiles would read every claim.
- *
- * Sequential scans are priced out for this one statement: a trigram lookup is priced by the
- * trigrams in the pattern, not by the rows they hold, so until the profiles table holds some tens
- * of thousands of people PostgreSQL would read it whole and ILIKE every e-mail and name instead.
- */
-const claimsMatching = (knex: Knex, text: string): Promise<{ claim_id: string }[]> =>
-  knex.transaction(async (trx) => {
-    await trx.raw('set local enable_seqscan = off');
-    const like = likePattern(text);
-    return trx
-      .select('claim_id')
-      .from('claims')
-      .where((w) => w.whereILike('condition', like).orWhereILike('claim_number', like))
-      .union((u) =>
-        u
-          .select('claim_id')
-          .from('claims')
-          .whereIn(
-            'user_id',
-            trx
-              .select('user_id')
-              .from('user_profiles')
-              .where((w) =>
-                w
-                  .whereRaw(`${OWNER_NAME_SEARCH_SQL} ilike ?`, [like])
-                  .orWhere((e) => e.whereRaw(`${EMAIL_SEARCH_SQL} like ${EMAIL_SEARCH_PATTERN_SQL}`, [text]).whereILike('email', like)),
-              ),
-          ),
-      );
-  });
 
 export const STAFF_CLAIM_SORT_COLUMNS: SortColumns<StaffClaim> = {
   ...CLAIM_SORT_COLUMNS,
@@ -75,27 +45,60 @@ export type StaffClaimListQuery = ListQuery<keyof StaffClaim, { q?: string; stat
 type StaffClaimRow = ClaimRow & { user_id: string; owner_name: string; owner_email: string };
 
 export async function listStaffClaims(knex: Knex, query: StaffClaimListQuery, now: Date): Promise<{ rows: StaffClaim[]; total: number }> {
-  // The matches are read first: given them as a list, the planner fetches those claims by key
-  // instead of guessing how many a pattern matches and reading the whole table to be safe.
-  const matches = query.filter.q ? await claimsMatching(knex, query.filter.q) : undefined;
+  const { q: text, status, userId } = query.filter;
+  const filters = (q: Knex.QueryBuilder) => {
+    if (status) q.where('c.status', status);
+    if (userId) q.where('c.user_id', userId);
+  };
+  // A search's matches are looked up first. Few: given them as a list, the planner fetches those
+  // claims by key instead of guessing how many a pattern matches and reading the whole table to be
+  // safe. Many (a name thousands of owners share): the page is among the first rows of each way of
+  // matching, each read in the page's order up to the page's end.
+  const search = text ? await searchClaims(knex, text, filters, countLimit(query.range)) : undefined;
   const filtered = (from: Knex.QueryBuilder) =>
-    from.modify((q) => {
-      if (query.filter.status) q.where('status', query.filter.status);
-      if (query.filter.userId) q.where('user_id', query.filter.userId);
-      if (matches) q.whereRaw('claim_id = any(?::uuid[])', [matches.map((m) => m.claim_id)]);
+    from.modify(filters).modify((q) => {
+      if (search?.kind === 'few') q.whereRaw('c.claim_id = any(?::uuid[])', [search.claimIds]);
+      if (search?.kind === 'many') q.whereIn('c.claim_id', firstOfEachArm(knex, text!, search.found, query, filters, now));
     });
   const paged = pageList(filtered(staffClaims(knex)), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
   const rows: StaffClaimRow[] = await paged.clone();
   // The total walks the claims alone unless the order is the owner's: a left join the planner
-  // removes still keeps it from counting out of the index alone (an index-only scan).
-  const counted = OWNER_SORTS.has(query.sort.field)
-    ? paged
-    : pageList(filtered(knex.select('*').from('claims')), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
-  const total = await listTotal(knex, counted, query.range, rows.length);
+  // removes still keeps it from counting out of the index alone (an index-only scan). Of many
+  // matches it is only estimated, from the whole search.
+  const counted =
+    search?.kind === 'many'
+      ? pageList(staffClaims(knex, (w) => matchesSearch(w, text!)).modify(filters), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now })
+      : OWNER_SORTS.has(query.sort.field)
+        ? paged
+        : pageList(filtered(knex.select('*').from('claims as c')), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
+  const total = await listTotal(knex, counted, query.range, rows.length, search?.kind === 'many' ? search.atLeast : 0);
   return {
     rows: rows.map((row) => ({ ...toClaim(row, now), userId: row.user_id, ownerName: row.owner_name, ownerEmail: row.owner_email })),
     total,
   };
+}
+
+/**
+ * The ids of the first claims, in the page's order up to its end, of each way a search matches: the
+ * page of their union is the page of the whole search. An arm the search found whole is read by its
+ * ids.
+ */
+function firstOfEachArm(
+  knex: Knex,
+  text: string,
+  found: readonly (string[] | undefined)[],
+  query: StaffClaimListQuery,
+  filters: (q: Knex.QueryBuilder) => void,
+  now: Date,
+) {
+  const upToEnd = { ...query, range: [0, query.range[1]] as [number, number] };
+  const [first, ...rest] = SEARCH_ARMS.map((arm, i) => {
+    const ids = found[i];
+    const matching = (w: Knex.QueryBuilder) => (ids ? w.whereRaw('c.claim_id = any(?::uuid[])', [ids]) : arm(w, text, knex));
+    const firstRows = pageList(staffClaims(knex, matching).modify(filters), STAFF_CLAIM_SORT_COLUMNS, upToEnd, 'claim_id', { now });
+    return knex.select('claim_id').from(firstRows.as('arm'));
+  });
+  return first!.union(rest, true);
 }
 
 export async function findOwner(knex: Knex, userId: string): Promise<{ id: string; name: string; email: string } | undefined> {
@@ -163,16 +166,22 @@ interface StaffDocumentRow {
 }
 
 export async function listStaffDocuments(knex: Knex, query: StaffDocumentListQuery): Promise<{ rows: StaffDocument[]; total: number }> {
-  const base = staffDocuments(knex).modify((q) => {
-    if (query.filter.claimId) q.where('claim_id', query.filter.claimId);
-    if (query.filter.userId) q.where('user_id', query.filter.userId);
-    if (query.filter.processingStatus) q.where('processing_status', query.filter.processingStatus);
-    if (query.filter.q) q.whereILike('file_name', likePattern(query.filter.q));
-  });
-  const paged = pageList(base, STAFF_DOCUMENT_SORT_COLUMNS, query, 'document_id');
+  const filtered = (from: Knex.QueryBuilder) =>
+    from.modify((q) => {
+      if (query.filter.claimId) q.where('claim_id', query.filter.claimId);
+      if (query.filter.userId) q.where('user_id', query.filter.userId);
+      if (query.filter.processingStatus) q.where('processing_status', query.filter.processingStatus);
+      if (query.filter.q) q.whereILike('file_name', likePattern(query.filter.q));
+    });
+  const paged = pageList(filtered(staffDocuments(knex)), STAFF_DOCUMENT_SORT_COLUMNS, query, 'document_id');
   const rows: StaffDocumentRow[] = await paged.clone();
+  // As for claims: the total walks the documents alone, out of the index, unless the order is the owner's.
+  const counted =
+    query.sort.field === 'ownerName'
+      ? paged
+      : pageList(filtered(knex.select('*').from('documents')), STAFF_DOCUMENT_SORT_COLUMNS, query, 'document_id');
   return {
-    total: await listTotal(knex, paged, query.range, rows.length),
+    total: await listTotal(knex, counted, query.range, rows.length),
     rows: rows.map((r) => ({
       id: r.document_id,
       userId: r.user_id,
