@@ -7,6 +7,7 @@ import {
   START,
   comparePositions,
   isTransientFault,
+  sharingOpens,
   type EventStore,
   type GlobalPosition,
   type Logger,
@@ -724,49 +725,54 @@ export class ProjectionRebuilder {
       batchSize: this.options.batchSize ?? SET_BASED_REBUILD_PAGE,
       pollIntervalMs: this.options.pollIntervalMs,
       readOnly: true,
-      handle: async (events, trx) => {
-        const ids = [...members.keys()];
-        const { rows: owned } = (await trx.raw(
-          `select rebuild_id from projection_rebuilds where rebuild_id = any(?::uuid[]) and owner = ? and state = 'running' for update`,
-          [ids, this.owner],
-        )) as { rows: { rebuild_id: string }[] };
-        const mine = new Set(owned.map((r) => r.rebuild_id));
-        const { rows: checkpoints } = (await trx.raw(
-          `select name, tx_id::text as tx, seq::text as seq from subscription_checkpoints where name = any(?) for update`,
-          [ids.map(rebuildSubscriptionName)],
-        )) as { rows: { name: string; tx: string; seq: string }[] };
-        const at = new Map(checkpoints.map((c) => [c.name, { txId: BigInt(c.tx), seq: BigInt(c.seq) }]));
-        const last = events[events.length - 1]!.position;
-        for (const id of ids) {
-          const member = members.get(id)!;
-          const from = at.get(rebuildSubscriptionName(id));
-          if (!mine.has(id) || group.runs.get(id)?.abandoned || !from) {
-            members.delete(id);
-            continue;
+      // The members open the same sealed fields of the page's events: each is deciphered once, and
+      // the plaintext is dropped with the page.
+      handle: (events, trx) =>
+        sharingOpens(async () => {
+          const ids = [...members.keys()];
+          const { rows: owned } = (await trx.raw(
+            `select rebuild_id from projection_rebuilds where rebuild_id = any(?::uuid[]) and owner = ? and state = 'running' for update`,
+            [ids, this.owner],
+          )) as { rows: { rebuild_id: string }[] };
+          const mine = new Set(owned.map((r) => r.rebuild_id));
+          const { rows: checkpoints } = (await trx.raw(
+            `select name, tx_id::text as tx, seq::text as seq from subscription_checkpoints where name = any(?) for update`,
+            [ids.map(rebuildSubscriptionName)],
+          )) as { rows: { name: string; tx: string; seq: string }[] };
+          const at = new Map(checkpoints.map((c) => [c.name, { txId: BigInt(c.tx), seq: BigInt(c.seq) }]));
+          const last = events[events.length - 1]!.position;
+          for (const id of ids) {
+            const member = members.get(id)!;
+            const from = at.get(rebuildSubscriptionName(id));
+            if (!mine.has(id) || group.runs.get(id)?.abandoned || !from) {
+              members.delete(id);
+              continue;
+            }
+            if (comparePositions(from, last) >= 0) continue;
+            const types = handles.get(id)!;
+            const relevant = events.filter((event) => types.has(event.type) && comparePositions(event.position, from) > 0);
+            try {
+              await trx.transaction(async (savepoint) => {
+                if (relevant.length > 0)
+                  await this.inSchema(savepoint, member.row.schema_name, () =>
+                    projectEvents(member.projector, relevant, savepoint, 'copy'),
+                  );
+                await savepoint('subscription_checkpoints')
+                  .where({ name: rebuildSubscriptionName(id) })
+                  .update({
+                    tx_id: savepoint.raw('?::xid8', [last.txId.toString()]),
+                    seq: last.seq.toString(),
+                    updated_at: savepoint.fn.now(),
+                  });
+                if (relevant.length > 0)
+                  await savepoint('projection_rebuilds').where({ rebuild_id: id }).increment('processed', relevant.length);
+              });
+            } catch (error) {
+              if (isTransientFault(error)) throw error;
+              leave(id, messageOf(error), error);
+            }
           }
-          if (comparePositions(from, last) >= 0) continue;
-          const types = handles.get(id)!;
-          const relevant = events.filter((event) => types.has(event.type) && comparePositions(event.position, from) > 0);
-          try {
-            await trx.transaction(async (savepoint) => {
-              if (relevant.length > 0)
-                await this.inSchema(savepoint, member.row.schema_name, () => projectEvents(member.projector, relevant, savepoint, 'copy'));
-              await savepoint('subscription_checkpoints')
-                .where({ name: rebuildSubscriptionName(id) })
-                .update({
-                  tx_id: savepoint.raw('?::xid8', [last.txId.toString()]),
-                  seq: last.seq.toString(),
-                  updated_at: savepoint.fn.now(),
-                });
-              if (relevant.length > 0)
-                await savepoint('projection_rebuilds').where({ rebuild_id: id }).increment('processed', relevant.length);
-            });
-          } catch (error) {
-            if (isTransientFault(error)) throw error;
-            leave(id, messageOf(error), error);
-          }
-        }
-      },
+        }),
       onError: (error, context) =>
         logger.warn({ err: error, ...context }, context.parked ? 'rebuild parked an event' : 'rebuild batch failed'),
     });
