@@ -741,6 +741,9 @@ export class ProjectionRebuilder {
           )) as { rows: { name: string; tx: string; seq: string }[] };
           const at = new Map(checkpoints.map((c) => [c.name, { txId: BigInt(c.tx), seq: BigInt(c.seq) }]));
           const last = events[events.length - 1]!.position;
+          const { rows: path } = (await trx.raw(`select current_setting('search_path') as path`)) as { rows: { path: string }[] };
+          /** The members this page carried to `last`, with how many of their events it projected. */
+          const carried = new Map<string, number>();
           for (const id of ids) {
             const member = members.get(id)!;
             const from = at.get(rebuildSubscriptionName(id));
@@ -752,26 +755,35 @@ export class ProjectionRebuilder {
             const types = handles.get(id)!;
             const relevant = events.filter((event) => types.has(event.type) && comparePositions(event.position, from) > 0);
             try {
-              await trx.transaction(async (savepoint) => {
-                if (relevant.length > 0)
-                  await this.inSchema(savepoint, member.row.schema_name, () =>
-                    projectEvents(member.projector, relevant, savepoint, 'copy'),
-                  );
-                await savepoint('subscription_checkpoints')
-                  .where({ name: rebuildSubscriptionName(id) })
-                  .update({
-                    tx_id: savepoint.raw('?::xid8', [last.txId.toString()]),
-                    seq: last.seq.toString(),
-                    updated_at: savepoint.fn.now(),
-                  });
-                if (relevant.length > 0)
-                  await savepoint('projection_rebuilds').where({ rebuild_id: id }).increment('processed', relevant.length);
-              });
+              // The member's scratch schema alone on the path until the next member's (undone with
+              // the savepoint when its events fail).
+              if (relevant.length > 0)
+                await trx.transaction(async (savepoint) => {
+                  await savepoint.raw(`select set_config('search_path', ?, true)`, [quote(member.row.schema_name)]);
+                  await projectEvents(member.projector, relevant, savepoint, 'copy');
+                });
+              carried.set(id, relevant.length);
             } catch (error) {
               if (isTransientFault(error)) throw error;
               leave(id, messageOf(error), error);
             }
           }
+          // Every carried member's checkpoint and progress in one statement each, in the page's
+          // transaction: they move with its scratch tables all the same.
+          await trx.raw(`select set_config('search_path', ?, true)`, [path[0]!.path]);
+          if (carried.size === 0) return;
+          await trx.raw(`update subscription_checkpoints set tx_id = ?::xid8, seq = ?, updated_at = now() where name = any(?)`, [
+            last.txId.toString(),
+            last.seq.toString(),
+            [...carried.keys()].map(rebuildSubscriptionName),
+          ]);
+          const progressed = [...carried].filter(([, n]) => n > 0);
+          if (progressed.length > 0)
+            await trx.raw(
+              `update projection_rebuilds r set processed = r.processed + p.n
+               from unnest(?::uuid[], ?::bigint[]) as p(id, n) where r.rebuild_id = p.id`,
+              [progressed.map(([id]) => id), progressed.map(([, n]) => n)],
+            );
         }),
       onError: (error, context) =>
         logger.warn({ err: error, ...context }, context.parked ? 'rebuild parked an event' : 'rebuild batch failed'),
