@@ -53,8 +53,9 @@ export class TableWorkingSet implements TableRows<Row> {
   ) {
     for (const row of loaded) {
       const frozen = Object.freeze({ ...row });
-      this.place(this.keyOf(frozen), frozen);
-      this.stored.set(this.keyOf(frozen), frozen);
+      const key = this.keyOf(frozen);
+      this.place(key, frozen);
+      this.stored.set(key, frozen);
     }
   }
 
