@@ -9,6 +9,7 @@ export * from './eventstore/postgres';
 export type { InlineProjection, ReadCommitted } from './eventstore/inlineProjection';
 export { eventStoreMigrations } from './eventstore/postgresMigrations';
 export * from './crypto/personalDataVault';
+export { sharingOpens } from './crypto/sharedOpens';
 export * from './commands/handleCommand';
 export * from './commands/decidedStates';
 export * from './http/problem';

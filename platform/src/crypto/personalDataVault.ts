@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { SealedData } from '@cc/contracts';
 import { deadCopyMigrations } from '../db/deadCopies';
 import type { Migration } from '../db/migrations';
+import { forgetShared, sharedPlaintext, shareOpened } from './sharedOpens';
 
 export const personalDataMigrations: Migration[] = [
   {
@@ -141,14 +142,21 @@ export class PersonalDataVault {
     return { alg: 'A256GCM', iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
   }
 
-  /** The sealed value, or undefined when the subject's key has been erased. */
+  /**
+   * The sealed value, or undefined when the subject's key has been erased. Inside `sharingOpens`
+   * (sharedOpens.ts) a value already opened there is not deciphered again; each caller still gets
+   * its own copy.
+   */
   async open<T>(subjectId: string, sealed: SealedData): Promise<T | undefined> {
+    const shared = sharedPlaintext(this, subjectId, sealed);
+    if (shared !== undefined) return JSON.parse(shared) as T;
     const key = await this.key(subjectId, false);
     if (!key) return undefined;
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
     decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-    const plain = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]);
-    return JSON.parse(plain.toString('utf8')) as T;
+    const plaintext = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
+    shareOpened(this, subjectId, sealed, plaintext, this.cache.get(subjectId)?.until ?? 0);
+    return JSON.parse(plaintext) as T;
   }
 
   /**
@@ -202,6 +210,7 @@ export class PersonalDataVault {
 
   private forget(subjectId: string): void {
     this.cache.delete(subjectId);
+    forgetShared(subjectId);
     for (const listener of [...(this.erasureListeners.get(subjectId) ?? [])]) listener();
   }
 

@@ -97,6 +97,7 @@ export async function deleteRows(trx: Knex.Transaction, table: string, descripti
 
 /** What `COPY … FROM STDIN` (text format) reads as a backslash escape instead of the character. */
 const COPY_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const COPY_SPECIAL = /[\\\t\n\r]/;
 
 /** A value as one field of `COPY`'s text format, written as `upsertRows` would bind it. */
 function copyField(value: unknown, type: ColumnType): string {
@@ -106,7 +107,8 @@ function copyField(value: unknown, type: ColumnType): string {
   else if (value instanceof Date) text = value.toISOString();
   else if (type === 'boolean') text = value ? 't' : 'f';
   else text = String(value);
-  return text.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPES[character]!);
+  // Most fields have nothing to escape: testing is cheaper than replacing.
+  return COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPES[character]!) : text;
 }
 
 /** Lines of about this many characters go to the server at a time. */

@@ -70,8 +70,10 @@ async function foldBatch(
   }
 
   const batch = projector.startBatch();
+  const tables = Object.entries(sets);
   events.forEach((event, index) => {
-    for (const [table, set] of Object.entries(sets)) set.declare(touches[index]![table]);
+    const touched = touches[index]!;
+    for (const [table, set] of tables) set.declare(touched[table]);
     projector.evolve(sets, event, opened[index], batch);
   });
   // What is settled once per batch may look at every row the batch read.

@@ -7,6 +7,7 @@ import {
   START,
   comparePositions,
   isTransientFault,
+  sharingOpens,
   type EventStore,
   type GlobalPosition,
   type Logger,
@@ -724,49 +725,66 @@ export class ProjectionRebuilder {
       batchSize: this.options.batchSize ?? SET_BASED_REBUILD_PAGE,
       pollIntervalMs: this.options.pollIntervalMs,
       readOnly: true,
-      handle: async (events, trx) => {
-        const ids = [...members.keys()];
-        const { rows: owned } = (await trx.raw(
-          `select rebuild_id from projection_rebuilds where rebuild_id = any(?::uuid[]) and owner = ? and state = 'running' for update`,
-          [ids, this.owner],
-        )) as { rows: { rebuild_id: string }[] };
-        const mine = new Set(owned.map((r) => r.rebuild_id));
-        const { rows: checkpoints } = (await trx.raw(
-          `select name, tx_id::text as tx, seq::text as seq from subscription_checkpoints where name = any(?) for update`,
-          [ids.map(rebuildSubscriptionName)],
-        )) as { rows: { name: string; tx: string; seq: string }[] };
-        const at = new Map(checkpoints.map((c) => [c.name, { txId: BigInt(c.tx), seq: BigInt(c.seq) }]));
-        const last = events[events.length - 1]!.position;
-        for (const id of ids) {
-          const member = members.get(id)!;
-          const from = at.get(rebuildSubscriptionName(id));
-          if (!mine.has(id) || group.runs.get(id)?.abandoned || !from) {
-            members.delete(id);
-            continue;
-          }
-          if (comparePositions(from, last) >= 0) continue;
-          const types = handles.get(id)!;
-          const relevant = events.filter((event) => types.has(event.type) && comparePositions(event.position, from) > 0);
-          try {
-            await trx.transaction(async (savepoint) => {
+      // The members open the same sealed fields of the page's events: each is deciphered once, and
+      // the plaintext is dropped with the page.
+      handle: (events, trx) =>
+        sharingOpens(async () => {
+          const ids = [...members.keys()];
+          const { rows: owned } = (await trx.raw(
+            `select rebuild_id from projection_rebuilds where rebuild_id = any(?::uuid[]) and owner = ? and state = 'running' for update`,
+            [ids, this.owner],
+          )) as { rows: { rebuild_id: string }[] };
+          const mine = new Set(owned.map((r) => r.rebuild_id));
+          const { rows: checkpoints } = (await trx.raw(
+            `select name, tx_id::text as tx, seq::text as seq from subscription_checkpoints where name = any(?) for update`,
+            [ids.map(rebuildSubscriptionName)],
+          )) as { rows: { name: string; tx: string; seq: string }[] };
+          const at = new Map(checkpoints.map((c) => [c.name, { txId: BigInt(c.tx), seq: BigInt(c.seq) }]));
+          const last = events[events.length - 1]!.position;
+          const { rows: path } = (await trx.raw(`select current_setting('search_path') as path`)) as { rows: { path: string }[] };
+          /** The members this page carried to `last`, with how many of their events it projected. */
+          const carried = new Map<string, number>();
+          for (const id of ids) {
+            const member = members.get(id)!;
+            const from = at.get(rebuildSubscriptionName(id));
+            if (!mine.has(id) || group.runs.get(id)?.abandoned || !from) {
+              members.delete(id);
+              continue;
+            }
+            if (comparePositions(from, last) >= 0) continue;
+            const types = handles.get(id)!;
+            const relevant = events.filter((event) => types.has(event.type) && comparePositions(event.position, from) > 0);
+            try {
+              // The member's scratch schema alone on the path until the next member's (undone with
+              // the savepoint when its events fail).
               if (relevant.length > 0)
-                await this.inSchema(savepoint, member.row.schema_name, () => projectEvents(member.projector, relevant, savepoint, 'copy'));
-              await savepoint('subscription_checkpoints')
-                .where({ name: rebuildSubscriptionName(id) })
-                .update({
-                  tx_id: savepoint.raw('?::xid8', [last.txId.toString()]),
-                  seq: last.seq.toString(),
-                  updated_at: savepoint.fn.now(),
+                await trx.transaction(async (savepoint) => {
+                  await savepoint.raw(`select set_config('search_path', ?, true)`, [quote(member.row.schema_name)]);
+                  await projectEvents(member.projector, relevant, savepoint, 'copy');
                 });
-              if (relevant.length > 0)
-                await savepoint('projection_rebuilds').where({ rebuild_id: id }).increment('processed', relevant.length);
-            });
-          } catch (error) {
-            if (isTransientFault(error)) throw error;
-            leave(id, messageOf(error), error);
+              carried.set(id, relevant.length);
+            } catch (error) {
+              if (isTransientFault(error)) throw error;
+              leave(id, messageOf(error), error);
+            }
           }
-        }
-      },
+          // Every carried member's checkpoint and progress in one statement each, in the page's
+          // transaction: they move with its scratch tables all the same.
+          await trx.raw(`select set_config('search_path', ?, true)`, [path[0]!.path]);
+          if (carried.size === 0) return;
+          await trx.raw(`update subscription_checkpoints set tx_id = ?::xid8, seq = ?, updated_at = now() where name = any(?)`, [
+            last.txId.toString(),
+            last.seq.toString(),
+            [...carried.keys()].map(rebuildSubscriptionName),
+          ]);
+          const progressed = [...carried].filter(([, n]) => n > 0);
+          if (progressed.length > 0)
+            await trx.raw(
+              `update projection_rebuilds r set processed = r.processed + p.n
+               from unnest(?::uuid[], ?::bigint[]) as p(id, n) where r.rebuild_id = p.id`,
+              [progressed.map(([id]) => id), progressed.map(([, n]) => n)],
+            );
+        }),
       onError: (error, context) =>
         logger.warn({ err: error, ...context }, context.parked ? 'rebuild parked an event' : 'rebuild batch failed'),
     });

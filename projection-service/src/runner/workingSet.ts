@@ -13,6 +13,9 @@ function normalise(value: unknown, type: string | undefined): string {
 
 const pair = (column: string, value: string) => `${column}\u0000${value}`;
 
+/** Up to this many declared lookups are looked through one by one; more are made into a set. */
+const SCANNED_LOOKUPS = 8;
+
 /** An event touched rows it did not declare: the fold would decide on rows it never read. */
 export class UndeclaredRowError extends Error {
   constructor(table: string, what: Row) {
@@ -30,7 +33,9 @@ export class TableWorkingSet implements TableRows<Row> {
   private readonly rows = new Map<string, Readonly<Row>>();
   private readonly stored = new Map<string, Readonly<Row>>();
   private readonly changed = new Set<string>();
-  private declared = new Set<string>();
+  private declaredLookups: readonly Row[] = [];
+  /** `declaredLookups` as `column, value` pairs, made when a long list is first asked about. */
+  private declaredSet: Set<string> | undefined;
   /**
    * Per column used by `where`, the keys of the rows holding each value (built on first use, kept
    * up to date by `put` and `delete`), so a lookup costs what it finds, not the whole set: a batch
@@ -48,17 +53,22 @@ export class TableWorkingSet implements TableRows<Row> {
   ) {
     for (const row of loaded) {
       const frozen = Object.freeze({ ...row });
-      this.place(this.keyOf(frozen), frozen);
-      this.stored.set(this.keyOf(frozen), frozen);
+      const key = this.keyOf(frozen);
+      this.place(key, frozen);
+      this.stored.set(key, frozen);
     }
   }
 
-  /** The column values the event about to be folded declared for this table. */
+  /**
+   * The column values the event about to be folded declared for this table. Kept as given and
+   * looked through only when the fold asks (most events leave most tables alone); a long list (what
+   * `settle` may look at: the whole batch's) is made into a set the first time it is asked.
+   */
   declare(lookups: readonly Row[] | undefined): void {
-    this.declared = new Set();
     for (const lookup of lookups ?? [])
-      for (const [column, value] of Object.entries(lookup))
-        if (value !== undefined && value !== null) this.declared.add(this.pairOf(column, value));
+      for (const column in lookup) if (lookup[column] !== undefined && lookup[column] !== null) this.typeOf(column);
+    this.declaredLookups = lookups ?? [];
+    this.declaredSet = undefined;
   }
 
   get(key: Partial<Row>): Readonly<Row> | undefined {
@@ -78,7 +88,7 @@ export class TableWorkingSet implements TableRows<Row> {
 
   put(row: Row): void {
     this.checkKey(row);
-    for (const column of Object.keys(this.description.columns))
+    for (const column in this.description.columns)
       if (!(column in row)) throw new Error(`A ${this.table} row needs every column; ${column} is missing.`);
     const key = this.keyOf(row);
     this.place(key, Object.freeze({ ...row }));
@@ -145,16 +155,39 @@ export class TableWorkingSet implements TableRows<Row> {
     for (const [column, index] of this.indexes) index.get(normalise(row[column], this.description.columns[column]))?.delete(key);
   }
 
-  private pairOf(column: string, value: unknown): string {
-    const type = this.description.columns[column];
+  private typeOf(column: string): string {
+    const type = Object.hasOwn(this.description.columns, column) ? this.description.columns[column] : undefined;
     if (!type) throw new Error(`${this.table} has no column ${column}.`);
-    return pair(column, normalise(value, type));
+    return type;
+  }
+
+  /** Whether the event declared this column's value (a null or missing value is never declared). */
+  private declares(column: string, value: unknown): boolean {
+    if (!Object.hasOwn(this.description.columns, column)) return false;
+    const type = this.description.columns[column];
+    const wanted = normalise(value, type);
+    if (this.declaredLookups.length > SCANNED_LOOKUPS) {
+      this.declaredSet ??= this.pairsOf(this.declaredLookups);
+      return this.declaredSet.has(pair(column, wanted));
+    }
+    for (const lookup of this.declaredLookups) {
+      const declared = Object.hasOwn(lookup, column) ? lookup[column] : undefined;
+      if (declared !== undefined && declared !== null && normalise(declared, type) === wanted) return true;
+    }
+    return false;
+  }
+
+  private pairsOf(lookups: readonly Row[]): Set<string> {
+    const pairs = new Set<string>();
+    for (const lookup of lookups)
+      for (const [column, value] of Object.entries(lookup))
+        if (value !== undefined && value !== null) pairs.add(pair(column, normalise(value, this.typeOf(column))));
+    return pairs;
   }
 
   private isDeclared(what: Partial<Row>): boolean {
-    return Object.entries(what).some(
-      ([column, value]) => column in this.description.columns && this.declared.has(this.pairOf(column, value)),
-    );
+    for (const column of Object.keys(what)) if (this.declares(column, what[column])) return true;
+    return false;
   }
 
   /** Some column value of `what` must be one the event declared. */
@@ -167,18 +200,25 @@ export class TableWorkingSet implements TableRows<Row> {
    * row is there and matches a declared value (found with `where`).
    */
   private checkKey(row: Partial<Row>): void {
-    const key = Object.fromEntries(this.description.key.map((column) => [column, row[column]]));
-    if (this.isDeclared(key)) return;
-    const present = this.rows.get(this.keyOf(key));
-    if (!present || !this.isDeclared(present)) throw new UndeclaredRowError(this.table, key);
+    for (const column of this.description.key) if (this.declares(column, row[column])) return;
+    const present = this.rows.get(this.keyOf(row, false));
+    if (!present || !this.isDeclared(present))
+      throw new UndeclaredRowError(this.table, Object.fromEntries(this.description.key.map((column) => [column, row[column]])));
   }
 
-  private keyOf(row: Partial<Row>): string {
-    return JSON.stringify(
-      this.description.key.map((column) => {
-        if (!(column in row)) throw new Error(`A ${this.table} key needs ${column}.`);
-        return normalise(row[column], this.description.columns[column]);
-      }),
-    );
+  /**
+   * The key's columns as one string (a missing one as null when not `complete`). The values are
+   * joined by NUL, which no PostgreSQL text holds, so two keys give one string only when they are
+   * the same key.
+   */
+  private keyOf(row: Partial<Row>, complete = true): string {
+    const { key, columns } = this.description;
+    let joined = '';
+    for (let i = 0; i < key.length; i++) {
+      const column = key[i]!;
+      if (complete && !(column in row)) throw new Error(`A ${this.table} key needs ${column}.`);
+      joined += (i === 0 ? '' : '\u0000') + normalise(row[column], columns[column]);
+    }
+    return joined;
   }
 }
