@@ -49,6 +49,10 @@ describe('NotifyBatch', () => {
     const tooLong = 'x'.repeat(9000);
     const sent = [batch.send([{ channel: 'batch_a', payload: tooLong }]), batch.send([{ channel: 'batch_b', payload: 'fine' }])];
     for (const one of sent) await expect(one).rejects.toThrow(/payload string too long/);
+    const gatherer = batch.send(() => {
+      throw new Error('could not gather');
+    });
+    await expect(gatherer).rejects.toThrow('could not gather');
     // The next turn's notices go on their own.
     await batch.send([{ channel: 'batch_b', payload: 'after' }]);
     await eventually(() => heard.includes('batch_b:after'));

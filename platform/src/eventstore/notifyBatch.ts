@@ -35,9 +35,10 @@ export class NotifyBatch {
   }
 
   private async flush(): Promise<void> {
-    const notices = this.queued.flatMap((queued) => (typeof queued === 'function' ? queued() : queued));
+    const queued = this.queued;
     this.queued = [];
     this.flushing = undefined;
+    const notices = queued.flatMap((one) => (typeof one === 'function' ? one() : one));
     if (notices.length === 0) return;
     await this.knex.raw('select pg_notify(n.channel, n.payload) from unnest(?::text[], ?::text[]) as n(channel, payload)', [
       notices.map((notice) => notice.channel),

@@ -54,9 +54,9 @@ export class ReadModelChangeAnnouncer {
         try {
           // Encoded when the statement goes: every read model a commit changed joins one notice.
           await this.notices.send(() => {
-            const payloads = encodeNotices(this.pending);
+            const pending = this.pending;
             this.pending = new Map();
-            return payloads.map((payload) => ({ channel: READ_MODEL_CHANGES_CHANNEL, payload }));
+            return encodeNotices(pending).map((payload) => ({ channel: READ_MODEL_CHANGES_CHANNEL, payload }));
           });
         } catch (error) {
           this.onError(error);
