@@ -6,6 +6,7 @@ export { deadCopyPurge, type DeadCopyPurge, type PurgeResult } from './db/deadCo
 export * from './eventstore/types';
 export * from './eventstore/upcasting';
 export * from './eventstore/postgres';
+export { NotifyBatch, type Notice } from './eventstore/notifyBatch';
 export type { InlineProjection, ReadCommitted } from './eventstore/inlineProjection';
 export { eventStoreMigrations } from './eventstore/postgresMigrations';
 export * from './crypto/personalDataVault';

@@ -1,5 +1,6 @@
 import { streams } from '@cc/contracts';
 import {
+  type NotifyBatch,
   ConfigError,
   PostgresEventStore,
   type AppConfig,
@@ -23,11 +24,17 @@ export const STREAM_CATEGORIES: readonly string[] = [...new Set(Object.values(st
 
 export async function eventStoreFrom(
   config: AppConfig,
-  deps: { knex: Knex; databaseUrl: string; logger?: Logger; inline: InlineProjection },
+  deps: { knex: Knex; databaseUrl: string; logger?: Logger; inline: InlineProjection; notices?: NotifyBatch },
 ): Promise<EventStore> {
   if (config.eventStore.kind === 'postgres') {
     // The claim views are kept in the append's transaction; on EventStoreDB they cannot be, and stay subscriptions.
-    const store = new PostgresEventStore({ knex: deps.knex, connectionString: deps.databaseUrl, logger: deps.logger, inline: deps.inline });
+    const store = new PostgresEventStore({
+      knex: deps.knex,
+      connectionString: deps.databaseUrl,
+      logger: deps.logger,
+      inline: deps.inline,
+      notices: deps.notices,
+    });
     // Positions stay increasing after a dump and restore; checked now so a problem shows at start.
     await store.ready();
     return store;

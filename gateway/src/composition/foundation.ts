@@ -5,6 +5,7 @@ import { inlineProjection, projectionMigrations, projectionRunnerMigrations, Rea
 import { analysisClaimMigrations } from '@cc/ai-worker';
 import { billingMigrations } from '@cc/billing-service';
 import {
+  NotifyBatch,
   busMigrations,
   createKnex,
   deadCopyPurge,
@@ -95,13 +96,21 @@ export async function openFoundation(options: {
     connectionString: options.databaseUrl,
     onListenError: (error) => logger.warn({ err: error }, 'lost the connection that hears about account erasures; making it again'),
   });
-  const announcer = new ReadModelChangeAnnouncer(knex, (error) =>
+  // The store's append notices and the announcer's change notices that follow one commit go in one statement.
+  const notices = new NotifyBatch(knex);
+  const announcer = new ReadModelChangeAnnouncer(notices, (error) =>
     logger.warn({ err: error }, 'could not announce a read-model change; screens catch up on their next change or reconnect'),
   );
   let store: EventStore | undefined;
   let bus: SelectedBus;
   try {
-    store = await eventStoreFrom(config, { knex, databaseUrl: options.databaseUrl, logger, inline: inlineProjection(vault, announcer) });
+    store = await eventStoreFrom(config, {
+      knex,
+      databaseUrl: options.databaseUrl,
+      logger,
+      inline: inlineProjection(vault, announcer),
+      notices,
+    });
     bus = await busFrom(config, {
       knex,
       store,

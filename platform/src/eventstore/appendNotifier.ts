@@ -19,7 +19,7 @@ export class AppendNotifier {
   /** The types appended since the last notification began; undefined once an append did not say. */
   private types: Set<string> | undefined = new Set();
 
-  /** `send` issues one NOTIFY on its own (autocommit) statement; its failures are only reported. */
+  /** `send` issues the NOTIFY on an autocommit statement (NotifyBatch: shared with other notices of the same moment); its failures are only reported. */
   constructor(
     private readonly send: (types: readonly string[] | undefined) => Promise<void>,
     private readonly onError: (error: unknown) => void = () => undefined,

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from '../logger';
 import type { CatchUpSource } from '../subscriptions/core';
 import { AppendNotifier } from './appendNotifier';
+import { NotifyBatch } from './notifyBatch';
 import type { InlineProjection, ReadCommitted } from './inlineProjection';
 import { alignPositions } from './positionOffset';
 import { LogStore, logPageSize } from './logStore';
@@ -77,6 +78,11 @@ export interface PostgresEventStoreOptions {
    * database must be given the same one: an append made without it would leave them behind.
    */
   inline?: InlineProjection;
+  /**
+   * Sends this store's NOTIFYs; shared with the read-model announcer, so the two notifications that
+   * follow an inline append's commit go in one statement. Without it the store has one of its own.
+   */
+  notices?: NotifyBatch;
 }
 
 interface EventRow {
@@ -125,8 +131,9 @@ export class PostgresEventStore extends LogStore implements EventStore {
   constructor(private readonly options: PostgresEventStoreOptions) {
     super(options.knex);
     this.inlineReadModels = options.inline?.names ?? [];
+    const notices = options.notices ?? new NotifyBatch(options.knex);
     this.notifier = new AppendNotifier(
-      async (types) => void (await this.knex.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, notifyPayload(this.id, types)])),
+      (types) => notices.send([{ channel: NOTIFY_CHANNEL, payload: notifyPayload(this.id, types) }]),
       (error) =>
         this.options.logger?.warn(
           { err: error },

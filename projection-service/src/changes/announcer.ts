@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { NotifyBatch } from '@cc/platform';
 import { MAX_IDS_PER_USER, type ChangedRows } from './changedRows';
 import { encodeNotices, mergeChanges, READ_MODEL_CHANGES_CHANNEL } from './notices';
 
@@ -11,7 +12,8 @@ import { encodeNotices, mergeChanges, READ_MODEL_CHANGES_CHANNEL } from './notic
  * batch announces nothing.
  *
  * Batches that commit while a send is on its way are merged into the next one, so a busy projector
- * sends few notifications. A process that dies between a commit and its notification loses that
+ * sends few notifications. Sends go through the NotifyBatch the event store uses, so an inline
+ * append's notice and this one leave in one statement. A process that dies between a commit and its notification loses that
  * notice; a client that reconnects refetches what it shows, and the next change announces again.
  */
 export class ReadModelChangeAnnouncer {
@@ -20,7 +22,7 @@ export class ReadModelChangeAnnouncer {
   private done: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly knex: Knex,
+    private readonly notices: NotifyBatch,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
@@ -49,10 +51,13 @@ export class ReadModelChangeAnnouncer {
   private async drain(): Promise<void> {
     try {
       while (this.pending.size > 0) {
-        const payloads = encodeNotices(this.pending);
-        this.pending = new Map();
         try {
-          await this.knex.raw('select pg_notify(?, payload) from unnest(?::text[]) as payload', [READ_MODEL_CHANGES_CHANNEL, payloads]);
+          // Encoded when the statement goes: every read model a commit changed joins one notice.
+          await this.notices.send(() => {
+            const pending = this.pending;
+            this.pending = new Map();
+            return encodeNotices(pending).map((payload) => ({ channel: READ_MODEL_CHANGES_CHANNEL, payload }));
+          });
         } catch (error) {
           this.onError(error);
         }

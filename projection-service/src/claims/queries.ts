@@ -10,13 +10,14 @@ import {
   memberTier,
   type Claim,
   type ClaimDetail,
+  type ClaimDocumentSummary,
   type ClaimHistoryEntry,
   type ClaimNote,
   type ClaimStatus,
   type DashboardPayload,
   type MemberTierName,
 } from '@cc/contracts';
-import { claimDocuments, recentDocuments } from '../documents/queries';
+import { recentDocuments } from '../documents/queries';
 
 export interface ClaimRow {
   user_id?: string;
@@ -97,19 +98,34 @@ export async function listClaims(knex: Knex, userId: string, query: ClaimListQue
   return { rows: rows.map((row) => toClaim(row, now)), total };
 }
 
+/**
+ * A claim with its notes and documents in one statement (a command's answer waits for it): the
+ * notes and documents are gathered as JSON beside the claim's row, so a claim that is not the
+ * user's shows none of them.
+ */
 export async function findClaimDetail(knex: Knex, userId: string, claimId: string, now: Date): Promise<ClaimDetail | undefined> {
-  // Three reads at once: a command's answer waits for them, and the notes and documents of a claim
-  // that is not the user's are simply not shown.
-  const [row, notes, documents] = await Promise.all([
-    knex('claims').where({ claim_id: claimId, user_id: userId }).first() as Promise<ClaimRow | undefined>,
-    knex('claim_notes').where({ claim_id: claimId }).orderBy('created_at', 'desc').orderBy('note_id') as Promise<NoteRow[]>,
-    claimDocuments(knex, userId, claimId),
-  ]);
-  if (!row) return undefined;
+  const { rows } = (await knex.raw(
+    `select c.*,
+       (select coalesce(json_agg(json_build_object(
+                 'note_id', n.note_id, 'note', n.note, 'note_type', n.note_type, 'is_important', n.is_important,
+                 'previous_status', n.previous_status, 'new_status', n.new_status, 'created_at', n.created_at)
+               order by n.created_at desc, n.note_id), '[]')
+        from claim_notes n where n.claim_id = c.claim_id) as notes_json,
+       (select coalesce(json_agg(json_build_object('id', d.document_id, 'fileName', d.file_name, 'processingStatus', d.processing_status)
+               order by d.uploaded_at desc, d.document_id), '[]')
+        from documents d where d.user_id = c.user_id and d.claim_id = c.claim_id) as documents_json
+     from claims c where c.claim_id = ? and c.user_id = ?`,
+    [claimId, userId],
+  )) as {
+    rows: (ClaimRow & { notes_json: (Omit<NoteRow, 'created_at'> & { created_at: string })[]; documents_json: ClaimDocumentSummary[] })[];
+  };
+  const found = rows[0];
+  if (!found) return undefined;
+  const { notes_json: notes, documents_json: documents, ...row } = found;
   const claim = toClaim(row, now);
   return {
     ...claim,
-    notes: notes.map(toClaimNote),
+    notes: notes.map((note) => toClaimNote({ ...note, created_at: new Date(note.created_at) })),
     documents,
     reviewDeadlines: claimReviewDeadlines(claim),
   };

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
-import type { AnalysisResult, AnalysisType, ClaimDocumentSummary, Document, ProcessingStatus } from '@cc/contracts';
+import type { AnalysisResult, AnalysisType, Document, ProcessingStatus } from '@cc/contracts';
 
 export const documentFileUrl = (id: string) => `/api/documents/${id}/file`;
 
@@ -88,11 +88,6 @@ export async function listDocuments(knex: Knex, userId: string, query: DocumentL
 export async function findDocument(knex: Knex, userId: string, documentId: string): Promise<Document | undefined> {
   const row: DocumentRow | undefined = await withClaim(knex, userId).andWhere('d.document_id', documentId).first();
   return row ? toDocument(row) : undefined;
-}
-
-export async function claimDocuments(knex: Knex, userId: string, claimId: string): Promise<ClaimDocumentSummary[]> {
-  const rows = await knex('documents').where({ user_id: userId, claim_id: claimId }).orderBy('uploaded_at', 'desc').orderBy('document_id');
-  return rows.map((r) => ({ id: r.document_id, fileName: r.file_name, processingStatus: r.processing_status }));
 }
 
 export async function recentDocuments(knex: Knex, userId: string, limit = 5) {
