@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@cc/platform';
 import { ownersOfEvents, ownersOfRows, type ChangedRows } from '../changes/changedRows';
-import { copyRows, deleteRows, readTouched, upsertRows } from './batchStatements';
+import { copyRows, deleteRows, readTouchedTables, writeChanges, type TableChanges, type TouchedLookup } from './batchStatements';
 import type { Projector } from './projector';
 import type { SetBasedProjector } from './setBasedProjector';
 import { TableWorkingSet } from './workingSet';
@@ -39,9 +39,9 @@ export async function projectEvents(
 
 /**
  * A set-based batch: read the keys the batch's sealed data needs in one go, open each event's
- * sealed data, read every touched row with one statement per table, fold the events in memory and
- * settle what the projector leaves to the end of the batch, then write with one upsert and one
- * delete per table.
+ * sealed data, read every touched row of every table with one statement, fold the events in memory
+ * and settle what the projector leaves to the end of the batch, then write every table's upserts and
+ * deletes with one statement.
  */
 async function foldBatch(
   projector: SetBasedProjector,
@@ -54,7 +54,7 @@ async function foldBatch(
   for (const event of events) opened.push(await projector.open(event));
   const touches = events.map((event) => projector.touches(event));
 
-  const sets: Record<string, TableWorkingSet> = {};
+  const lookups: TouchedLookup[] = [];
   for (const [table, description] of Object.entries(projector.descriptions)) {
     const values = new Map<string, unknown[]>();
     for (const touched of touches)
@@ -66,8 +66,11 @@ async function foldBatch(
           values.set(column, list);
         }
     const distinct = new Map([...values].map(([column, list]) => [column, [...new Set(list)]]));
-    sets[table] = new TableWorkingSet(table, description, await readTouched(trx, table, description, distinct));
+    lookups.push({ table, description, values: distinct });
   }
+  const read = await readTouchedTables(trx, lookups);
+  const sets: Record<string, TableWorkingSet> = {};
+  lookups.forEach(({ table, description }, index) => (sets[table] = new TableWorkingSet(table, description, read[index]!)));
 
   const batch = projector.startBatch();
   const tables = Object.entries(sets);
@@ -81,6 +84,7 @@ async function foldBatch(
   projector.settle(sets, batch);
 
   const changed: ChangedRows = new Map();
+  const writing: TableChanges[] = [];
   for (const [index, [table, set]] of Object.entries(sets).entries()) {
     const { upserts, deletes, replaced } = set.changes();
     // The ids of the main table's rows (the first), when one column names a row.
@@ -91,8 +95,8 @@ async function foldBatch(
       await copyRows(trx, table, set.description, upserts);
       continue;
     }
-    await upsertRows(trx, table, set.description, upserts);
-    await deleteRows(trx, table, set.description, deletes);
+    writing.push({ table, description: set.description, upserts, deletes });
   }
+  await writeChanges(trx, writing);
   return changed;
 }

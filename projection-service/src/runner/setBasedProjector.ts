@@ -4,8 +4,9 @@ import type { RecordedEvent } from '@cc/platform';
 /**
  * A projector that works on a whole batch at once (docs/ARCHITECTURE.md, "A projector"): it says
  * which rows each event touches and how an event changes rows held in memory; the runner reads
- * those rows in one statement per table, folds the batch, and writes what changed back in one
- * upsert and one delete per table. Nothing here touches the database.
+ * those rows of every table in one statement, folds the batch, and writes what changed back in one
+ * more (an upsert and a delete per table, as the clauses of one statement). Nothing here touches
+ * the database.
  */
 
 /** PostgreSQL types a read-model column may have; the runner casts the arrays it passes to `unnest` to them. */
