@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ReadModelChangeAnnouncer } from '../changes/announcer';
 import { START, type GlobalPosition, type InlineProjection, type ReadCommitted, type RecordedEvent } from '@cc/platform';
 import { lockProjection, PROJECTION_LOCK_SPACE } from './projectionLock';
-import { projectEvents, type ReadModelProjector } from './projectEvents';
+import { projectEvents, projectEventsTogether, type ReadModelProjector } from './projectEvents';
 import { checkpointName } from './projectionRunner';
 import type { SetBasedProjector } from './setBasedProjector';
 
@@ -78,7 +78,8 @@ export function inlineReadModels(projectors: readonly SetBasedProjector[], annou
     },
     async project(events, trx, prepared) {
       const opened = prepared as Map<string, unknown>;
-      for (const projector of concerned(typesOf(events))) {
+      // Every concerned read model in one batch: one read and one write for all of them.
+      const parts = concerned(typesOf(events)).map((projector) => {
         const key = (event: RecordedEvent) => `${projector.name}:${event.id}`;
         const withOpened: SetBasedProjector = {
           ...projector,
@@ -86,13 +87,10 @@ export function inlineReadModels(projectors: readonly SetBasedProjector[], annou
           preload: async () => undefined,
           open: async (event) => (opened.has(key(event)) ? opened.get(key(event)) : projector.open(event)),
         };
-        const changed = await projectEvents(
-          withOpened,
-          events.filter((event) => projector.handles.includes(event.type)),
-          trx,
-        );
-        announcer?.afterCommit(trx, projector.name, changed);
-      }
+        return { projector: withOpened, events: events.filter((event) => projector.handles.includes(event.type)) };
+      });
+      const changed = await projectEventsTogether(parts, trx);
+      parts.forEach(({ projector }, index) => announcer?.afterCommit(trx, projector.name, changed[index]!));
     },
     /**
      * Once per database and projector version, before this process appends: a read model that was

@@ -38,65 +38,110 @@ export async function projectEvents(
 }
 
 /**
- * A set-based batch: read the keys the batch's sealed data needs in one go, open each event's
- * sealed data, read every touched row of every table with one statement, fold the events in memory
- * and settle what the projector leaves to the end of the batch, then write every table's upserts and
- * deletes with one statement.
+ * Several set-based projectors' batches in one transaction (the inline read models of one append)
+ * as one batch: every table of every projector read with one statement, each folded on its own,
+ * every change written with one statement. Their tables must be distinct. Answers each projector's
+ * changed rows, in the order given.
  */
+export async function projectEventsTogether(
+  parts: readonly { projector: SetBasedProjector; events: readonly RecordedEvent[] }[],
+  trx: Knex.Transaction,
+): Promise<ChangedRows[]> {
+  const changed = await foldBatches(
+    parts.filter((part) => part.events.length > 0),
+    trx,
+    'upsert',
+  );
+  let next = 0;
+  return parts.map((part) => (part.events.length === 0 ? new Map() : ownersOfEvents(part.events, changed[next++]!)));
+}
+
+/** A set-based batch (see foldBatches). */
 async function foldBatch(
   projector: SetBasedProjector,
   events: readonly RecordedEvent[],
   trx: Knex.Transaction,
   writes: BatchWrites,
 ): Promise<ChangedRows> {
-  await projector.preload(events);
-  const opened: unknown[] = [];
-  for (const event of events) opened.push(await projector.open(event));
-  const touches = events.map((event) => projector.touches(event));
+  return (await foldBatches([{ projector, events }], trx, writes))[0]!;
+}
 
+/** The lookups of one table: every value each column is looked up by in the batch, once each. */
+function tableLookup(table: string, description: TouchedLookup['description'], touches: readonly Touched[]): TouchedLookup {
+  const values = new Map<string, unknown[]>();
+  for (const touched of touches)
+    for (const lookup of touched[table] ?? [])
+      for (const [column, value] of Object.entries(lookup)) {
+        if (value === undefined || value === null) continue;
+        const list = values.get(column) ?? [];
+        list.push(value);
+        values.set(column, list);
+      }
+  return { table, description, values: new Map([...values].map(([column, list]) => [column, [...new Set(list)]])) };
+}
+
+type Touched = ReturnType<SetBasedProjector['touches']>;
+
+/**
+ * Set-based batches: read the keys each batch's sealed data needs in one go, open each event's
+ * sealed data, read every touched row of every table of every batch with one statement, fold each
+ * batch's events in memory and settle what its projector leaves to the end of the batch, then write
+ * every table's upserts and deletes with one statement.
+ */
+async function foldBatches(
+  parts: readonly { projector: SetBasedProjector; events: readonly RecordedEvent[] }[],
+  trx: Knex.Transaction,
+  writes: BatchWrites,
+): Promise<ChangedRows[]> {
+  const prepared = [];
   const lookups: TouchedLookup[] = [];
-  for (const [table, description] of Object.entries(projector.descriptions)) {
-    const values = new Map<string, unknown[]>();
-    for (const touched of touches)
-      for (const lookup of touched[table] ?? [])
-        for (const [column, value] of Object.entries(lookup)) {
-          if (value === undefined || value === null) continue;
-          const list = values.get(column) ?? [];
-          list.push(value);
-          values.set(column, list);
-        }
-    const distinct = new Map([...values].map(([column, list]) => [column, [...new Set(list)]]));
-    lookups.push({ table, description, values: distinct });
+  for (const { projector, events } of parts) {
+    await projector.preload(events);
+    const opened: unknown[] = [];
+    for (const event of events) opened.push(await projector.open(event));
+    const touches = events.map((event) => projector.touches(event));
+    const first = lookups.length;
+    for (const [table, description] of Object.entries(projector.descriptions)) {
+      if (lookups.some((lookup) => lookup.table === table)) throw new Error(`Two projectors of one batch both write ${table}`);
+      lookups.push(tableLookup(table, description, touches));
+    }
+    prepared.push({ projector, events, opened, touches, lookups: lookups.slice(first) });
   }
   const read = await readTouchedTables(trx, lookups);
-  const sets: Record<string, TableWorkingSet> = {};
-  lookups.forEach(({ table, description }, index) => (sets[table] = new TableWorkingSet(table, description, read[index]!)));
 
-  const batch = projector.startBatch();
-  const tables = Object.entries(sets);
-  events.forEach((event, index) => {
-    const touched = touches[index]!;
-    for (const [table, set] of tables) set.declare(touched[table]);
-    projector.evolve(sets, event, opened[index], batch);
-  });
-  // What is settled once per batch may look at every row the batch read.
-  for (const [table, set] of Object.entries(sets)) set.declare(touches.flatMap((touched) => touched[table] ?? []));
-  projector.settle(sets, batch);
-
-  const changed: ChangedRows = new Map();
+  const results: ChangedRows[] = [];
   const writing: TableChanges[] = [];
-  for (const [index, [table, set]] of Object.entries(sets).entries()) {
-    const { upserts, deletes, replaced } = set.changes();
-    // The ids of the main table's rows (the first), when one column names a row.
-    const idColumn = index === 0 && set.description.key.length === 1 ? set.description.key[0] : undefined;
-    ownersOfRows([...upserts, ...deletes] as Readonly<Record<string, unknown>>[], idColumn, changed);
-    if (writes === 'copy') {
-      await deleteRows(trx, table, set.description, [...replaced, ...deletes]);
-      await copyRows(trx, table, set.description, upserts);
-      continue;
+  let readIndex = 0;
+  for (const { projector, events, opened, touches, lookups: own } of prepared) {
+    const sets: Record<string, TableWorkingSet> = {};
+    for (const { table, description } of own) sets[table] = new TableWorkingSet(table, description, read[readIndex++]!);
+
+    const batch = projector.startBatch();
+    const tables = Object.entries(sets);
+    events.forEach((event, index) => {
+      const touched = touches[index]!;
+      for (const [table, set] of tables) set.declare(touched[table]);
+      projector.evolve(sets, event, opened[index], batch);
+    });
+    // What is settled once per batch may look at every row the batch read.
+    for (const [table, set] of tables) set.declare(touches.flatMap((touched) => touched[table] ?? []));
+    projector.settle(sets, batch);
+
+    const changed: ChangedRows = new Map();
+    for (const [index, [table, set]] of tables.entries()) {
+      const { upserts, deletes, replaced } = set.changes();
+      // The ids of the main table's rows (the first), when one column names a row.
+      const idColumn = index === 0 && set.description.key.length === 1 ? set.description.key[0] : undefined;
+      ownersOfRows([...upserts, ...deletes] as Readonly<Record<string, unknown>>[], idColumn, changed);
+      if (writes === 'copy') {
+        await deleteRows(trx, table, set.description, [...replaced, ...deletes]);
+        await copyRows(trx, table, set.description, upserts);
+        continue;
+      }
+      writing.push({ table, description: set.description, upserts, deletes });
     }
-    writing.push({ table, description: set.description, upserts, deletes });
+    results.push(changed);
   }
   await writeChanges(trx, writing);
-  return changed;
+  return results;
 }

@@ -8,8 +8,8 @@ import { dumpTables, freshBuild, migrateAll } from '@cc/gateway/testing/readMode
 
 /*
  * What an append that keeps read models inline costs in its transaction: the read models' locks in
- * one statement, and a single event's place taken from the append's answer instead of read back;
- * the rows it writes are those a rebuild from the log writes.
+ * one statement, one read and one write for all of them, and a single event's place taken from the
+ * append's answer instead of read back; the rows it writes are those a rebuild from the log writes.
  */
 
 describe('an append that keeps read models inline', () => {
@@ -84,6 +84,15 @@ describe('an append that keeps read models inline', () => {
       expect(statements[0]).toBe('begin;');
       expect(statements[1]).toContain('pg_advisory_xact_lock_shared');
       expect(statements[1]).toContain('events_append(');
+    }
+  });
+
+  it('reads the rows every concerned read model touches in one statement and writes them in one more', () => {
+    for (const statements of transactions) {
+      const append = statements.findIndex((sql) => sql.includes('events_append('));
+      // begin; the locks and the append; one read; one write; commit.
+      expect(statements.slice(append + 1)).toHaveLength(3);
+      expect(statements.at(-1)).toBe('commit;');
     }
   });
 
