@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { SharedReads } from '../subscriptions/sharedReads';
 
 /**
  * A place in the global log. PostgreSQL orders events by (transaction id, sequence number) so that an
@@ -229,7 +228,7 @@ export interface SubscribeOptions {
    * that asks at about the same time (subscriptions/sharedReads.ts). For subscribers that follow
    * the head together (the projectors); a rebuild reading from far behind keeps its own reads.
    */
-  sharedReads?: SharedReads;
+  sharedReads?: ReadGroup;
 }
 
 /**
@@ -348,3 +347,18 @@ export type ReadCommitted = (
   trx: Knex.Transaction,
   options: { after: GlobalPosition; types: readonly string[]; limit: number },
 ) => Promise<RecordedEvent[]>;
+
+/** What a reader of some types gets: its entries, how far the read looked, and the head (see CatchUpSource.readOfTypes). */
+export interface TypedPage {
+  entries: LogEntry[];
+  scannedTo: GlobalPosition;
+  head?: GlobalPosition;
+}
+
+export type ReadOfTypes = (after: GlobalPosition, limit: number, types: readonly string[]) => Promise<TypedPage>;
+
+/** Subscribers whose reads are answered together (`SharedReads` in subscriptions/sharedReads.ts). */
+export interface ReadGroup {
+  /** `read` through this group: the store's own `readOfTypes` for one subscriber. */
+  over(read: ReadOfTypes): ReadOfTypes;
+}

@@ -1,13 +1,13 @@
-import { comparePositions, type GlobalPosition, type LogEntry } from '../eventstore/types';
+import {
+  comparePositions,
+  type GlobalPosition,
+  type LogEntry,
+  type ReadGroup,
+  type ReadOfTypes,
+  type TypedPage,
+} from '../eventstore/types';
 
-/** What a reader of some types gets: its entries, how far the read looked, and the head (see CatchUpSource.readOfTypes). */
-export interface TypedPage {
-  entries: LogEntry[];
-  scannedTo: GlobalPosition;
-  head?: GlobalPosition;
-}
-
-export type ReadOfTypes = (after: GlobalPosition, limit: number, types: readonly string[]) => Promise<TypedPage>;
+export type { ReadOfTypes, TypedPage };
 
 interface Request {
   after: GlobalPosition;
@@ -30,7 +30,7 @@ const later = (a: GlobalPosition, b: GlobalPosition) => (comparePositions(a, b) 
  * for the next one, so every read still starts after its request (an append told before a request
  * is in what it reads).
  */
-export class SharedReads {
+export class SharedReads implements ReadGroup {
   private queued: Request[] = [];
   private reading = false;
   private scheduled = false;
