@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ReadModelChangeAnnouncer } from '../changes/announcer';
-import { START, type GlobalPosition, type InlineProjection, type ReadCommitted, type RecordedEvent } from '@cc/platform';
+import { sharingOpens, START, type GlobalPosition, type InlineProjection, type ReadCommitted, type RecordedEvent } from '@cc/platform';
 import { lockProjection, PROJECTION_LOCK_SPACE } from './projectionLock';
 import { projectEvents, projectEventsTogether, type ReadModelProjector } from './projectEvents';
 import { checkpointName } from './projectionRunner';
@@ -66,16 +66,20 @@ export function inlineReadModels(projectors: readonly SetBasedProjector[], annou
     names: ordered.map((projector) => projector.name),
     handles: (type) => handled.has(type),
     locks: (types) => ({ space: PROJECTION_LOCK_SPACE, keys: concerned(types).map((projector) => projector.name) }),
-    /** Each event's sealed text opened before the transaction, by projector and event id. */
-    async prepare(events) {
-      const opened = new Map<string, unknown>();
-      for (const projector of concerned(typesOf(events))) {
-        await projector.preload(events.filter((event) => projector.handles.includes(event.type)));
-        for (const event of events)
-          if (projector.handles.includes(event.type)) opened.set(`${projector.name}:${event.id}`, await projector.open(event));
-      }
-      return opened;
-    },
+    /**
+     * Each event's sealed text opened before the transaction, by projector and event id; a field
+     * several read models open is deciphered once (`sharingOpens`, as a rebuild's page does).
+     */
+    prepare: (events) =>
+      sharingOpens(async () => {
+        const opened = new Map<string, unknown>();
+        for (const projector of concerned(typesOf(events))) {
+          await projector.preload(events.filter((event) => projector.handles.includes(event.type)));
+          for (const event of events)
+            if (projector.handles.includes(event.type)) opened.set(`${projector.name}:${event.id}`, await projector.open(event));
+        }
+        return opened;
+      }),
     async project(events, trx, prepared) {
       const opened = prepared as Map<string, unknown>;
       // Every concerned read model in one batch: one read and one write for all of them.
