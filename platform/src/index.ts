@@ -42,3 +42,4 @@ export { TransientFault } from './subscriptions/faults';
 export * from './commands/internalCommands';
 export * from './subscriptions/lease';
 export { SharedReads } from './subscriptions/sharedReads';
+export { SharedCommits, type HandleTogether } from './subscriptions/sharedCommits';

@@ -491,6 +491,14 @@ export class PostgresEventStore extends LogStore implements EventStore {
         void (await (lock
           ? trx.raw('select events_will_not_append(), pg_advisory_xact_lock(?, hashtext(?))', [lock.space, lock.key])
           : trx.raw('select events_will_not_append()'))),
+      willNotAppendLocking: async (trx, locks) => {
+        const { rows } = (await trx.raw(
+          `select events_will_not_append(), coalesce(bool_and(pg_try_advisory_xact_lock(l.space, hashtext(l.key))), true) as locked
+           from unnest(?::int[], ?::text[]) as l(space, key)`,
+          [locks.map((lock) => lock.space), locks.map((lock) => lock.key)],
+        )) as { rows: { locked: boolean }[] };
+        return rows[0]!.locked;
+      },
       onAppended: (listener) => this.onAppended(listener),
     };
   }

@@ -222,13 +222,20 @@ export interface SubscribeOptions {
    * each batch's transaction, before the handler runs; with `readOnly`, in the same statement as its
    * promise (one round trip less per batch than the handler taking it).
    */
-  batchLock?: { space: number; key: string };
+  batchLock?: AdvisoryLock;
   /**
    * Subscribers given the same group read the log together: one read answers every one of them
    * that asks at about the same time (subscriptions/sharedReads.ts). For subscribers that follow
    * the head together (the projectors); a rebuild reading from far behind keeps its own reads.
    */
   sharedReads?: ReadGroup;
+  /**
+   * Subscribers given the same group commit together: the batches they ask to commit in the same
+   * turn run in one transaction, with one statement for their locks and one for their checkpoints
+   * (subscriptions/sharedCommits.ts). For `readOnly` subscribers of one store; a batch the group
+   * cannot commit is committed by its subscriber alone, as without a group.
+   */
+  sharedCommits?: CommitGroup;
 }
 
 /**
@@ -356,6 +363,40 @@ export interface TypedPage {
 }
 
 export type ReadOfTypes = (after: GlobalPosition, limit: number, types: readonly string[]) => Promise<TypedPage>;
+
+/** An advisory lock of a transaction: `pg_advisory_xact_lock(space, hashtext(key))`. */
+export interface AdvisoryLock {
+  space: number;
+  key: string;
+}
+
+/** One subscriber's batch offered to a `CommitGroup`. */
+export interface GroupBatch {
+  /** The subscriber (its checkpoint's name). */
+  name: string;
+  events: RecordedEvent[];
+  /** Its checkpoint as stored, and where the batch moves it (compare-and-set). */
+  from: GlobalPosition;
+  to: GlobalPosition;
+  /** Its `batchLock`. */
+  lock?: AdvisoryLock;
+  /** Database holding the checkpoints and what the handlers write. */
+  knex: Knex;
+  /**
+   * First in the transaction: the store's promise that it appends nothing, and every lock only if
+   * it is free at once, in one statement; false when one is held elsewhere (the batch then waits
+   * for it alone, not holding the others back).
+   */
+  begin(trx: Knex.Transaction, locks: readonly AdvisoryLock[]): Promise<boolean>;
+  /** Told once every batch's handler ran, before the checkpoints move (the subscriber may read ahead). */
+  handled(): void;
+}
+
+/** Subscribers whose batches commit together (`SharedCommits` in subscriptions/sharedCommits.ts). */
+export interface CommitGroup {
+  /** True once the batch committed with others; false when its subscriber must commit it alone. */
+  commit(batch: GroupBatch): Promise<boolean>;
+}
 
 /** Subscribers whose reads are answered together (`SharedReads` in subscriptions/sharedReads.ts). */
 export interface ReadGroup {

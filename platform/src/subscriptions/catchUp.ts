@@ -6,6 +6,7 @@ import {
   type GlobalPosition,
   type LogEntry,
   type PublishingSubscribeOptions,
+  type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
 } from '../eventstore/types';
@@ -168,7 +169,33 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
     checkpoint.set(position);
   };
 
-  const commit = async (entries: LogEntry[], scannedTo: GlobalPosition | undefined, mayReadAhead: boolean) => {
+  /**
+   * A batch offered to the subscriber's commit group (a projector's, with the runner's other
+   * projectors); false when the group did not commit it and the subscriber commits it alone.
+   */
+  const group = 'handle' in options && options.readOnly ? options.sharedCommits : undefined;
+  const willNotAppendLocking = source.willNotAppendLocking;
+  const commitTogether = (events: RecordedEvent[], from: GlobalPosition, to: GlobalPosition, mayReadAhead: boolean): Promise<boolean> =>
+    group && willNotAppendLocking
+      ? group.commit({
+          name: options.name,
+          events,
+          from,
+          to,
+          lock: 'handle' in options ? options.batchLock : undefined,
+          knex,
+          begin: willNotAppendLocking,
+          handled: () => {
+            if (mayReadAhead) readAhead(to);
+          },
+        })
+      : Promise.resolve(false);
+
+  /**
+   * `together`: the batch may commit with the group's others; not while events are retried one at a
+   * time or one failed last, which would only fail the others' transaction too.
+   */
+  const commit = async (entries: LogEntry[], scannedTo: GlobalPosition | undefined, mayReadAhead: boolean, together: boolean) => {
     const from = stored;
     const lastEntry = entries[entries.length - 1]!;
     const last = scannedTo && comparePositions(scannedTo, lastEntry.position) > 0 ? { position: scannedTo } : lastEntry;
@@ -181,7 +208,7 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
       // No transaction is open while the batch is out (a broker may take its time, or refuse).
       await options.publish(relevant);
       await moveCheckpoint(knex, options.name, from, last.position);
-    } else {
+    } else if (!(together && (await commitTogether(relevant, from, last.position, mayReadAhead)))) {
       const { handle } = options;
       await knex.transaction(async (trx) => {
         await beginBatch(trx);
@@ -261,7 +288,7 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
         const unreadable = entries.findIndex((entry) => entry.error && matches(options.filter, entry));
         attempted = unreadable < 0 ? entries : entries.slice(0, Math.max(unreadable, 1));
         if (unreadable === 0) throw entries[0]!.error;
-        await commit(attempted, attempted.length === entries.length ? scannedTo : undefined, !narrow);
+        await commit(attempted, attempted.length === entries.length ? scannedTo : undefined, !narrow, !narrow && !failing);
         health.ok();
         if (failing && attempted.some((entry) => entry.id === failing!.eventId)) failing = undefined;
         // The read saw the head and the batch reached it: anything newer was appended after the read

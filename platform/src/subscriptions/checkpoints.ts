@@ -16,12 +16,30 @@ export async function loadCheckpoint(knex: Knex, name: string, initial: GlobalPo
 
 /** Compare-and-set: only the subscriber that read `from` may move the checkpoint to `to`. */
 export async function moveCheckpoint(trx: Knex | Knex.Transaction, name: string, from: GlobalPosition, to: GlobalPosition): Promise<void> {
+  await moveCheckpoints(trx, [{ name, from, to }]);
+}
+
+/**
+ * Several subscribers' compare-and-set in one statement (batches committed together): every one
+ * moves, or the statement throws and the caller's transaction rolls back.
+ */
+export async function moveCheckpoints(
+  trx: Knex | Knex.Transaction,
+  moves: readonly { name: string; from: GlobalPosition; to: GlobalPosition }[],
+): Promise<void> {
+  const text = (positions: GlobalPosition[], part: 'txId' | 'seq') => positions.map((position) => position[part].toString());
+  const froms = moves.map((move) => move.from);
+  const tos = moves.map((move) => move.to);
   const result = (await trx.raw(
-    `update subscription_checkpoints set tx_id = ?::xid8, seq = ?, updated_at = now()
-     where name = ? and tx_id = ?::xid8 and seq = ?`,
-    [to.txId.toString(), to.seq.toString(), name, from.txId.toString(), from.seq.toString()],
+    `update subscription_checkpoints c set tx_id = m.tx_id, seq = m.seq, updated_at = now()
+     from unnest(?::text[], ?::xid8[], ?::bigint[], ?::xid8[], ?::bigint[]) as m(name, from_tx_id, from_seq, tx_id, seq)
+     where c.name = m.name and c.tx_id = m.from_tx_id and c.seq = m.from_seq`,
+    [moves.map((move) => move.name), text(froms, 'txId'), text(froms, 'seq'), text(tos, 'txId'), text(tos, 'seq')],
   )) as { rowCount: number };
-  if (result.rowCount !== 1) throw new CheckpointMovedError(`Checkpoint of ${name} was moved by another subscriber`);
+  if (result.rowCount !== moves.length) {
+    const names = moves.map((move) => move.name).join(', ');
+    throw new CheckpointMovedError(`${moves.length === 1 ? 'Checkpoint' : 'A checkpoint'} of ${names} was moved by another subscriber`);
+  }
 }
 
 /**

@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { comparePositions, type GlobalPosition, type LogEntry, type Subscription, type SubscriptionFilter } from '../eventstore/types';
+import {
+  comparePositions,
+  type AdvisoryLock,
+  type GlobalPosition,
+  type LogEntry,
+  type Subscription,
+  type SubscriptionFilter,
+} from '../eventstore/types';
 
 /** What a subscriber reads from: the global log, and a signal when something was appended. */
 export interface CatchUpSource {
@@ -30,7 +37,13 @@ export interface CatchUpSource {
    * Says, first thing in `trx`, that it will append no event, so readers need not wait for it (stores
    * with a visibility horizon); takes `lock` (an advisory lock) in the same statement when given.
    */
-  willNotAppend?(trx: Knex.Transaction, lock?: { space: number; key: string }): Promise<void>;
+  willNotAppend?(trx: Knex.Transaction, lock?: AdvisoryLock): Promise<void>;
+  /**
+   * `willNotAppend` for batches of several subscribers committed together: the promise and each of
+   * `locks` in one statement, every lock only if it is free at once; false when one is held
+   * elsewhere (the caller rolls back). Without it, each batch commits alone.
+   */
+  willNotAppendLocking?(trx: Knex.Transaction, locks: readonly AdvisoryLock[]): Promise<boolean>;
 }
 
 /**

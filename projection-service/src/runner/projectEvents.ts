@@ -38,22 +38,27 @@ export async function projectEvents(
 }
 
 /**
- * Several set-based projectors' batches in one transaction (the inline read models of one append)
- * as one batch: every table of every projector read with one statement, each folded on its own,
- * every change written with one statement. Their tables must be distinct. Answers each projector's
- * changed rows, in the order given.
+ * Several projectors' batches in one transaction (the inline read models of one append, the
+ * asynchronous projectors' batches committed together) as one batch: every table of every
+ * set-based projector read with one statement, each folded on its own, every change written with
+ * one statement; a projector of the other shape applies its events one at a time as ever. Their
+ * tables must be distinct. Answers each projector's changed rows, in the order given.
  */
 export async function projectEventsTogether(
-  parts: readonly { projector: SetBasedProjector; events: readonly RecordedEvent[] }[],
+  parts: readonly { projector: ReadModelProjector; events: readonly RecordedEvent[] }[],
   trx: Knex.Transaction,
 ): Promise<ChangedRows[]> {
-  const changed = await foldBatches(
-    parts.filter((part) => part.events.length > 0),
-    trx,
-    'upsert',
+  const folded = parts.filter(
+    (part): part is { projector: SetBasedProjector; events: readonly RecordedEvent[] } =>
+      isSetBased(part.projector) && part.events.length > 0,
   );
-  let next = 0;
-  return parts.map((part) => (part.events.length === 0 ? new Map() : ownersOfEvents(part.events, changed[next++]!)));
+  const changed = await foldBatches(folded, trx, 'upsert');
+  const answers: ChangedRows[] = [];
+  for (const part of parts) {
+    const index = folded.indexOf(part as (typeof folded)[number]);
+    answers.push(index >= 0 ? ownersOfEvents(part.events, changed[index]!) : await projectEvents(part.projector, part.events, trx));
+  }
+  return answers;
 }
 
 /** A set-based batch (see foldBatches). */

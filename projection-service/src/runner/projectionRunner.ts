@@ -1,8 +1,18 @@
 import type { Knex } from 'knex';
-import { SharedReads, type EventStore, type GlobalPosition, type Logger, type RecordedEvent, type Subscription } from '@cc/platform';
+import {
+  SharedCommits,
+  SharedReads,
+  sharingOpens,
+  type EventStore,
+  type GlobalPosition,
+  type Logger,
+  type RecordedEvent,
+  type Subscription,
+} from '@cc/platform';
+import type { ChangedRows } from '../changes/changedRows';
 import type { ReadModelChangeAnnouncer } from '../changes/announcer';
 import { lockProjection, projectionLock } from './projectionLock';
-import { isSetBased, projectEvents, type ReadModelProjector } from './projectEvents';
+import { isSetBased, projectEvents, projectEventsTogether, type ReadModelProjector } from './projectEvents';
 
 /**
  * Most events one live batch of a set-based projector holds: its statements are per batch, not per
@@ -82,8 +92,13 @@ export class ProjectionRunner {
   start(): void {
     if (this.running) return;
     const { store, logger } = this.options;
-    // One read of each new page of the log for all of them, not one per projector.
+    // One read of each new page of the log for all of them, not one per projector, and one
+    // transaction for the batches they make of it.
     const sharedReads = new SharedReads();
+    const sharedCommits = new SharedCommits(
+      (parts, trx) => this.projectTogether(parts, trx),
+      (error, members) => logger.debug({ err: error, members }, 'projectors commit their batches one by one'),
+    );
     for (const projector of this.subscribed) {
       const subscription = store.subscribe({
         name: checkpointName(projector),
@@ -92,19 +107,10 @@ export class ProjectionRunner {
         pollIntervalMs: this.options.pollIntervalMs,
         readOnly: true,
         sharedReads,
+        sharedCommits,
         // Taken before any table is touched: a rebuild's swap may be replacing them right now.
         batchLock: projectionLock(projector.name),
-        handle: async (events, trx) => {
-          // Projected first, on its own line: an optional call skips its arguments when there is no announcer.
-          const changed = await projectEvents(projector, events, trx);
-          this.options.announcer?.afterCommit(trx, projector.name, changed);
-          for (const event of events) {
-            logger.debug(
-              { projector: projector.name, eventId: event.id, type: event.type, correlationId: event.metadata.correlationId },
-              'projected',
-            );
-          }
-        },
+        handle: async (events, trx) => this.projected(projector, events, await projectEvents(projector, events, trx), trx),
         onError: (error, context) => {
           if (context.attempt > 0 || context.parked) this.lastErrors.set(projector.name, { message: messageOf(error), at: new Date() });
           logger.error({ err: error, ...context }, context.parked ? 'projection parked an event' : 'projection batch failed');
@@ -123,6 +129,28 @@ export class ProjectionRunner {
       this.subscriptions.set(projector.name, subscription);
     }
     this.running = true;
+  }
+
+  /**
+   * The batches of several projectors in one transaction (their subscriptions' `sharedCommits`):
+   * every set-based one's tables read with one statement and written with one more, and a sealed
+   * field several of them open deciphered once.
+   */
+  private async projectTogether(parts: readonly { name: string; events: RecordedEvent[] }[], trx: Knex.Transaction): Promise<void> {
+    const members = parts.map(({ name, events }) => ({ projector: this.subscribed.find((p) => checkpointName(p) === name)!, events }));
+    const changed = await sharingOpens(() => projectEventsTogether(members, trx));
+    members.forEach(({ projector, events }, index) => this.projected(projector, events, changed[index]!, trx));
+  }
+
+  /** After a projector's batch: the change stream hears of it once `trx` commits. */
+  private projected(projector: ReadModelProjector, events: readonly RecordedEvent[], changed: ChangedRows, trx: Knex.Transaction): void {
+    this.options.announcer?.afterCommit(trx, projector.name, changed);
+    for (const event of events) {
+      this.options.logger.debug(
+        { projector: projector.name, eventId: event.id, type: event.type, correlationId: event.metadata.correlationId },
+        'projected',
+      );
+    }
   }
 
   isRunning(): boolean {

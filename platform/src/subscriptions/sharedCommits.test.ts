@@ -1,0 +1,176 @@
+import type { Knex } from 'knex';
+import { migrate } from '../db/migrations';
+import { PostgresEventStore } from '../eventstore/postgres';
+import { eventStoreMigrations } from '../eventstore/postgresMigrations';
+import type { GlobalPosition, RecordedEvent, Subscription } from '../eventstore/types';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { eventually } from '../testing/eventually';
+import { SharedCommits } from './sharedCommits';
+import { SharedReads } from './sharedReads';
+
+const LOCK_SPACE = 0x54455354; // "TEST"
+
+type Handler = (events: RecordedEvent[], trx: Knex.Transaction) => Promise<void>;
+
+describe('subscribers that commit their batches together', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  const subscriptions: Subscription[] = [];
+  let run = 0;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('shared_commits');
+    await migrate(db.knex, 'platform', eventStoreMigrations);
+    await db.knex.raw('create table handled (subscriber text not null, stream_id text not null)');
+    store = new PostgresEventStore({ knex: db.knex, connectionString: db.url });
+  });
+  afterEach(async () => {
+    await Promise.all(subscriptions.splice(0).map((s) => s.stop()));
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  /**
+   * Subscribers of `type` named `names`, sharing reads and commits; `handlers` replace the one that
+   * records each event in `handled`. Answers the group and each subscriber's full name.
+   */
+  async function subscribeAll(type: string, names: string[], handlers: Record<string, Handler> = {}, maxAttempts = 5) {
+    run += 1;
+    const full = (name: string) => `${name}-${run}`;
+    const record =
+      (name: string): Handler =>
+      async (events, trx) => {
+        await trx('handled').insert(events.map((event) => ({ subscriber: name, stream_id: event.streamId })));
+      };
+    const handlerOf = new Map(names.map((name) => [full(name), handlers[name] ?? record(name)]));
+    const group = new SharedCommits(async (parts, trx) => {
+      for (const part of parts) await handlerOf.get(part.name)!(part.events, trx);
+    });
+    const reads = new SharedReads();
+    for (const name of names) {
+      subscriptions.push(
+        store.subscribe({
+          name: full(name),
+          filter: { types: [type] },
+          pollIntervalMs: 60_000,
+          maxBackoffMs: 200,
+          maxAttempts,
+          readOnly: true,
+          batchLock: { space: LOCK_SPACE, key: full(name) },
+          sharedReads: reads,
+          sharedCommits: group,
+          handle: (events, trx) => handlerOf.get(full(name))!(events, trx),
+        }),
+      );
+    }
+    const waitFor = (position: GlobalPosition, only?: string[]) =>
+      Promise.all(subscriptions.filter((s) => !only || only.map(full).includes(s.name)).map((s) => s.waitFor(position, 10_000)));
+    // Every one at the head and resting, so an append wakes them together.
+    await eventually(() => subscriptions.every((subscription) => subscription.isLive()));
+    return { group, full, waitFor };
+  }
+
+  const handledBy = async (stream: string) =>
+    (await db.knex('handled').where({ stream_id: stream }).orderBy('subscriber').pluck('subscriber')) as string[];
+
+  /** Counts the statements the pool sends while `work` runs, by their first words. */
+  async function counting(work: () => Promise<void>) {
+    const sent: string[] = [];
+    const count = (query: { sql: string }) => void sent.push(query.sql.trim().toLowerCase());
+    db.knex.on('query', count);
+    try {
+      await work();
+    } finally {
+      db.knex.off('query', count);
+    }
+    return {
+      transactions: sent.filter((sql) => sql.startsWith('begin')).length,
+      checkpointMoves: sent.filter((sql) => sql.startsWith('update subscription_checkpoints')).length,
+      locks: sent.filter((sql) => sql.includes('events_will_not_append')).length,
+    };
+  }
+
+  it('commits the batches of one append in one transaction, one statement for the locks and one for the checkpoints', async () => {
+    const { group, waitFor } = await subscribeAll('Together', ['a', 'b', 'c']);
+    const statements = await counting(async () => {
+      const { position } = await store.appendToStream('together-1', [{ type: 'Together', data: {} }], { expectedVersion: 0 });
+      await waitFor(position);
+    });
+    expect(statements).toEqual({ transactions: 1, checkpointMoves: 1, locks: 1 });
+    expect(group.counts).toEqual({ transactions: 1, batches: 3, fallbacks: 0 });
+    expect(await handledBy('together-1')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('when one handler fails, the others commit alone and the failing event is retried and parked as without a group', async () => {
+    const failing: Handler = async (events, trx) => {
+      if (events.some((event) => (event.data as { bad?: boolean }).bad)) throw new Error('cannot project this one');
+      await trx('handled').insert(events.map((event) => ({ subscriber: 'bad', stream_id: event.streamId })));
+    };
+    const { group, full, waitFor } = await subscribeAll('Failing', ['a', 'bad', 'c'], { bad: failing }, 2);
+    const poisoned = await store.appendToStream('failing-1', [{ type: 'Failing', data: { bad: true } }], { expectedVersion: 0 });
+    await waitFor(poisoned.position);
+    expect(await handledBy('failing-1')).toEqual(['a', 'c']);
+    expect(
+      await db
+        .knex('subscription_dead_letters')
+        .where({ subscription: full('bad') })
+        .pluck('stream_id'),
+    ).toEqual(['failing-1']);
+    expect(group.counts.fallbacks).toBe(1);
+    // The next append finds every one of them past the parked event, committing together again.
+    const next = await store.appendToStream('failing-2', [{ type: 'Failing', data: {} }], { expectedVersion: 0 });
+    await waitFor(next.position);
+    expect(await handledBy('failing-2')).toEqual(['a', 'bad', 'c']);
+    expect(group.counts).toEqual({ transactions: 1, batches: 3, fallbacks: 1 });
+  });
+
+  it('when a checkpoint was moved by another process, the others commit alone and that one goes on from where it was moved', async () => {
+    let movedElsewhere = false;
+    const { full, waitFor, group } = await subscribeAll('Moved', ['a', 'moved', 'c'], {
+      // Another instance of "moved" handles the event first and moves the checkpoint past it.
+      moved: async (events, trx) => {
+        if (!movedElsewhere) {
+          movedElsewhere = true;
+          const to = events.at(-1)!.position;
+          await db
+            .knex('subscription_checkpoints')
+            .where({ name: full('moved') })
+            .update({ tx_id: db.knex.raw('?::xid8', [to.txId.toString()]), seq: to.seq.toString() });
+        }
+        await trx('handled').insert(events.map((event) => ({ subscriber: 'moved', stream_id: event.streamId })));
+      },
+    });
+    const { position } = await store.appendToStream('moved-1', [{ type: 'Moved', data: {} }], { expectedVersion: 0 });
+    await waitFor(position);
+    expect(group.counts.fallbacks).toBe(1);
+    // Handled once, by the instance that moved the checkpoint: neither the group's try nor its own wrote it.
+    expect(await handledBy('moved-1')).toEqual(['a', 'c']);
+  });
+
+  it('does not hold the others back while one batch waits for a lock held elsewhere', async () => {
+    const { full, waitFor, group } = await subscribeAll('Locked', ['a', 'b', 'locked']);
+    const holder = await db.knex.transaction();
+    try {
+      await holder.raw('select pg_advisory_xact_lock(?, hashtext(?))', [LOCK_SPACE, full('locked')]);
+      const { position } = await store.appendToStream('locked-1', [{ type: 'Locked', data: {} }], { expectedVersion: 0 });
+      await waitFor(position, ['a', 'b']);
+      expect(await handledBy('locked-1')).toEqual(['a', 'b']);
+      await holder.commit();
+      await waitFor(position);
+    } finally {
+      if (!holder.isCompleted()) await holder.rollback();
+    }
+    expect(await handledBy('locked-1')).toEqual(['a', 'b', 'locked']);
+    expect(group.counts.fallbacks).toBe(1);
+  });
+
+  it('commits a batch asked alone in its own transaction, as without a group', async () => {
+    const { group, waitFor } = await subscribeAll('Alone', ['only']);
+    const { position } = await store.appendToStream('alone-1', [{ type: 'Alone', data: {} }], { expectedVersion: 0 });
+    await waitFor(position);
+    await eventually(async () => (await handledBy('alone-1')).length === 1);
+    expect(group.counts).toEqual({ transactions: 0, batches: 0, fallbacks: 0 });
+  });
+});
