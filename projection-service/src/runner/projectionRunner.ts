@@ -95,8 +95,9 @@ export class ProjectionRunner {
     // One read of each new page of the log for all of them, not one per projector, and one
     // transaction for the batches they make of it.
     const sharedReads = new SharedReads();
+    const bySubscription = new Map(this.subscribed.map((projector) => [checkpointName(projector), projector]));
     const sharedCommits = new SharedCommits(
-      (parts, trx) => this.projectTogether(parts, trx),
+      (parts, trx) => this.projectTogether(bySubscription, parts, trx),
       (error, members) => logger.debug({ err: error, members }, 'projectors commit their batches one by one'),
     );
     for (const projector of this.subscribed) {
@@ -136,8 +137,12 @@ export class ProjectionRunner {
    * every set-based one's tables read with one statement and written with one more, and a sealed
    * field several of them open deciphered once.
    */
-  private async projectTogether(parts: readonly { name: string; events: RecordedEvent[] }[], trx: Knex.Transaction): Promise<void> {
-    const members = parts.map(({ name, events }) => ({ projector: this.subscribed.find((p) => checkpointName(p) === name)!, events }));
+  private async projectTogether(
+    bySubscription: ReadonlyMap<string, ReadModelProjector>,
+    parts: readonly { name: string; events: RecordedEvent[] }[],
+    trx: Knex.Transaction,
+  ): Promise<void> {
+    const members = parts.map(({ name, events }) => ({ projector: bySubscription.get(name)!, events }));
     const changed = await sharingOpens(() => projectEventsTogether(members, trx));
     members.forEach(({ projector, events }, index) => this.projected(projector, events, changed[index]!, trx));
   }
