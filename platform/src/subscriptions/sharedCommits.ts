@@ -78,7 +78,7 @@ export class SharedCommits implements CommitGroup {
 
   private async together(batches: readonly GroupBatch[]): Promise<void> {
     const first = batches[0]!;
-    // One order for every taker of several locks, so two never wait for each other in a circle.
+    // Tried, never waited for (a swap holding one would hold every member back), in one order.
     const locks = batches.flatMap((batch) => (batch.lock ? [batch.lock] : [])).sort(byLock);
     await first.knex.transaction(async (trx) => {
       if (!(await first.begin(trx, locks))) throw new LockHeldElsewhere('A lock of the group is held elsewhere');
