@@ -337,6 +337,44 @@ describe('PostgreSQL event store specifics', () => {
     expect(events[0]!.position.seq < events[1]!.position.seq).toBe(true);
   });
 
+  it('records a single event (the one-row insert) as it records each of several: id, version, type, schema version, data, metadata, place', async () => {
+    const alone = await opened.store.appendToStream(
+      'single',
+      [{ id: '0f8b0c9e-8a55-4c1f-9a43-3f4b5b6c7d01', type: 'A', data: { n: 1 }, metadata: { schemaVersion: 3, userId: null } }],
+      { expectedVersion: 'no_stream', metadata: { correlationId: 'c-1', occurredAt: '2026-11-27T08:00:00.000Z' } },
+    );
+    const several = await opened.store.appendToStream(
+      'several',
+      [
+        { id: '0f8b0c9e-8a55-4c1f-9a43-3f4b5b6c7d02', type: 'A', data: { n: 1 }, metadata: { schemaVersion: 3, userId: null } },
+        { type: 'B', data: {} },
+      ],
+      { expectedVersion: 'no_stream', metadata: { correlationId: 'c-1', occurredAt: '2026-11-27T08:00:00.000Z' } },
+    );
+    const rows = (await opened
+      .knex('events')
+      .select('stream_id', 'event_id', 'stream_version', 'type', 'schema_version', 'data', 'metadata')
+      .select(opened.knex.raw('transaction_id::text as tx, global_position::text as seq'))
+      .where({ stream_version: 1 })
+      .orderBy('global_position')) as Record<string, unknown>[];
+    const shape = ({ event_id: _id, stream_id: _stream, tx: _tx, seq: _seq, ...rest }: Record<string, unknown>) => rest;
+    expect(rows.map((row) => row.stream_id)).toEqual(['single', 'several']);
+    expect(rows[0]!.event_id).toBe('0f8b0c9e-8a55-4c1f-9a43-3f4b5b6c7d01');
+    expect(shape(rows[0]!)).toEqual(shape(rows[1]!));
+    expect(shape(rows[0]!)).toMatchObject({
+      stream_version: 1,
+      type: 'A',
+      schema_version: 3,
+      data: { n: 1 },
+      metadata: { correlationId: 'c-1' },
+    });
+    expect(alone).toEqual({
+      nextExpectedVersion: 1,
+      position: { txId: BigInt(rows[0]!.tx as string), seq: BigInt(rows[0]!.seq as string) },
+    });
+    expect(several.nextExpectedVersion).toBe(2);
+  });
+
   it('notifies listeners in other processes after the append has committed', async () => {
     const listener = new pg.Client({ connectionString: opened.db.url });
     await listener.connect();
