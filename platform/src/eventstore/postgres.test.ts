@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
+import { createKnex } from '../db/knex';
 import { migrate } from '../db/migrations';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { eventStoreContract, type ContractFactoryOptions } from './contract';
@@ -335,6 +336,30 @@ describe('PostgreSQL event store specifics', () => {
     ]);
     expect(events[0]!.position.txId).toBe(events[1]!.position.txId);
     expect(events[0]!.position.seq < events[1]!.position.seq).toBe(true);
+  });
+
+  it('prepares its append once per connection and reuses it, not parsed and planned again on every append', async () => {
+    // One connection, so the appends and the look at its prepared statements share it.
+    const knex = createKnex(opened.db.url, { max: 1 });
+    const store = new PostgresEventStore({ knex, connectionString: opened.db.url });
+    try {
+      for (const [i, expectedVersion] of (['no_stream', 1, 'any'] as const).entries()) {
+        await store.appendToStream('prepared', [{ type: 'A', data: { i } }], { expectedVersion });
+      }
+      const { rows } = (await knex.raw(
+        `select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements where statement ~ 'events_append'`,
+      )) as { rows: { statement: string; runs: number }[] };
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.runs).toBe(3);
+      expect((await store.readStream('prepared')).events.map((e) => [e.streamVersion, e.data])).toEqual([
+        [1, { i: 0 }],
+        [2, { i: 1 }],
+        [3, { i: 2 }],
+      ]);
+    } finally {
+      await store.close();
+      await knex.destroy();
+    }
   });
 
   it('records a single event (the one-row insert) as it records each of several: id, version, type, schema version, data, metadata, place', async () => {
