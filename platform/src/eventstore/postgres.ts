@@ -55,7 +55,9 @@ export function readNotifyPayload(payload: string | undefined, self: string): { 
  * Names of the append's statements, prepared once per connection: parsing and planning the call on
  * every append cost PostgreSQL about as much CPU as a whole single-row INSERT's share of the append
  * (the event-store bench), and both texts are fixed, only their parameters vary. A name is bound to
- * one text for a connection's life (pg refuses another), so each statement has its own.
+ * one text for a connection's life (pg refuses another), so each statement has its own. A migration
+ * that changes `events_append`'s answer columns needs running processes restarted: PostgreSQL
+ * refuses to run a prepared statement whose result type changed under it.
  */
 const PREPARED = { append: { name: 'cc_events_append' }, lockedAppend: { name: 'cc_events_append_locked' } } as const;
 /** The SQLSTATE `events_append` raises when the stream is not at the expected version (DETAIL: the actual one). */
