@@ -40,9 +40,12 @@ export class NotifyBatch {
     this.flushing = undefined;
     const notices = queued.flatMap((one) => (typeof one === 'function' ? one() : one));
     if (notices.length === 0) return;
-    await this.knex.raw('select pg_notify(n.channel, n.payload) from unnest(?::text[], ?::text[]) as n(channel, payload)', [
-      notices.map((notice) => notice.channel),
-      notices.map((notice) => notice.payload),
-    ]);
+    // Prepared once per connection (named), as the append's call is: the text never changes.
+    await this.knex
+      .raw('select pg_notify(n.channel, n.payload) from unnest(?::text[], ?::text[]) as n(channel, payload)', [
+        notices.map((notice) => notice.channel),
+        notices.map((notice) => notice.payload),
+      ])
+      .options({ name: 'cc_notify_batch' });
   }
 }

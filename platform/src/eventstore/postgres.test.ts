@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
+import { createKnex } from '../db/knex';
 import { migrate } from '../db/migrations';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { eventStoreContract, type ContractFactoryOptions } from './contract';
@@ -335,6 +336,68 @@ describe('PostgreSQL event store specifics', () => {
     ]);
     expect(events[0]!.position.txId).toBe(events[1]!.position.txId);
     expect(events[0]!.position.seq < events[1]!.position.seq).toBe(true);
+  });
+
+  it('prepares its append once per connection and reuses it, not parsed and planned again on every append', async () => {
+    // One connection, so the appends and the look at its prepared statements share it.
+    const knex = createKnex(opened.db.url, { max: 1 });
+    const store = new PostgresEventStore({ knex, connectionString: opened.db.url });
+    try {
+      for (const [i, expectedVersion] of (['no_stream', 1, 'any'] as const).entries()) {
+        await store.appendToStream('prepared', [{ type: 'A', data: { i } }], { expectedVersion });
+      }
+      const { rows } = (await knex.raw(
+        `select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements where statement ~ 'events_append'`,
+      )) as { rows: { statement: string; runs: number }[] };
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.runs).toBe(3);
+      expect((await store.readStream('prepared')).events.map((e) => [e.streamVersion, e.data])).toEqual([
+        [1, { i: 0 }],
+        [2, { i: 1 }],
+        [3, { i: 2 }],
+      ]);
+    } finally {
+      await store.close();
+      await knex.destroy();
+    }
+  });
+
+  it('records a single event (the one-row insert) as it records each of several: id, version, type, schema version, data, metadata, place', async () => {
+    const alone = await opened.store.appendToStream(
+      'single',
+      [{ id: '0f8b0c9e-8a55-4c1f-9a43-3f4b5b6c7d01', type: 'A', data: { n: 1 }, metadata: { schemaVersion: 3, userId: null } }],
+      { expectedVersion: 'no_stream', metadata: { correlationId: 'c-1', occurredAt: '2026-11-27T08:00:00.000Z' } },
+    );
+    const several = await opened.store.appendToStream(
+      'several',
+      [
+        { id: '0f8b0c9e-8a55-4c1f-9a43-3f4b5b6c7d02', type: 'A', data: { n: 1 }, metadata: { schemaVersion: 3, userId: null } },
+        { type: 'B', data: {} },
+      ],
+      { expectedVersion: 'no_stream', metadata: { correlationId: 'c-1', occurredAt: '2026-11-27T08:00:00.000Z' } },
+    );
+    const rows = (await opened
+      .knex('events')
+      .select('stream_id', 'event_id', 'stream_version', 'type', 'schema_version', 'data', 'metadata')
+      .select(opened.knex.raw('transaction_id::text as tx, global_position::text as seq'))
+      .where({ stream_version: 1 })
+      .orderBy('global_position')) as Record<string, unknown>[];
+    const shape = ({ event_id: _id, stream_id: _stream, tx: _tx, seq: _seq, ...rest }: Record<string, unknown>) => rest;
+    expect(rows.map((row) => row.stream_id)).toEqual(['single', 'several']);
+    expect(rows[0]!.event_id).toBe('0f8b0c9e-8a55-4c1f-9a43-3f4b5b6c7d01');
+    expect(shape(rows[0]!)).toEqual(shape(rows[1]!));
+    expect(shape(rows[0]!)).toMatchObject({
+      stream_version: 1,
+      type: 'A',
+      schema_version: 3,
+      data: { n: 1 },
+      metadata: { correlationId: 'c-1' },
+    });
+    expect(alone).toEqual({
+      nextExpectedVersion: 1,
+      position: { txId: BigInt(rows[0]!.tx as string), seq: BigInt(rows[0]!.seq as string) },
+    });
+    expect(several.nextExpectedVersion).toBe(2);
   });
 
   it('notifies listeners in other processes after the append has committed', async () => {

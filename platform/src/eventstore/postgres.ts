@@ -51,6 +51,15 @@ export function readNotifyPayload(payload: string | undefined, self: string): { 
   const list = payload.slice(colon + 1);
   return { own: payload.slice(0, colon) === self, types: list === '*' ? undefined : list.split(',').filter(Boolean) };
 }
+/**
+ * Names of the append's statements, prepared once per connection: parsing and planning the call on
+ * every append cost PostgreSQL about as much CPU as a whole single-row INSERT's share of the append
+ * (the event-store bench), and both texts are fixed, only their parameters vary. A name is bound to
+ * one text for a connection's life (pg refuses another), so each statement has its own. A migration
+ * that changes `events_append`'s answer columns needs running processes restarted: PostgreSQL
+ * refuses to run a prepared statement whose result type changed under it.
+ */
+const PREPARED = { append: { name: 'cc_events_append' }, lockedAppend: { name: 'cc_events_append_locked' } } as const;
 /** The SQLSTATE `events_append` raises when the stream is not at the expected version (DETAIL: the actual one). */
 const WRONG_EXPECTED_VERSION = 'CCWEV';
 
@@ -199,13 +208,15 @@ export class PostgresEventStore extends LogStore implements EventStore {
         ...serviceOf(event.metadata?.service ?? options.metadata?.service),
       },
     }));
-    type Answer = { version: number; transaction_id: string; global_position: string; recorded_at: Date };
+    type Answer = { version: number; transaction_id: string; global_position: string };
     const call = async (db: Knex | Knex.Transaction) => {
-      // now() is the transaction's start, which every row of the append got as its created_at.
-      const { rows: answer } = (await db.raw(
-        'select version, transaction_id, global_position, now() as recorded_at from events_append(?, ?, ?::jsonb)',
-        [streamId, expected, JSON.stringify(rows)],
-      )) as { rows: Answer[] };
+      const { rows: answer } = (await db
+        .raw('select version, transaction_id, global_position from events_append(?, ?, ?::jsonb)', [
+          streamId,
+          expected,
+          JSON.stringify(rows),
+        ])
+        .options(PREPARED.append)) as { rows: Answer[] };
       return answer[0]!;
     };
     /**
@@ -216,12 +227,15 @@ export class PostgresEventStore extends LogStore implements EventStore {
      * function scan of unnest yields the array's order.
      */
     const lockedCall = async (trx: Knex.Transaction, locks: { space: number; keys: readonly string[] }) => {
-      const { rows: answer } = (await trx.raw(
-        `select a.version, a.transaction_id, a.global_position, now() as recorded_at
+      // now() is the transaction's start, which every row of the append got as its created_at.
+      const { rows: answer } = (await trx
+        .raw(
+          `select a.version, a.transaction_id, a.global_position, now() as recorded_at
          from (select count(pg_advisory_xact_lock_shared(?, hashtext(name))) as taken from unnest(?::text[]) as name) locked
          cross join lateral events_append(?, case when locked.taken >= 0 then ?::text end, ?::jsonb) a`,
-        [locks.space, [...locks.keys], streamId, expected, JSON.stringify(rows)],
-      )) as { rows: Answer[] };
+          [locks.space, [...locks.keys], streamId, expected, JSON.stringify(rows)],
+        )
+        .options(PREPARED.lockedAppend)) as { rows: (Answer & { recorded_at: Date })[] };
       return answer[0]!;
     };
     const beforeCommit = this.options.beforeCommit;

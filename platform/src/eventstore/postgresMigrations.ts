@@ -226,4 +226,68 @@ export const eventStoreMigrations: Migration[] = [
       `);
     },
   },
+  /**
+   * The append of one event, cheaper (docs/decisions/event-store.md, "PostgreSQL: tables, append,
+   * positions"): the same checks, locks, answers and errors as 0004, but a single event is inserted
+   * with one `insert … values`, where 0004 expanded the array through `jsonb_array_elements`, sorted
+   * it, inserted through a CTE and sorted the rows again for the last position. Most appends carry
+   * one event (a command's decision, a new stream); several still go through the ordered insert.
+   */
+  {
+    name: '0008_event_store_append_one_event',
+    async up(knex) {
+      await knex.raw(`
+        create or replace function events_append(p_stream_id text, p_expected text, p_events jsonb,
+                                                 out version integer, out transaction_id text, out global_position text)
+        language plpgsql volatile as $$
+        declare
+          n integer := jsonb_array_length(p_events);
+          actual integer;
+          one jsonb;
+        begin
+          if n = 0 then
+            raise exception 'events_append needs at least one event';
+          end if;
+          if p_expected in ('no_stream', '0') then
+            insert into event_streams as s (stream_id, version) values (p_stream_id, n)
+              on conflict (stream_id) do nothing returning s.version into version;
+          elsif p_expected = 'any' then
+            insert into event_streams as s (stream_id, version) values (p_stream_id, n)
+              on conflict (stream_id) do update set version = s.version + excluded.version, updated_at = now()
+              returning s.version into version;
+          elsif p_expected = 'stream_exists' then
+            update event_streams s set version = s.version + n, updated_at = now()
+              where s.stream_id = p_stream_id returning s.version into version;
+          else
+            update event_streams s set version = s.version + n, updated_at = now()
+              where s.stream_id = p_stream_id and s.version = p_expected::integer returning s.version into version;
+          end if;
+          if version is null then
+            select s.version into actual from event_streams s where s.stream_id = p_stream_id;
+            raise exception 'stream % is at version %, expected %', p_stream_id, coalesce(actual, 0), p_expected
+              using errcode = 'CCWEV', detail = coalesce(actual, 0)::text;
+          end if;
+          if n = 1 then
+            one := p_events->0;
+            insert into events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
+              values ((one->>'event_id')::uuid, p_stream_id, version, one->>'type', (one->>'schema_version')::integer,
+                      one->'data', one->'metadata')
+              returning events.transaction_id::text, events.global_position::text into transaction_id, global_position;
+            return;
+          end if;
+          -- Ordered by the array's order, so global positions follow stream versions.
+          with inserted as (
+            insert into events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
+            select (e.value->>'event_id')::uuid, p_stream_id, version - n + e.ordinality::integer,
+                   e.value->>'type', (e.value->>'schema_version')::integer, e.value->'data', e.value->'metadata'
+            from jsonb_array_elements(p_events) with ordinality as e
+            order by e.ordinality
+            returning events.transaction_id, events.global_position
+          )
+          select i.transaction_id::text, i.global_position::text into transaction_id, global_position
+          from inserted i order by i.global_position desc limit 1;
+        end $$;
+      `);
+    },
+  },
 ];
