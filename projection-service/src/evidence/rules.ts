@@ -113,3 +113,28 @@ export function evidenceRuling(input: EvidenceInput): EvidenceRuling {
   }
   return { stage: 'building', readiness, readinessReason: readinessReason(building), elements: building, reviewDeadline: null };
 }
+
+/** A claim's status as the ruling reads it: granted, denied, or still building whatever the step. */
+const decidedAs = (status: EvidenceClaim['status']) => (status === 'approved' || status === 'denied' ? status : 'building');
+
+/** Texts joined so that no two different lists give one string (each prefixed with its length). */
+const joined = (texts: readonly (string | number)[]) => texts.map((t) => `${String(t).length}:${t}`).join('');
+
+const claimKey = (c: EvidenceClaim, status: string) =>
+  joined([c.claimId, c.claimNumber, c.condition, c.conditionType, status, c.decisionDate ?? '']);
+
+/**
+ * What `evidenceRuling` reads of its input, as one string: two inputs with the same key get the
+ * same ruling, so a caller may keep a ruling by its key for the length of a batch. The claim's own
+ * status counts only as granted, denied or still building; the owner's other claims only for a
+ * secondary claim (the primary it stands on); an analysis by its ids and `resultId`, a number
+ * naming its result (the same result, the same number). Kept beside the rules: a rule that reads
+ * more of the input must add it here.
+ */
+export function rulingKey(input: EvidenceInput, resultId: (result: EvidenceAnalysis['result']) => number): string {
+  const { claim, analyses, otherClaims } = input;
+  const parts = [claimKey(claim, decidedAs(claim.status)), analyses.length];
+  for (const a of analyses) parts.push(joined([a.documentId, a.fileName, a.analysisId, a.analysisType, resultId(a.result)]));
+  if (claim.conditionType === 'secondary') for (const c of otherClaims) parts.push(claimKey(c, c.status));
+  return joined(parts);
+}
