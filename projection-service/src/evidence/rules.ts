@@ -117,11 +117,14 @@ export function evidenceRuling(input: EvidenceInput): EvidenceRuling {
 /** A claim's status as the ruling reads it: granted, denied, or still building whatever the step. */
 const decidedAs = (status: EvidenceClaim['status']) => (status === 'approved' || status === 'denied' ? status : 'building');
 
-/** Texts joined so that no two different lists give one string (each prefixed with its length). */
-const joined = (texts: readonly (string | number)[]) => texts.map((t) => `${String(t).length}:${t}`).join('');
+/** A text as part of a key: prefixed with its length, so that no two different lists of texts give one key. */
+const field = (text: string | number) => {
+  const t = String(text);
+  return `${t.length}:${t}`;
+};
 
 const claimKey = (c: EvidenceClaim, status: string) =>
-  joined([c.claimId, c.claimNumber, c.condition, c.conditionType, status, c.decisionDate ?? '']);
+  field(c.claimId) + field(c.claimNumber) + field(c.condition) + field(c.conditionType) + field(status) + field(c.decisionDate ?? '');
 
 /**
  * What `evidenceRuling` reads of its input, as one string: two inputs with the same key get the
@@ -133,8 +136,9 @@ const claimKey = (c: EvidenceClaim, status: string) =>
  */
 export function rulingKey(input: EvidenceInput, resultId: (result: EvidenceAnalysis['result']) => number): string {
   const { claim, analyses, otherClaims } = input;
-  const parts = [claimKey(claim, decidedAs(claim.status)), analyses.length];
-  for (const a of analyses) parts.push(joined([a.documentId, a.fileName, a.analysisId, a.analysisType, resultId(a.result)]));
-  if (claim.conditionType === 'secondary') for (const c of otherClaims) parts.push(claimKey(c, c.status));
-  return joined(parts);
+  let key = claimKey(claim, decidedAs(claim.status)) + field(analyses.length);
+  for (const a of analyses)
+    key += field(a.documentId) + field(a.fileName) + field(a.analysisId) + field(a.analysisType) + field(resultId(a.result));
+  if (claim.conditionType === 'secondary') for (const c of otherClaims) key += claimKey(c, c.status);
+  return key;
 }
