@@ -1,10 +1,11 @@
 import type { PersonalDataVault } from '@cc/platform';
 import { ACCOUNT_ERASED } from '../account/erasedRows';
-import { evidenceProjector } from '../evidence/projector';
-import type { SetBasedProjector, TableDescription, TableRows } from '../runner/setBasedProjector';
+import { evidenceProjector, inputOf, mapRow, type DueMap, type DueMaps } from '../evidence/projector';
+import { BatchRulings } from '../evidence/rulings';
+import type { EvidenceRuling } from '../evidence/rules';
+import type { SetBasedProjector, TableDescription } from '../runner/setBasedProjector';
 
 type Row = Record<string, unknown>;
-type AnyRows = Readonly<Record<string, TableRows<Row>>>;
 
 /** The evidence read model's tables, and this projector's copies of them. */
 const COPIES = {
@@ -28,13 +29,22 @@ const historyDescription: TableDescription<Row> = {
   },
 };
 
+/** One batch: its rulings, and each claim's map as its last event left it (what is due when the batch settles). */
+interface HistoryBatch {
+  rulings: BatchRulings;
+  due: Map<string, { map: DueMap; ruling: EvidenceRuling }>;
+}
+
 /**
  * `analytics_readiness_history`: one row each time an event changes a claim's evidence readiness or
  * stage. The evidence projector keeps only the current map, and computes it once per batch, so the
- * history cannot come from its table: this projector runs the same projector over copies of its
- * tables, one event at a time (its fold, then its settle), and records every map whose readiness or
- * stage that event changed — the same rows however the log is cut into batches. Its version follows
- * the evidence projector's, so new legal rules rebuild the history too.
+ * history cannot come from its table: this projector runs the same fold over copies of its tables
+ * and, after each event, takes the ruling of every map that event made due (the same rules, kept
+ * for the batch by what they were made from, so an unchanged input is not ruled on twice), and
+ * records it when its readiness or stage differs from the map as it stood before — the same rows
+ * however the log is cut into batches. The copies' maps are written once, when the batch settles,
+ * from each claim's last ruling, as the evidence projector writes its own. Its version follows the
+ * evidence projector's, so new legal rules rebuild the history too.
  */
 export function readinessHistoryProjector(vault: PersonalDataVault): SetBasedProjector {
   const evidence = evidenceProjector(vault);
@@ -58,43 +68,46 @@ export function readinessHistoryProjector(vault: PersonalDataVault): SetBasedPro
         event.type === ACCOUNT_ERASED ? [{ user_id: (event.data as { userId: string }).userId }] : [{ event_id: event.id }];
       return touched;
     },
-    evolve(rows, event, opened) {
+    evolve(rows, event, opened, batch) {
+      const { rulings, due } = batch as HistoryBatch;
       const history = rows[HISTORY]!;
-      if (event.type === ACCOUNT_ERASED) {
-        for (const row of history.where({ user_id: (event.data as { userId: string }).userId })) history.delete(row);
-      }
       const maps = rows[COPIES.evidence_maps]!;
-      /** The maps table as the evidence projector sees it, noting each map whose readiness or stage changes. */
-      const recordingMaps: TableRows<Row> = {
-        get: (key) => maps.get(key),
-        where: (match) => maps.where(match),
-        delete: (key) => maps.delete(key),
-        put(row) {
-          const before = maps.get({ claim_id: row.claim_id });
-          maps.put(row);
-          if (before && before.readiness === row.readiness && before.stage === row.stage) return;
-          history.put({
-            event_id: event.id,
-            claim_id: row.claim_id,
-            user_id: row.user_id,
-            readiness: row.readiness,
-            stage: row.stage,
-            at: row.updated_at,
-            position_tx: event.position.txId.toString(),
-            position_seq: event.position.seq.toString(),
-          });
-        },
-      };
-      const evidenceRows: AnyRows = {
-        evidence_claims: rows[COPIES.evidence_claims]!,
-        evidence_documents: rows[COPIES.evidence_documents]!,
-        evidence_maps: recordingMaps,
-      };
-      const due = evidence.startBatch();
-      evidence.evolve(evidenceRows, event, opened, due);
-      evidence.settle(evidenceRows, due);
+      if (event.type === ACCOUNT_ERASED) {
+        const userId = (event.data as { userId: string }).userId;
+        for (const row of history.where({ user_id: userId })) history.delete(row);
+        // The evidence fold below deletes the owner's stored maps; the maps this batch made are here.
+        for (const [claimId, { map }] of due) if (map.claim.user_id === userId) due.delete(claimId);
+      }
+      const madeDue = new Map() as DueMaps;
+      evidence.evolve(
+        { evidence_claims: rows[COPIES.evidence_claims]!, evidence_documents: rows[COPIES.evidence_documents]!, evidence_maps: maps },
+        event,
+        opened,
+        madeDue,
+      );
+      for (const [claimId, map] of madeDue) {
+        const ruling = rulings.of(inputOf(map));
+        const userId = map.claim.user_id;
+        // The map before this event: as an earlier event of the batch left it, or as stored.
+        const before = due.get(claimId)?.ruling ?? maps.where({ user_id: userId }).find((row) => row.claim_id === claimId);
+        due.set(claimId, { map, ruling });
+        if (before && before.readiness === ruling.readiness && before.stage === ruling.stage) continue;
+        history.put({
+          event_id: event.id,
+          claim_id: claimId,
+          user_id: userId,
+          readiness: ruling.readiness,
+          stage: ruling.stage,
+          at: map.at,
+          position_tx: event.position.txId.toString(),
+          position_seq: event.position.seq.toString(),
+        });
+      }
     },
-    startBatch: () => undefined,
-    settle: () => undefined,
+    startBatch: (): HistoryBatch => ({ rulings: new BatchRulings(), due: new Map() }),
+    settle(rows, batch) {
+      const maps = rows[COPIES.evidence_maps]!;
+      for (const { map, ruling } of (batch as HistoryBatch).due.values()) maps.put({ ...mapRow(map, ruling) });
+    },
   };
 }

@@ -14,8 +14,8 @@ import type { PersonalDataVault } from '@cc/platform';
 import { ACCOUNT_ERASED } from '../account/erasedRows';
 import { openClaimText, preloadOwners } from '../claims/sealed';
 import { openFileName } from '../documents/projector';
-import { setBasedProjector, type Rows, type SetBasedProjector } from '../runner/setBasedProjector';
-import { evidenceRuling, type EvidenceAnalysis, type EvidenceClaim, type EvidenceInput } from './rules';
+import { setBasedProjector, type Rows, type SetBasedProjector, type TableRows } from '../runner/setBasedProjector';
+import { evidenceRuling, type EvidenceAnalysis, type EvidenceClaim, type EvidenceInput, type EvidenceRuling } from './rules';
 
 export interface ClaimRow {
   claim_id: string;
@@ -26,7 +26,7 @@ export interface ClaimRow {
   status: ClaimStatus;
   decision_date: string | null;
 }
-interface DocumentRow {
+export interface DocumentRow {
   document_id: string;
   user_id: string;
   claim_id: string | null;
@@ -35,7 +35,7 @@ interface DocumentRow {
   analysis_type: AnalysisType | null;
   result: AnalysisResult | null;
 }
-interface MapRow {
+export interface MapRow {
   claim_id: string;
   user_id: string;
   stage: EvidenceStage;
@@ -72,49 +72,63 @@ const byId =
   };
 
 /**
- * A map due at the end of the batch: the rules' input as it stood at the last event that changed
- * it, and that event's time. The rules cost far more than the rows, so a claim's map is computed
- * once per batch however many of its events the batch holds, and from what its last event left, so
- * it is the map that event would have written on its own.
+ * A map due at the end of the batch: the rows the rules read as they stood at the last event that
+ * changed them, and that event's time. Rows are frozen (a change is a new row), so holding them
+ * keeps that state. The rules cost far more than the rows, so a claim's map is computed once per
+ * batch however many of its events the batch holds, and from what its last event left, so it is
+ * the map that event would have written on its own. The rows become the rules' input only then.
  */
-interface DueMap {
-  input: EvidenceInput;
-  userId: string;
+export interface DueMap {
+  claim: Readonly<ClaimRow>;
+  /** The documents linked to the claim, in no particular order. */
+  documents: readonly Readonly<DocumentRow>[];
+  /** Every claim of the owner, the due one included. */
+  owned: readonly Readonly<ClaimRow>[];
   at: string;
 }
-type DueMaps = Map<string, DueMap>;
+export type DueMaps = Map<string, DueMap>;
 
 /**
- * The rules' input for one claim: the claim, the latest analysis of each document linked to it, and
- * its owner's other claims, each in id order. Only the owner's rows: a document is linked only to
- * its owner's claims.
+ * The claim's map is due as the event leaves its rows (when the claim is there: a map needs its
+ * claim). Only the owner's rows: a document is linked only to its owner's claims.
  */
-function inputOf(rows: Rows<EvidenceTables>, userId: string, claimId: string): EvidenceInput | undefined {
+function markDue(rows: Rows<EvidenceTables>, due: DueMaps, userId: string, claimId: string | null, at: string): void {
+  if (!claimId) return;
   const owned = rows.evidence_claims.where({ user_id: userId });
   const claim = owned.find((c) => c.claim_id === claimId);
-  if (!claim) return undefined;
-  const documents = rows.evidence_documents
-    .where({ user_id: userId })
-    .filter((d) => d.claim_id === claimId)
-    .sort(byId((d) => d.document_id));
-  const others = owned.filter((c) => c !== claim).sort(byId((c) => c.claim_id));
-  return { claim: toClaim(claim), analyses: documents.flatMap(toAnalysis), otherClaims: others.map(toClaim) };
+  if (!claim) return;
+  const documents = rows.evidence_documents.where({ user_id: userId }).filter((d) => d.claim_id === claimId);
+  due.set(claimId, { claim, documents, owned, at });
 }
 
-/** The claim's map row: the rules' ruling over its input. */
-function mapRow({ input, userId, at }: DueMap): MapRow {
-  const ruling = evidenceRuling(input);
+/** The rules' input for a due map: the claim, the latest analysis of each of its documents, and the owner's other claims, each in id order. */
+export function inputOf({ claim, documents, owned }: DueMap): EvidenceInput {
   return {
-    claim_id: input.claim.claimId,
-    user_id: userId,
+    claim: toClaim(claim),
+    analyses: [...documents].sort(byId((d) => d.document_id)).flatMap(toAnalysis),
+    otherClaims: owned
+      .filter((c) => c.claim_id !== claim.claim_id)
+      .sort(byId((c) => c.claim_id))
+      .map(toClaim),
+  };
+}
+
+/** The claim's map row: the ruling over its input. */
+export function mapRow(due: DueMap, ruling: EvidenceRuling): MapRow {
+  return {
+    claim_id: due.claim.claim_id,
+    user_id: due.claim.user_id,
     stage: ruling.stage,
     readiness: ruling.readiness,
     readiness_reason: ruling.readinessReason,
     elements: ruling.elements,
     review_deadline: ruling.reviewDeadline,
-    updated_at: at,
+    updated_at: due.at,
   };
 }
+
+/** The document's claim, if the document is there. */
+const claimOf = (documents: TableRows<DocumentRow>, documentId: string) => documents.get({ document_id: documentId })?.claim_id ?? null;
 
 const EVIDENCE_EVENTS = [
   ...pickEventTypes(CLAIM_EVENT_TYPES, ['ClaimFiled', 'ClaimStatusChanged', 'ClaimDecisionDateSet']),
@@ -219,19 +233,13 @@ export function evidenceProjector(vault: PersonalDataVault): SetBasedProjector {
       const { evidence_claims: claims, evidence_documents: documents, evidence_maps: maps } = rows;
       const userId = event.data.userId;
       const at = event.metadata.occurredAt;
-      /** The claim's map is due as it stands after this event (when the claim is there: a map needs its claim). */
-      const markDue = (claimId: string | null) => {
-        const input = claimId ? inputOf(rows, userId, claimId) : undefined;
-        if (input) due.set(input.claim.claimId, { input, userId, at });
-      };
-      const claimOf = (documentId: string) => documents.get({ document_id: documentId })?.claim_id ?? null;
 
       switch (event.type) {
         case ACCOUNT_ERASED: {
           for (const row of maps.where({ user_id: userId })) maps.delete(row);
           for (const row of documents.where({ user_id: userId })) documents.delete(row);
           for (const row of claims.where({ user_id: userId })) claims.delete(row);
-          for (const [claimId, map] of due) if (map.userId === userId) due.delete(claimId);
+          for (const [claimId, map] of due) if (map.claim.user_id === userId) due.delete(claimId);
           return;
         }
         case 'ClaimFiled': {
@@ -246,7 +254,7 @@ export function evidenceProjector(vault: PersonalDataVault): SetBasedProjector {
               status: 'submitted',
               decision_date: null,
             });
-          markDue(d.claimId);
+          markDue(rows, due, userId, d.claimId, at);
           return;
         }
         case 'ClaimStatusChanged': {
@@ -254,18 +262,18 @@ export function evidenceProjector(vault: PersonalDataVault): SetBasedProjector {
           const claim = claims.get({ claim_id: d.claimId });
           if (claim) claims.put({ ...claim, status: d.to });
           // A decision turns the claim's own map (granted, or what a Supplemental Claim needs).
-          markDue(d.claimId);
+          markDue(rows, due, userId, d.claimId, at);
           // An approval (or its reversal) changes what the owner's secondary claims can stand on.
           if ((d.from === 'approved') !== (d.to === 'approved'))
             for (const other of claims.where({ user_id: d.userId }))
-              if (other.condition_type === 'secondary' && other.claim_id !== d.claimId) markDue(other.claim_id);
+              if (other.condition_type === 'secondary' && other.claim_id !== d.claimId) markDue(rows, due, userId, other.claim_id, at);
           return;
         }
         case 'ClaimDecisionDateSet': {
           const d = event.data;
           const claim = claims.get({ claim_id: d.claimId });
           if (claim) claims.put({ ...claim, decision_date: d.to });
-          markDue(d.claimId);
+          markDue(rows, due, userId, d.claimId, at);
           return;
         }
         case 'DocumentRegistered': {
@@ -289,8 +297,8 @@ export function evidenceProjector(vault: PersonalDataVault): SetBasedProjector {
           const before = document?.claim_id ?? null;
           if (document) documents.put({ ...document, claim_id: d.claimId });
           if (before !== d.claimId) {
-            markDue(before);
-            markDue(d.claimId);
+            markDue(rows, due, userId, before, at);
+            markDue(rows, due, userId, d.claimId, at);
           }
           return;
         }
@@ -301,20 +309,20 @@ export function evidenceProjector(vault: PersonalDataVault): SetBasedProjector {
           // As read back from the table (jsonb keeps no undefined), so a batch sees what a next batch would.
           const result = JSON.parse(JSON.stringify(opened.result)) as AnalysisResult;
           if (document) documents.put({ ...document, analysis_id: d.analysisId, analysis_type: d.analysisType, result });
-          markDue(claimOf(d.documentId));
+          markDue(rows, due, userId, claimOf(documents, d.documentId), at);
           return;
         }
         case 'DocumentDeleted': {
           const d = event.data;
-          const before = claimOf(d.documentId);
+          const before = claimOf(documents, d.documentId);
           documents.delete({ document_id: d.documentId });
-          markDue(before);
+          markDue(rows, due, userId, before, at);
           return;
         }
       }
     },
     settle({ evidence_maps: maps }, due) {
-      for (const map of due.values()) maps.put(mapRow(map));
+      for (const map of due.values()) maps.put(mapRow(map, evidenceRuling(inputOf(map))));
     },
   });
 }

@@ -113,3 +113,32 @@ export function evidenceRuling(input: EvidenceInput): EvidenceRuling {
   }
   return { stage: 'building', readiness, readinessReason: readinessReason(building), elements: building, reviewDeadline: null };
 }
+
+/** A claim's status as the ruling reads it: granted, denied, or still building whatever the step. */
+const decidedAs = (status: EvidenceClaim['status']) => (status === 'approved' || status === 'denied' ? status : 'building');
+
+/** A text as part of a key: prefixed with its length, so that no two different lists of texts give one key. */
+const field = (text: string | number) => {
+  const t = String(text);
+  return `${t.length}:${t}`;
+};
+
+const claimKey = (c: EvidenceClaim, status: string) =>
+  field(c.claimId) + field(c.claimNumber) + field(c.condition) + field(c.conditionType) + field(status) + field(c.decisionDate ?? '');
+
+/**
+ * What `evidenceRuling` reads of its input, as one string: two inputs with the same key get the
+ * same ruling, so a caller may keep a ruling by its key for the length of a batch. The claim's own
+ * status counts only as granted, denied or still building; the owner's other claims only for a
+ * secondary claim (the primary it stands on); an analysis by its ids and `resultId`, a number
+ * naming its result (the same result, the same number). Kept beside the rules: a rule that reads
+ * more of the input must add it here.
+ */
+export function rulingKey(input: EvidenceInput, resultId: (result: EvidenceAnalysis['result']) => number): string {
+  const { claim, analyses, otherClaims } = input;
+  let key = claimKey(claim, decidedAs(claim.status)) + field(analyses.length);
+  for (const a of analyses)
+    key += field(a.documentId) + field(a.fileName) + field(a.analysisId) + field(a.analysisType) + field(resultId(a.result));
+  if (claim.conditionType === 'secondary') for (const c of otherClaims) key += claimKey(c, c.status);
+  return key;
+}
