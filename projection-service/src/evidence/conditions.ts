@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { bundledDbqs, referenceList, type BundledDbq } from '@cc/contracts/referenceData';
 
 /**
@@ -99,7 +100,11 @@ function matchDbq(condition: string, diagnosticCodes: readonly string[]): Bundle
   return best?.dbq;
 }
 
-/** Answers already worked out; a rebuild asks the same few conditions thousands of times. Bounded, oldest dropped first. */
+/**
+ * Answers already worked out; a rebuild asks the same few conditions thousands of times. Bounded,
+ * oldest dropped first. Kept by a digest of the condition, never its text: a claimed condition is
+ * the veteran's sealed health data, and this outlives every batch and every erasure.
+ */
 const matched = new Map<string, BundledDbq | undefined>();
 const MATCHES_KEPT = 2_000;
 
@@ -109,7 +114,9 @@ const MATCHES_KEPT = 2_000;
  * diagnostic code from an analysis finds the disability when the name alone does not.
  */
 export function dbqForCondition(condition: string, diagnosticCodes: readonly string[] = []): BundledDbq | undefined {
-  const key = JSON.stringify([condition, diagnosticCodes]);
+  const key = createHash('sha256')
+    .update(JSON.stringify([condition, diagnosticCodes]))
+    .digest('base64');
   if (matched.has(key)) return matched.get(key);
   const dbq = matchDbq(condition, diagnosticCodes);
   if (matched.size >= MATCHES_KEPT) matched.delete(matched.keys().next().value!);
