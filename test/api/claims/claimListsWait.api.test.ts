@@ -1,0 +1,64 @@
+import type { Knex } from '@cc/platform';
+import { lockProjection } from '@cc/projection-service/runner/projectionLock';
+import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+
+const BEHIND = 'read models are behind';
+
+/**
+ * The dashboard and the claims list read only views kept in the append's transaction (the claims,
+ * activities, documents and the user's profile): after a command they wait for no asynchronous
+ * projector, and still show what the command did.
+ */
+describe('the dashboard and the claims list after a command', () => {
+  let app: TestApp;
+  let vet: TestClient;
+  let release: () => void = () => undefined;
+  let holder: Promise<void> | undefined;
+
+  beforeAll(async () => {
+    // A wait that cannot end times out quickly and says so in the log. The notifications worker,
+    // which waits for every read model before it reads the user, stays off.
+    app = await startTestApp({ readYourWritesTimeoutMs: 500, notificationsWorker: false });
+    vet = app.client();
+    await vet.register('lists.vet@example.org', undefined, { firstName: 'Lena', lastName: 'Ostrowski' });
+    // Running, but stalled: every asynchronous projector waits for its lock, so a wait for any of them could only time out.
+    const { runner } = app.system.projections;
+    const asynchronous = runner.projectors.map((p) => p.name).filter((name) => !runner.isInline(name));
+    let held: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    holder = app.system.knex.transaction(async (trx: Knex.Transaction) => {
+      for (const name of asynchronous) await lockProjection(trx, name);
+      held();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await holding;
+  });
+  afterAll(async () => {
+    release();
+    await holder;
+    await app.close();
+  });
+
+  it('show a status change in the very next GET, with every asynchronous projector stalled, and wait for none', async () => {
+    const filed = await vet.post('/api/claims', { condition: 'Tinnitus', conditionType: 'primary' });
+    expect(filed.status).toBe(201);
+    const claimId = filed.data.id as string;
+    expect((await vet.put(`/api/claims/${claimId}/status`, { status: 'evidence_review' })).status).toBe(200);
+
+    const list = await vet.get('/api/claims');
+    expect(list.status).toBe(200);
+    expect(list.data).toEqual([expect.objectContaining({ id: claimId, status: 'evidence_review' })]);
+
+    const dashboard = await vet.get('/api/dashboard');
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.data).toMatchObject({
+      user: { firstName: 'Lena' },
+      stats: { activeClaims: 1 },
+      recentClaims: [expect.objectContaining({ id: claimId, status: 'evidence_review' })],
+      usage: { claims: { used: 1 } },
+    });
+    expect(dashboard.data.recentActivities.length).toBeGreaterThan(0);
+
+    expect(app.logs.filter((line) => line.includes(BEHIND))).toEqual([]);
+  });
+});
