@@ -179,8 +179,17 @@ export async function claimHistory(knex: Knex, claimId: string): Promise<ClaimHi
   }));
 }
 
-export async function dashboard(knex: Knex, userId: string, now: Date): Promise<DashboardPayload> {
-  const profile = await knex('user_profiles').where({ user_id: userId }).first('first_name', 'member_tier');
+/** Who the dashboard greets and counts the plan of, when the caller already read it with the session. */
+export interface DashboardUser {
+  firstName: string | null;
+  memberTier: MemberTierName;
+}
+
+/** The dashboard; the user's profile is read only when `user` is not given. */
+export async function dashboard(knex: Knex, userId: string, now: Date, user?: DashboardUser): Promise<DashboardPayload> {
+  const profile: { first_name: string | null; member_tier: string } | undefined = user
+    ? { first_name: user.firstName, member_tier: user.memberTier }
+    : await knex('user_profiles').where({ user_id: userId }).first('first_name', 'member_tier');
   const claimRows: ClaimRow[] = await knex('claims').where({ user_id: userId }).orderBy('filed_at', 'desc').orderBy('claim_id');
   const claims = claimRows.map((row) => toClaim(row, now));
   const active = claims.filter((c) => !c.isApproved && c.status !== 'denied');

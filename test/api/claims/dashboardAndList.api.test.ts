@@ -1,6 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Knex } from '@cc/platform';
 import { lockProjection } from '@cc/projection-service/runner/projectionLock';
-import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { startTestApp, TestClient, type TestApp } from '@cc/gateway/testing/testApp';
 
 const BEHIND = 'read models are behind';
 
@@ -60,5 +63,45 @@ describe('the dashboard and the claims list after a command', () => {
     expect(dashboard.data.recentActivities.length).toBeGreaterThan(0);
 
     expect(app.logs.filter((line) => line.includes(BEHIND))).toEqual([]);
+  });
+});
+
+describe("the dashboard's statements", () => {
+  let app: TestApp;
+  let server: http.Server;
+  let vet: TestClient;
+  /** Marks the statements a request sends. */
+  const requests = new AsyncLocalStorage<true>();
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    server = http.createServer((req, res) => requests.run(true, () => app.system.app(req, res)));
+    server.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    vet = new TestClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    await vet.register('dashboard.statements@example.org', undefined, { firstName: 'Dario' });
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await app.close();
+  });
+
+  it("reads the user's profile once, with the session, and greets them from it", async () => {
+    const reads: string[] = [];
+    const seen = (query: { sql: string }) => {
+      if (requests.getStore() && /\buser_profiles\b/.test(query.sql)) reads.push(query.sql);
+    };
+    app.system.knex.on('query', seen);
+    let answer: { status: number; data: any } | undefined;
+    try {
+      answer = await vet.get('/api/dashboard');
+    } finally {
+      app.system.knex.off('query', seen);
+    }
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({ user: { firstName: 'Dario' }, usage: { claims: { used: 0, limit: 3, remaining: 3 } } });
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/from sessions/);
   });
 });
