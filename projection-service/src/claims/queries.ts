@@ -103,9 +103,16 @@ export async function listClaims(knex: Knex, userId: string, query: ClaimListQue
  * notes and documents are gathered as JSON beside the claim's row, so a claim that is not the
  * user's shows none of them.
  */
-export async function findClaimDetail(knex: Knex, userId: string, claimId: string, now: Date): Promise<ClaimDetail | undefined> {
+export async function findClaimDetail(
+  knex: Knex,
+  userId: string,
+  claimId: string,
+  now: Date,
+  alongside?: Knex.Raw,
+): Promise<ClaimDetail | undefined> {
   const { rows } = (await knex.raw(
-    `select c.*,
+    // A data-modifying WITH runs to its end whether or not the select reads it.
+    `${alongside ? 'with alongside as (?) ' : ''}select c.*,
        (select coalesce(json_agg(json_build_object(
                  'note_id', n.note_id, 'note', n.note, 'note_type', n.note_type, 'is_important', n.is_important,
                  'previous_status', n.previous_status, 'new_status', n.new_status, 'created_at', n.created_at)
@@ -115,7 +122,7 @@ export async function findClaimDetail(knex: Knex, userId: string, claimId: strin
                order by d.uploaded_at desc, d.document_id), '[]')
         from documents d where d.user_id = c.user_id and d.claim_id = c.claim_id) as documents_json
      from claims c where c.claim_id = ? and c.user_id = ?`,
-    [claimId, userId],
+    alongside ? [alongside, claimId, userId] : [claimId, userId],
   )) as {
     rows: (ClaimRow & { notes_json: (Omit<NoteRow, 'created_at'> & { created_at: string })[]; documents_json: ClaimDocumentSummary[] })[];
   };
