@@ -79,4 +79,14 @@ describe("a claim command's statements", () => {
     const { recorded, appended } = await positions(claimId);
     expect(recorded).toBe(appended);
   });
+
+  it("tells other processes of filing a claim (the user's stream, then the claim's) in one notification", async () => {
+    const sent = await statementsOf(async () => {
+      expect((await vet.post('/api/claims', { condition: 'Knee strain', conditionType: 'primary' })).status).toBe(201);
+      // The notices leave after the answer.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const notices = sent.POST!.filter((sql) => sql.includes('pg_notify'));
+    expect(notices).toHaveLength(1);
+  });
 });
