@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { pageWithTotal, type ListQuery, type SortColumns } from '@cc/platform';
 import {
   CLAIM_PRIORITIES,
   claimReviewDeadlines,
@@ -93,8 +93,7 @@ export async function listClaims(knex: Knex, userId: string, query: ClaimListQue
       if (query.filter.status) q.where('status', query.filter.status);
       if (query.filter.q) q.whereILike('condition', `%${query.filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     });
-  const total = await countList(base, CLAIM_SORT_COLUMNS, query);
-  const rows: ClaimRow[] = await pageList(base.clone(), CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
+  const { rows, total } = await pageWithTotal<keyof Claim, ClaimRow>(base.select('*'), CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
   return { rows: rows.map((row) => toClaim(row, now)), total };
 }
 

@@ -66,7 +66,7 @@ describe('the dashboard and the claims list after a command', () => {
   });
 });
 
-describe("the dashboard's statements", () => {
+describe("the dashboard's and the claims list's statements", () => {
   let app: TestApp;
   let server: http.Server;
   let vet: TestClient;
@@ -103,5 +103,31 @@ describe("the dashboard's statements", () => {
     expect(answer.data).toMatchObject({ user: { firstName: 'Dario' }, usage: { claims: { used: 0, limit: 3, remaining: 3 } } });
     expect(reads).toHaveLength(1);
     expect(reads[0]).toMatch(/from sessions/);
+  });
+
+  it('reads a page of the claims list and its total in one statement, and counts a page past the end on its own', async () => {
+    for (const condition of ['Tinnitus', 'Knee strain'])
+      expect((await vet.post('/api/claims', { condition, conditionType: 'primary' })).status).toBe(201);
+    const page = (range: [number, number]) =>
+      `/api/claims?${new URLSearchParams({ sort: JSON.stringify(['condition', 'ASC']), range: JSON.stringify(range) })}`;
+    const reads: string[] = [];
+    const seen = (query: { sql: string }) => {
+      if (requests.getStore() && !/\bsessions\b/.test(query.sql)) reads.push(query.sql);
+    };
+    app.system.knex.on('query', seen);
+    try {
+      const first = await vet.get(page([0, 0]));
+      expect(first.status).toBe(200);
+      expect(first.data).toEqual([expect.objectContaining({ condition: 'Knee strain' })]);
+      expect(first.headers.get('content-range')).toBe('claims 0-0/2');
+      expect(reads).toHaveLength(1);
+      reads.length = 0;
+      const past = await vet.get(page([5, 9]));
+      expect(past.data).toEqual([]);
+      expect(past.headers.get('content-range')).toBe('claims 5-5/2');
+      expect(reads).toHaveLength(2);
+    } finally {
+      app.system.knex.off('query', seen);
+    }
   });
 });
