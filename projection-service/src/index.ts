@@ -281,7 +281,7 @@ export function createProjectionService(deps: ProjectionServiceDeps) {
     },
     queries: {
       findUserProfile: (userId: string) => findUserProfile(deps.knex, userId),
-      claimDetail: (userId: string, claimId: string) => findClaimDetail(deps.knex, userId, claimId, now()),
+      claimDetail: (userId: string, claimId: string, alongside?: Knex.Raw) => findClaimDetail(deps.knex, userId, claimId, now(), alongside),
       document: (userId: string, documentId: string) => findDocument(deps.knex, userId, documentId),
       subscription: (userId: string) => currentSubscription(deps.knex, userId, now()),
       currentSubscriptionId: (userId: string) => currentSubscriptionId(deps.knex, userId),

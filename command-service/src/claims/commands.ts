@@ -42,6 +42,8 @@ export function claimCommands({ store, vault, now = () => new Date(), decided }:
         metadata,
         maxAttempts: USER_STREAM_MAX_ATTEMPTS,
         decided,
+        // The claim's own append follows at once and tells other processes of both.
+        notifyWithNext: true,
       });
       const claimNumber = registered.events[0]!.type === 'UserClaimRegistered' ? registered.events[0]!.data.claimNumber : '';
       const text: ClaimText = { condition: body.condition, nextAction: body.nextAction ?? null };

@@ -7,14 +7,24 @@ import {
   updateClaimDetailsBody,
   type ClaimDetail,
 } from '@cc/contracts';
-import { answerCommand, commandMetadata, isUuid, parseOrProblem, problems, requireAuth, type GlobalPosition } from '@cc/platform';
+import {
+  answerCommand,
+  commandMetadata,
+  isUuid,
+  parseOrProblem,
+  problems,
+  requireAuth,
+  type GlobalPosition,
+  type Knex,
+} from '@cc/platform';
 import type { ClaimCommands } from './commands';
 
 /** How a command route answers with the state the user will see next: wait for the read side, then read it. */
 export interface ClaimReadBack {
   /** Waits until the named read models (all, without names) have applied the position. */
   waitFor(position: GlobalPosition, readModels?: readonly string[]): Promise<void>;
-  claimDetail(userId: string, claimId: string): Promise<ClaimDetail | undefined>;
+  /** With `alongside`, a writing statement sent within the read's own (a data-modifying WITH). */
+  claimDetail(userId: string, claimId: string, alongside?: Knex.Raw): Promise<ClaimDetail | undefined>;
 }
 
 /** What a claim command's answer reads: the claim with its notes (the claims read model). */
@@ -36,6 +46,7 @@ export function claimRoutes(claims: ClaimCommands, readBack: ClaimReadBack): Rou
       position,
       waitFor: waitForClaimView,
       read: () => readBack.claimDetail(userId, claimId),
+      readAlongside: (alongside) => readBack.claimDetail(userId, claimId, alongside),
       status,
       accepted: { id: claimId, location: `/api/claims/${claimId}` },
     });
@@ -72,6 +83,7 @@ export function claimRoutes(claims: ClaimCommands, readBack: ClaimReadBack): Rou
       position,
       waitFor: waitForClaimView,
       read: async () => (await readBack.claimDetail(auth.userId, claimId))?.notes.find((n) => n.id === noteId),
+      readAlongside: async (alongside) => (await readBack.claimDetail(auth.userId, claimId, alongside))?.notes.find((n) => n.id === noteId),
       status: 201,
       accepted: { id: noteId, location: `/api/claims/${claimId}` },
     });

@@ -75,11 +75,14 @@ export class SessionStore {
   }
 
   async recordWrite(session: Session, position: GlobalPosition): Promise<void> {
+    await this.recordWriteStatement(session, position);
+  }
+
+  /** `recordWrite`'s statement, for a caller that sends it within a statement of its own; the session counts it as recorded. */
+  recordWriteStatement(session: Session, position: GlobalPosition): Knex.Raw {
     const next = maxPosition(session.lastPosition, position)!;
     session.lastPosition = next;
-    await this.knex('sessions')
-      .where({ id_hash: session.idHash })
-      .update({ last_position: formatPosition(next) });
+    return this.knex.raw('update sessions set last_position = ? where id_hash = ?', [formatPosition(next), session.idHash]);
   }
 
   /**

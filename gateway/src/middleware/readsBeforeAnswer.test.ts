@@ -37,14 +37,21 @@ describe('the asynchronous read models a request waits for', () => {
     expect(at('GET', '/api/claims/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11')).toEqual(['user_profiles', 'claims', 'documents']);
   });
 
+  it('the claims list waits for the claims and the user', () => {
+    expect(at('GET', '/api/claims')).toEqual(['user_profiles', 'claims']);
+  });
+
+  it('the dashboard waits for the claims, activities, documents and the user', () => {
+    expect(at('GET', '/api/dashboard')).toEqual(['user_profiles', 'claims', 'activities', 'documents']);
+  });
+
   it.each([
-    ['GET', '/api/claims'],
     ['GET', '/api/claims/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11/history'],
     ['GET', '/api/auth/preferences'],
     ['POST', '/api/documents/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11/analyze'],
     ['POST', '/api/objects/uploads'],
     ['PUT', '/api/objects/upload'],
-    ['GET', '/api/dashboard'],
+    ['GET', '/api/dashboards'],
     ['POST', '/api/documents'],
     ['POST', '/api/claims/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11/documents'],
     ['PUT', '/api/notifications/6f1c3c1e-0d5e-4a8e-9a57-0c7f3f0f8f11/read'],

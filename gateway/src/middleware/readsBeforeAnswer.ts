@@ -6,6 +6,10 @@ const ID = '[^/]+';
 const CLAIM_COMMAND = new RegExp(`^/api/claims(?:/${ID}(?:/(?:status|rating|notes))?)?$`);
 /** One claim with its notes and documents. */
 const CLAIM_DETAIL = new RegExp(`^/api/claims/${ID}$`);
+/** The veteran's claims list (claims/queries.ts `listClaims`). */
+const CLAIM_LIST = '/api/claims';
+/** The dashboard: the user, their claims, recent activities and recent documents (claims/queries.ts `dashboard`). */
+const DASHBOARD = '/api/dashboard';
 /** The document list, one document, its file. */
 const DOCUMENT_READ = new RegExp(`^/api/documents(?:/${ID}(?:/file)?)?$`);
 /** Registering a document, linking it to a claim (which reads the document first), deleting it. */
@@ -20,6 +24,7 @@ const SIGNED_IN_USER = '/api/auth/user';
 const SIGNED_IN = ['user_profiles'];
 /** A document as the repository shows it: its row, and the condition of the claim it belongs to. */
 const DOCUMENT_VIEW = ['documents', 'claims'];
+const DASHBOARD_VIEW = ['claims', 'activities', 'documents'];
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
@@ -37,6 +42,8 @@ export function asyncReadsOf(req: Pick<Request, 'method' | 'baseUrl' | 'path'>):
   if (req.method === 'GET' && path === READ_MODEL_CHANGES_PATH) return [];
   if (isRead(req.method)) {
     if (path === SIGNED_IN_USER) return SIGNED_IN;
+    if (path === CLAIM_LIST) return [...SIGNED_IN, 'claims'];
+    if (path === DASHBOARD) return [...SIGNED_IN, ...DASHBOARD_VIEW];
     if (CLAIM_DETAIL.test(path)) return [...SIGNED_IN, 'claims', 'documents'];
     if (DOCUMENT_READ.test(path)) return [...SIGNED_IN, ...DOCUMENT_VIEW];
     return undefined;

@@ -62,6 +62,7 @@ export function requestContext(deps: RequestContextDeps): RequestHandler {
           .recordWrite(session, position)
           .catch((error: unknown) => logger.warn({ err: error }, 'could not remember the write for read-your-writes'));
       },
+      recordWriteStatement: session ? (position) => deps.sessions.recordWriteStatement(session, position) : undefined,
       logger,
     };
     res.locals.ctx = ctx;

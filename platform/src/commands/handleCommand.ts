@@ -136,6 +136,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(a
   decided?: DecidedStates;
   /** The caller made the stream's id just now: the first attempt assumes it empty and reads nothing. */
   newStream?: boolean;
+  /** The caller appends again at once: other processes may hear of this append with that one (AppendOptions). */
+  notifyWithNext?: boolean;
 }): Promise<CommandResult<State, Event>> {
   const maxAttempts = args.maxAttempts ?? COMMAND_MAX_ATTEMPTS;
   const { decider, streamId } = args;
@@ -176,7 +178,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(a
     const toAppend = key === undefined ? events : events.map((event, i) => ({ ...event, id: idempotentEventId(key, String(i)) }));
     let result: AppendResult;
     try {
-      result = await args.store.appendToStream(streamId, toAppend, { expectedVersion: version, metadata: args.metadata });
+      result = await args.store.appendToStream(streamId, toAppend, {
+        expectedVersion: version,
+        metadata: args.metadata,
+        notifyWithNext: args.notifyWithNext,
+      });
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       args.decided?.forget(streamId);

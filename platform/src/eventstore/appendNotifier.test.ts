@@ -65,4 +65,27 @@ describe('AppendNotifier', () => {
     await notifier.settled();
     expect(sent).toEqual([['A'], ['B', 'C'], undefined]);
   });
+
+  it("holds an append's notification for the next append, which tells of both", async () => {
+    const sent: (readonly string[] | undefined)[] = [];
+    const notifier = new AppendNotifier(async (types) => void sent.push(types));
+    notifier.appended(['UserClaimRegistered'], true);
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toEqual([]);
+    notifier.appended(['ClaimFiled']);
+    await notifier.settled();
+    expect(sent).toEqual([['UserClaimRegistered', 'ClaimFiled']]);
+  });
+
+  it('sends a held notification when the next append fails, or when none comes in time', async () => {
+    const sent: (readonly string[] | undefined)[] = [];
+    const notifier = new AppendNotifier(async (types) => void sent.push(types), undefined, 20);
+    notifier.appended(['A'], true);
+    notifier.release();
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toEqual([['A']]);
+    notifier.appended(['B'], true);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(sent).toEqual([['A'], ['B']]);
+  });
 });

@@ -11,6 +11,10 @@
  *
  * Each notification names the types appended since the one before (undefined when an append did
  * not say), so that subscribers handling none of them need not wake (core.ts, `concerns`).
+ *
+ * An append whose caller appends again at once (filing a claim: the user's stream, then the
+ * claim's) may leave its notification to the next append of the store, which then names both; it
+ * goes when that append fails too, and a timer sends it anyway if none ends within `holdMs`.
  */
 export class AppendNotifier {
   private sending = false;
@@ -18,27 +22,51 @@ export class AppendNotifier {
   private done: Promise<void> = Promise.resolve();
   /** The types appended since the last notification began; undefined once an append did not say. */
   private types: Set<string> | undefined = new Set();
+  /** Sends what held appends left, when no append came to take it along. */
+  private held: NodeJS.Timeout | undefined;
 
   /** `send` issues the NOTIFY on an autocommit statement (NotifyBatch: shared with other notices of the same moment); its failures are only reported. */
   constructor(
     private readonly send: (types: readonly string[] | undefined) => Promise<void>,
     private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly holdMs = 500,
   ) {}
 
-  appended(types?: readonly string[]): void {
+  /** With `hold`, the notification waits for the next append (at most `holdMs`), which then tells of both. */
+  appended(types?: readonly string[], hold = false): void {
     if (!types) this.types = undefined;
     else types.forEach((type) => this.types?.add(type));
     if (this.sending) {
       this.again = true;
       return;
     }
-    this.sending = true;
-    this.done = this.drain();
+    if (hold) {
+      this.held ??= setTimeout(() => this.start(), this.holdMs);
+      return;
+    }
+    this.start();
   }
 
-  /** Resolves once no notification is on its way (close waits for it before the pool goes). */
+  /** Sends a held notification now (an append that would have taken it along failed). */
+  release(): void {
+    if (this.held) this.start();
+  }
+
+  /** Resolves once no notification is on its way or held (close waits for it before the pool goes). */
   async settled(): Promise<void> {
+    this.release();
     while (this.sending) await this.done;
+  }
+
+  private start(): void {
+    clearTimeout(this.held);
+    this.held = undefined;
+    if (this.sending) {
+      this.again = true;
+      return;
+    }
+    this.sending = true;
+    this.done = this.drain();
   }
 
   // `sending` is cleared in the same step that saw no further append, so none is left unannounced.

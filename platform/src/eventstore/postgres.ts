@@ -271,12 +271,13 @@ export class PostgresEventStore extends LogStore implements EventStore {
                 return answer;
               })
             : await call(this.knex);
-      this.announce([...new Set(rows.map((row) => row.type))]);
+      this.announce([...new Set(rows.map((row) => row.type))], options.notifyWithNext);
       return {
         nextExpectedVersion: appended.version,
         position: { txId: BigInt(appended.transaction_id), seq: BigInt(appended.global_position) },
       };
     } catch (error) {
+      this.notifier.release();
       const failure = error as { code?: string; constraint?: string; detail?: string };
       if (failure?.code === WRONG_EXPECTED_VERSION)
         throw new WrongExpectedVersionError(streamId, options.expectedVersion, Number(failure.detail));
@@ -341,9 +342,9 @@ export class PostgresEventStore extends LogStore implements EventStore {
    * Subscribers of this store are woken at once; those of other stores and processes by a NOTIFY
    * sent after the commit, never inside it (see AppendNotifier).
    */
-  private announce(types: readonly string[]): void {
+  private announce(types: readonly string[], hold = false): void {
     this.wakeAll(types);
-    if (!this.closed) this.notifier.appended(types);
+    if (!this.closed) this.notifier.appended(types, hold);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {

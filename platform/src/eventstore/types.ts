@@ -79,6 +79,11 @@ export interface AppendOptions {
   expectedVersion: ExpectedVersion;
   /** Metadata applied to every event of this append unless the event sets its own. */
   metadata?: Partial<EventMetadata>;
+  /**
+   * The caller appends again at once: other processes may be told of this append with the next
+   * one, in one notification (appendNotifier.ts). This process's subscribers are woken at once.
+   */
+  notifyWithNext?: boolean;
 }
 
 export interface AppendResult {

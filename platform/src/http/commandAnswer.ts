@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { CommandAccepted } from '@cc/contracts';
+import type { Knex } from '../db/knex';
 import { formatPosition, type GlobalPosition } from '../eventstore/types';
 import { contextOf } from './context';
 
@@ -12,6 +13,12 @@ export interface ReadAfterCommand<T> {
   waitFor?(position: GlobalPosition): Promise<void>;
   /** What the user will see next; undefined when the read side does not show it. */
   read(): Promise<T | undefined>;
+  /**
+   * The same read, sending `alongside` (a statement that writes, run whatever the read finds) as a
+   * data-modifying WITH of its own statement: the session's record of the write then costs no
+   * statement of its own.
+   */
+  readAlongside?(alongside: Knex.Raw): Promise<T | undefined>;
 }
 
 /**
@@ -22,6 +29,22 @@ export interface ReadAfterCommand<T> {
 export async function readAfterCommand<T>(res: Response, options: ReadAfterCommand<T>): Promise<T | undefined> {
   const ctx = contextOf(res);
   const position = options.position ? formatPosition(options.position) : undefined;
+  if (options.position && options.readAlongside && ctx.recordWriteStatement) {
+    const { readAlongside, waitFor } = options;
+    const reached = options.position;
+    try {
+      if (waitFor) await waitFor(reached);
+      const value = await readAlongside(ctx.recordWriteStatement(reached));
+      if (value === undefined)
+        ctx.logger.warn({ position }, "the read side does not show the command's result; answering from the command");
+      return value;
+    } catch (error) {
+      ctx.logger.warn({ err: error, position }, 'reading back after a command failed; answering from the command');
+      // The record went down with the read: it is made on its own.
+      await ctx.recordWrite(reached);
+      return undefined;
+    }
+  }
   // Remembered while the read side is read (one round trip less before the answer), and before
   // the answer goes, so the session's next request waits for it.
   const recorded = ctx.recordWrite(options.position);

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { permissionsOfTier, type MemberTierName, type Permission, type Role } from '@cc/contracts';
+import type { Knex } from '../db/knex';
 import type { GlobalPosition } from '../eventstore/types';
 import type { Logger } from '../logger';
 import { problems } from './problem';
@@ -21,6 +22,12 @@ export interface RequestContext {
    * (read-your-writes). Never rejects: it runs after the work is done, so a failure is only logged.
    */
   recordWrite(position: GlobalPosition | undefined): Promise<void>;
+  /**
+   * The same record as a statement of the app's database, for a read-back that sends it within its
+   * own statement (a data-modifying WITH), one round trip instead of two; the session counts it as
+   * recorded. Absent where the session is not written in this database (a forwarded context).
+   */
+  recordWriteStatement?(position: GlobalPosition): Knex.Raw;
   /** This request's logger (carries the correlation id). */
   logger: Logger;
 }

@@ -152,6 +152,24 @@ export function pageList<Field extends string>(
     .limit(query.range[1] - query.range[0] + 1);
 }
 
+/**
+ * A page and the list's total in one statement: `count(*) over ()` counts the filtered rows before
+ * the page is cut. A page past the end has no row to carry the total: then it is counted on its own.
+ */
+export async function pageWithTotal<Field extends string, Row>(
+  builder: Knex.QueryBuilder,
+  columns: Readonly<Record<Field | 'id', string>>,
+  query: Pick<ListQuery<Field, unknown>, 'sort' | 'range' | 'ids'>,
+  tiebreak: string,
+  bindings: Readonly<Record<string, Knex.Value>> = {},
+): Promise<{ rows: Row[]; total: number }> {
+  const counted = builder.clone().select(builder.client.raw('count(*) over () as list_total'));
+  const found = (await pageList(counted, columns, query, tiebreak, bindings)) as (Row & { list_total: string | number })[];
+  if (found.length === 0) return { rows: [], total: query.range[0] === 0 ? 0 : await countList(builder, columns, query) };
+  const total = Number(found[0]!.list_total);
+  return { rows: found.map(({ list_total: _total, ...row }) => row as Row), total };
+}
+
 export function sendList<T>(res: Response, resource: string, rows: T[], total: number, range: [number, number]): void {
   const end = rows.length === 0 ? range[0] : range[0] + rows.length - 1;
   res.setHeader('Content-Range', `${resource} ${range[0]}-${end}/${total}`);

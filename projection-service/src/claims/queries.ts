@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { countList, pageList, type ListQuery, type SortColumns } from '@cc/platform';
+import { pageWithTotal, type ListQuery, type SortColumns } from '@cc/platform';
 import {
   CLAIM_PRIORITIES,
   claimReviewDeadlines,
@@ -93,8 +93,7 @@ export async function listClaims(knex: Knex, userId: string, query: ClaimListQue
       if (query.filter.status) q.where('status', query.filter.status);
       if (query.filter.q) q.whereILike('condition', `%${query.filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     });
-  const total = await countList(base, CLAIM_SORT_COLUMNS, query);
-  const rows: ClaimRow[] = await pageList(base.clone(), CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
+  const { rows, total } = await pageWithTotal<keyof Claim, ClaimRow>(base.select('*'), CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
   return { rows: rows.map((row) => toClaim(row, now)), total };
 }
 
@@ -103,9 +102,16 @@ export async function listClaims(knex: Knex, userId: string, query: ClaimListQue
  * notes and documents are gathered as JSON beside the claim's row, so a claim that is not the
  * user's shows none of them.
  */
-export async function findClaimDetail(knex: Knex, userId: string, claimId: string, now: Date): Promise<ClaimDetail | undefined> {
+export async function findClaimDetail(
+  knex: Knex,
+  userId: string,
+  claimId: string,
+  now: Date,
+  alongside?: Knex.Raw,
+): Promise<ClaimDetail | undefined> {
   const { rows } = (await knex.raw(
-    `select c.*,
+    // A data-modifying WITH runs to its end whether or not the select reads it.
+    `${alongside ? 'with alongside as (?) ' : ''}select c.*,
        (select coalesce(json_agg(json_build_object(
                  'note_id', n.note_id, 'note', n.note, 'note_type', n.note_type, 'is_important', n.is_important,
                  'previous_status', n.previous_status, 'new_status', n.new_status, 'created_at', n.created_at)
@@ -115,7 +121,7 @@ export async function findClaimDetail(knex: Knex, userId: string, claimId: strin
                order by d.uploaded_at desc, d.document_id), '[]')
         from documents d where d.user_id = c.user_id and d.claim_id = c.claim_id) as documents_json
      from claims c where c.claim_id = ? and c.user_id = ?`,
-    [claimId, userId],
+    alongside ? [alongside, claimId, userId] : [claimId, userId],
   )) as {
     rows: (ClaimRow & { notes_json: (Omit<NoteRow, 'created_at'> & { created_at: string })[]; documents_json: ClaimDocumentSummary[] })[];
   };
@@ -179,8 +185,17 @@ export async function claimHistory(knex: Knex, claimId: string): Promise<ClaimHi
   }));
 }
 
-export async function dashboard(knex: Knex, userId: string, now: Date): Promise<DashboardPayload> {
-  const profile = await knex('user_profiles').where({ user_id: userId }).first('first_name', 'member_tier');
+/** Who the dashboard greets and counts the plan of, when the caller already read it with the session. */
+export interface DashboardUser {
+  firstName: string | null;
+  memberTier: MemberTierName;
+}
+
+/** The dashboard; the user's profile is read only when `user` is not given. */
+export async function dashboard(knex: Knex, userId: string, now: Date, user?: DashboardUser): Promise<DashboardPayload> {
+  const profile: { first_name: string | null; member_tier: string } | undefined = user
+    ? { first_name: user.firstName, member_tier: user.memberTier }
+    : await knex('user_profiles').where({ user_id: userId }).first('first_name', 'member_tier');
   const claimRows: ClaimRow[] = await knex('claims').where({ user_id: userId }).orderBy('filed_at', 'desc').orderBy('claim_id');
   const claims = claimRows.map((row) => toClaim(row, now));
   const active = claims.filter((c) => !c.isApproved && c.status !== 'denied');

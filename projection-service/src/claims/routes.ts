@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { CLAIM_STATUSES, ROLE_LABELS, tierAllows, type ClaimHistoryEntry } from '@cc/contracts';
+import { CLAIM_STATUSES, ROLE_LABELS, tierAllows, type ClaimHistoryEntry, type User } from '@cc/contracts';
 import { parseListQuery, problems, requireAuth, sendList, isUuid } from '@cc/platform';
 import { CLAIM_SORT_COLUMNS, claimHistory, claimOwner, dashboard, findClaimDetail, listClaims } from './queries';
 import { recordStaffRead, type StaffAccessRecorder } from '../staff/access';
@@ -68,7 +68,9 @@ export function claimReadRoutes(knex: Knex, now: () => Date = () => new Date(), 
   router.get('/api/dashboard', async (_req, res) => {
     const auth = requireAuth(res);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await dashboard(knex, auth.userId, now()));
+    // The gateway read the user's profile with the session, in this request (absent behind a forwarded context).
+    const user = res.locals.user as User | undefined;
+    res.json(await dashboard(knex, auth.userId, now(), user?.id === auth.userId ? user : undefined));
   });
 
   return router;

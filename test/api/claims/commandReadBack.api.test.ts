@@ -35,11 +35,16 @@ describe("a claim command's read-back", () => {
     await app.close();
   });
 
-  /** The statements outside any transaction that `run`'s requests send reading the claim, its notes or its documents. */
+  /** The statements outside any transaction that `run`'s requests send reading the claim, its notes or its documents (a read that also records the write on the session begins with WITH). */
   async function readsOfTheClaimView(run: () => Promise<void>): Promise<string[]> {
     const reads: string[] = [];
     const seen = (query: { sql: string; __knexTxId?: string }) => {
-      if (requests.getStore() && !query.__knexTxId && /^select/i.test(query.sql) && /\b(claims|claim_notes|documents)\b/.test(query.sql))
+      if (
+        requests.getStore() &&
+        !query.__knexTxId &&
+        /^(select|with)\b/i.test(query.sql) &&
+        /\b(claims|claim_notes|documents)\b/.test(query.sql)
+      )
         reads.push(query.sql);
     };
     app.system.knex.on('query', seen);
