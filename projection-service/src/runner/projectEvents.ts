@@ -20,6 +20,12 @@ export const isSetBased = (projector: ReadModelProjector): projector is SetBased
 export type BatchWrites = 'upsert' | 'copy';
 
 /**
+ * Told, before a set-based batch reads its touched rows, which tables it looks up and by which
+ * columns (a rebuild makes the deferred index such a read needs, so no page scans a whole table).
+ */
+export type BeforeRead = (lookups: readonly { table: string; columns: readonly string[] }[]) => Promise<void>;
+
+/**
  * Applies events, in order, to a projector's tables inside `trx` (the caller holds the projection's
  * lock and moves the checkpoint). Live batches, a dead letter's retry, a rebuild and an account's
  * erasure all come through here, so both shapes behave alike everywhere. Answers whose rows changed
@@ -30,9 +36,10 @@ export async function projectEvents(
   events: readonly RecordedEvent[],
   trx: Knex.Transaction,
   writes: BatchWrites = 'upsert',
+  beforeRead?: BeforeRead,
 ): Promise<ChangedRows> {
   if (events.length === 0) return new Map();
-  if (isSetBased(projector)) return ownersOfEvents(events, await foldBatch(projector, events, trx, writes));
+  if (isSetBased(projector)) return ownersOfEvents(events, await foldBatch(projector, events, trx, writes, beforeRead));
   for (const event of events) await projector.project(event, trx);
   return ownersOfEvents(events);
 }
@@ -67,8 +74,9 @@ async function foldBatch(
   events: readonly RecordedEvent[],
   trx: Knex.Transaction,
   writes: BatchWrites,
+  beforeRead?: BeforeRead,
 ): Promise<ChangedRows> {
-  return (await foldBatches([{ projector, events }], trx, writes))[0]!;
+  return (await foldBatches([{ projector, events }], trx, writes, beforeRead))[0]!;
 }
 
 /** The lookups of one table: every value each column is looked up by in the batch, once each. */
@@ -87,6 +95,9 @@ function tableLookup(table: string, description: TouchedLookup['description'], t
 
 type Touched = ReturnType<SetBasedProjector['touches']>;
 
+/** Events opened after one read of their owners' keys (see foldBatches). */
+const OPENS_PER_PRELOAD = 250;
+
 /**
  * Set-based batches: read the keys each batch's sealed data needs in one go, open each event's
  * sealed data, read every touched row of every table of every batch with one statement, fold each
@@ -97,13 +108,20 @@ async function foldBatches(
   parts: readonly { projector: SetBasedProjector; events: readonly RecordedEvent[] }[],
   trx: Knex.Transaction,
   writes: BatchWrites,
+  beforeRead?: BeforeRead,
 ): Promise<ChangedRows[]> {
   const prepared = [];
   const lookups: TouchedLookup[] = [];
   for (const { projector, events } of parts) {
-    await projector.preload(events);
     const opened: unknown[] = [];
-    for (const event of events) opened.push(await projector.open(event));
+    // Keys are trusted for a short while only (the vault's cache bound): a large batch whose opens
+    // outlast it would read each expired key alone. Read again in one go before each slice, where
+    // only the keys expired meanwhile are read.
+    for (let start = 0; start < events.length; start += OPENS_PER_PRELOAD) {
+      const slice = events.slice(start, start + OPENS_PER_PRELOAD);
+      await projector.preload(slice);
+      for (const event of slice) opened.push(await projector.open(event));
+    }
     const touches = events.map((event) => projector.touches(event));
     const first = lookups.length;
     for (const [table, description] of Object.entries(projector.descriptions)) {
@@ -112,6 +130,9 @@ async function foldBatches(
     }
     prepared.push({ projector, events, opened, touches, lookups: lookups.slice(first) });
   }
+  await beforeRead?.(
+    lookups.filter((lookup) => lookup.values.size > 0).map(({ table, values }) => ({ table, columns: [...values.keys()] })),
+  );
   const read = await readTouchedTables(trx, lookups);
 
   const results: ChangedRows[] = [];

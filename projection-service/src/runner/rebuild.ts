@@ -18,7 +18,8 @@ import {
 import { projectCommitted } from './inlineProjections';
 import { RebuildGroup as Group, type GroupMember } from './rebuildGroup';
 import { lockProjection } from './projectionLock';
-import { isSetBased, projectEvents, type ReadModelProjector } from './projectEvents';
+import { indexesForLookups } from './lookupIndexes';
+import { isSetBased, projectEvents, type BeforeRead, type ReadModelProjector } from './projectEvents';
 import { checkpointName } from './projectionRunner';
 
 /**
@@ -635,6 +636,40 @@ export class ProjectionRebuilder {
         .update({ total: knex.raw('greatest(?::bigint, processed)', [count]) });
   }
 
+  /** The secondary indexes these rebuilds still put off, read in the page's transaction. */
+  private async deferredOf(trx: Knex.Transaction, rebuildIds: readonly string[]): Promise<Map<string, string[]>> {
+    const rows: Pick<RebuildRow, 'rebuild_id' | 'deferred_indexes'>[] = await trx('projection_rebuilds')
+      .whereIn('rebuild_id', rebuildIds)
+      .select('rebuild_id', 'deferred_indexes');
+    return new Map(rows.map((r) => [r.rebuild_id, r.deferred_indexes ?? []]));
+  }
+
+  /**
+   * Before a page's read of its touched rows: makes each deferred index that read looks up by
+   * (lookupIndexes.ts), in the page's transaction, and takes it off the rebuild's list, so no page
+   * scans a whole scratch table. The others still wait for the end of the load.
+   */
+  private makingLookupIndexes(trx: Knex.Transaction, deferred: readonly string[], made: (waiting: string[]) => void): BeforeRead {
+    let waiting = deferred;
+    return async (lookups) => {
+      const { needed, waiting: rest } = indexesForLookups(waiting, lookups);
+      if (needed.length === 0) return;
+      for (const definition of needed) await trx.raw(definition);
+      waiting = rest;
+      made(rest);
+    };
+  }
+
+  /** Records what the rebuilds still put off (with the live schema on the path). */
+  private async storeDeferred(trx: Knex.Transaction, waiting: ReadonlyMap<string, readonly string[]>): Promise<void> {
+    if (waiting.size === 0) return;
+    await trx.raw(
+      `update projection_rebuilds r set deferred_indexes = d.list
+       from unnest(?::uuid[], ?::jsonb[]) as d(id, list) where r.rebuild_id = d.id`,
+      [[...waiting.keys()], [...waiting.values()].map((list) => JSON.stringify(list))],
+    );
+  }
+
   /** Runs `work` with the scratch schema as the only one on the search path, then puts the path back. */
   private async inSchema<T>(trx: Knex.Transaction, schemaName: string, work: () => Promise<T>): Promise<T> {
     const { rows } = (await trx.raw(`select current_setting('search_path') as path`)) as { rows: { path: string }[] };
@@ -656,7 +691,11 @@ export class ProjectionRebuilder {
       pollIntervalMs: this.options.pollIntervalMs,
       readOnly: true,
       handle: async (events, trx) => {
-        await this.inSchema(trx, row.schema_name, () => projectEvents(projector, events, trx, 'copy'));
+        const deferred = isSetBased(projector) ? await this.deferredOf(trx, [id]) : new Map<string, string[]>();
+        const waiting = new Map<string, string[]>();
+        const making = this.makingLookupIndexes(trx, deferred.get(id) ?? [], (rest) => waiting.set(id, rest));
+        await this.inSchema(trx, row.schema_name, () => projectEvents(projector, events, trx, 'copy', making));
+        await this.storeDeferred(trx, waiting);
         await trx('projection_rebuilds').where({ rebuild_id: id }).increment('processed', events.length);
       },
       onError: (error, context) => {
@@ -731,10 +770,12 @@ export class ProjectionRebuilder {
         sharingOpens(async () => {
           const ids = [...members.keys()];
           const { rows: owned } = (await trx.raw(
-            `select rebuild_id from projection_rebuilds where rebuild_id = any(?::uuid[]) and owner = ? and state = 'running' for update`,
+            `select rebuild_id, deferred_indexes from projection_rebuilds
+             where rebuild_id = any(?::uuid[]) and owner = ? and state = 'running' for update`,
             [ids, this.owner],
-          )) as { rows: { rebuild_id: string }[] };
+          )) as { rows: { rebuild_id: string; deferred_indexes: string[] | null }[] };
           const mine = new Set(owned.map((r) => r.rebuild_id));
+          const deferred = new Map(owned.map((r) => [r.rebuild_id, r.deferred_indexes ?? []]));
           const { rows: checkpoints } = (await trx.raw(
             `select name, tx_id::text as tx, seq::text as seq from subscription_checkpoints where name = any(?) for update`,
             [ids.map(rebuildSubscriptionName)],
@@ -744,6 +785,8 @@ export class ProjectionRebuilder {
           const { rows: path } = (await trx.raw(`select current_setting('search_path') as path`)) as { rows: { path: string }[] };
           /** The members this page carried to `last`, with how many of their events it projected. */
           const carried = new Map<string, number>();
+          /** The deferred indexes of the members whose page made some (only once its savepoint held). */
+          const waiting = new Map<string, string[]>();
           for (const id of ids) {
             const member = members.get(id)!;
             const from = at.get(rebuildSubscriptionName(id));
@@ -754,14 +797,17 @@ export class ProjectionRebuilder {
             if (comparePositions(from, last) >= 0) continue;
             const types = handles.get(id)!;
             const relevant = events.filter((event) => types.has(event.type) && comparePositions(event.position, from) > 0);
+            let stillDeferred: string[] | undefined;
             try {
               // The member's scratch schema alone on the path until the next member's (undone with
               // the savepoint when its events fail).
               if (relevant.length > 0)
                 await trx.transaction(async (savepoint) => {
                   await savepoint.raw(`select set_config('search_path', ?, true)`, [quote(member.row.schema_name)]);
-                  await projectEvents(member.projector, relevant, savepoint, 'copy');
+                  const making = this.makingLookupIndexes(savepoint, deferred.get(id)!, (rest) => (stillDeferred = rest));
+                  await projectEvents(member.projector, relevant, savepoint, 'copy', making);
                 });
+              if (stillDeferred) waiting.set(id, stillDeferred);
               carried.set(id, relevant.length);
             } catch (error) {
               if (isTransientFault(error)) throw error;
@@ -771,6 +817,7 @@ export class ProjectionRebuilder {
           // Every carried member's checkpoint and progress in one statement each, in the page's
           // transaction: they move with its scratch tables all the same.
           await trx.raw(`select set_config('search_path', ?, true)`, [path[0]!.path]);
+          await this.storeDeferred(trx, waiting);
           if (carried.size === 0) return;
           await trx.raw(`update subscription_checkpoints set tx_id = ?::xid8, seq = ?, updated_at = now() where name = any(?)`, [
             last.txId.toString(),

@@ -199,6 +199,37 @@ describe('rebuild: swap, restart, resume, start over', () => {
     await r.stop();
   }, 60_000);
 
+  it('makes during the load the deferred indexes its pages look rows up by, so no page scans a whole scratch table', async () => {
+    const tables = ['evidence_claims', 'evidence_documents', 'evidence_maps'];
+    const indexesIn = async (schema: string) =>
+      (
+        (await db.knex.raw(
+          `select replace(indexdef, ' ON ' || schemaname || '.', ' ON ') as definition from pg_indexes where schemaname = ? and tablename = any(?::text[]) order by indexname`,
+          [schema, tables],
+        )) as { rows: { definition: string }[] }
+      ).rows.map((index) => index.definition);
+    const liveSchema = ((await db.knex.raw('select current_schema() as name')) as { rows: { name: string }[] }).rows[0]!.name;
+    const live = await indexesIn(liveSchema);
+    // The evidence map reads each event's owner's rows: by user_id.
+    const byOwner = live.filter((definition) => / USING btree \(user_id[,)]/.test(definition) && !definition.startsWith('CREATE UNIQUE'));
+    expect(byOwner.length).toBeGreaterThan(0);
+
+    const r = rebuilder(readModelProjectors(vault).map((p) => (p.name === 'evidence' ? slowed({ n: 0 })(p) : p)));
+    const { status } = await r.start('evidence', { requestedBy: null });
+    await until(async () => Number((await rebuildRow(status.id)).processed) >= 40, 'the load to get going');
+    const { schema_name: scratch, deferred_indexes: deferred } = (await rebuildRow(status.id)) as {
+      schema_name: string;
+      deferred_indexes: string[];
+    };
+    const made = await indexesIn(scratch);
+    for (const definition of byOwner) expect(made).toContain(definition);
+    expect(deferred.filter((definition) => / USING btree \(user_id[,)]/.test(definition))).toEqual([]);
+    expect((await r.whenDone(status.id))!.state).toBe('swapped');
+    expect(await indexesIn(liveSchema)).toEqual(live);
+    await expectClaimsEqualFresh();
+    await r.stop();
+  }, 60_000);
+
   it('a process that dies mid-rebuild: the live tables keep answering, and the next process resumes where it was', async () => {
     const firstCount = { n: 0 };
     const first = rebuilder(projectorsWith(vault, slowed(firstCount)));
