@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createKnex, type Knex } from '../db/knex';
 import { migrate } from '../db/migrations';
-import { PersonalDataErasedError, personalDataMigrations, PersonalDataVault } from './personalDataVault';
+import { KEYS_KEPT, PersonalDataErasedError, personalDataMigrations, PersonalDataVault } from './personalDataVault';
 
 /**
  * Each process of a deployment has its own vault and key cache. These vaults stand for two
@@ -93,6 +93,31 @@ describe('PersonalDataVault across processes', () => {
       expect(queries).toHaveLength(2);
       await reader.preload(people.slice(0, 2));
       expect(queries).toHaveLength(2);
+    } finally {
+      await readerPool.destroy();
+    }
+  });
+
+  it('keeps the keys it read last when it holds too many: expired ones go first, then the oldest, never every key', async () => {
+    await db.knex.raw(
+      `insert into personal_data_keys (subject_id, key)
+       select 'kept-' || g, decode(md5(g::text) || md5(g::text || 'x'), 'hex') from generate_series(1, ?::int) g`,
+      [KEYS_KEPT + 2_000],
+    );
+    const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `kept-${from + i + 1}`);
+    const readerPool = createKnex(db.url, { max: 1 });
+    const reader = vault({ cacheMs: 10 * 60_000 }, readerPool);
+    const queries: string[] = [];
+    readerPool.on('query', (query: { sql: string }) => void queries.push(query.sql));
+    try {
+      await reader.preload(ids(0, KEYS_KEPT - 1_000));
+      await reader.preload(ids(KEYS_KEPT, KEYS_KEPT + 2_000));
+      expect(queries).toHaveLength(2);
+      // Room for the second batch came from the first one's oldest keys; the rest are still held.
+      await reader.preload([...ids(KEYS_KEPT, KEYS_KEPT + 2_000), ...ids(2_000, KEYS_KEPT - 1_000)]);
+      expect(queries).toHaveLength(2);
+      await reader.preload(ids(0, 1));
+      expect(queries).toHaveLength(3);
     } finally {
       await readerPool.destroy();
     }

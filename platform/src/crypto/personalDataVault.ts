@@ -38,6 +38,9 @@ export class PersonalDataErasedError extends Error {
 /** How long a process trusts a key it read: an erasure elsewhere reaches it by then at the latest. */
 export const KEY_CACHE_MS = 2_000;
 
+/** Most keys a vault keeps in memory at once. */
+export const KEYS_KEPT = 10_000;
+
 /** The channel on which an erasure tells every process (`NOTIFY`, sent in the erasing transaction). */
 const ERASURE_CHANNEL = 'personal_data_erased';
 
@@ -92,9 +95,30 @@ export class PersonalDataVault {
       if (create) throw new PersonalDataErasedError(subjectId);
       return undefined;
     }
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(subjectId, { key: row.key, until });
+    this.makeRoom(1);
+    this.remember(subjectId, row.key, until);
     return row.key;
+  }
+
+  /**
+   * Room for `coming` more keys within {@link KEYS_KEPT}: expired keys go first, then the oldest read.
+   * Clearing every key instead made a rebuild over more owners than that read, one at a time, the
+   * keys of the page it was folding.
+   */
+  private makeRoom(coming: number): void {
+    if (this.cache.size + coming <= KEYS_KEPT) return;
+    const now = Date.now();
+    for (const [subjectId, entry] of this.cache) if (entry.until <= now) this.cache.delete(subjectId);
+    // A Map iterates in insertion order, and `remember` moves a key read again to the end.
+    for (const subjectId of this.cache.keys()) {
+      if (this.cache.size + coming <= KEYS_KEPT) break;
+      this.cache.delete(subjectId);
+    }
+  }
+
+  private remember(subjectId: string, key: Buffer, until: number): void {
+    this.cache.delete(subjectId);
+    this.cache.set(subjectId, { key, until });
   }
 
   private read(subjectId: string): Promise<{ key: Buffer | null } | undefined> {
@@ -129,8 +153,8 @@ export class PersonalDataVault {
     const rows: { subject_id: string; key: Buffer | null }[] = await this.knex('personal_data_keys')
       .whereRaw('subject_id = any(?::text[])', [missing])
       .select('subject_id', 'key');
-    if (this.cache.size + rows.length > 10_000) this.cache.clear();
-    for (const row of rows) if (row.key) this.cache.set(row.subject_id, { key: row.key, until });
+    this.makeRoom(rows.length);
+    for (const row of rows) if (row.key) this.remember(row.subject_id, row.key, until);
   }
 
   /** Throws {@link PersonalDataErasedError} for a subject whose key was erased. */
