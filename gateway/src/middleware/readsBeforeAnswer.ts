@@ -6,6 +6,8 @@ const ID = '[^/]+';
 const CLAIM_COMMAND = new RegExp(`^/api/claims(?:/${ID}(?:/(?:status|rating|notes))?)?$`);
 /** One claim with its notes and documents. */
 const CLAIM_DETAIL = new RegExp(`^/api/claims/${ID}$`);
+/** A claim's history: its entries with their actors, and staff reads of it (claims/routes.ts). */
+const CLAIM_HISTORY = new RegExp(`^/api/claims/${ID}/history$`);
 /** The veteran's claims list (claims/queries.ts `listClaims`). */
 const CLAIM_LIST = '/api/claims';
 /** The dashboard: the user, their claims, recent activities and recent documents (claims/queries.ts `dashboard`). */
@@ -45,6 +47,7 @@ export function asyncReadsOf(req: Pick<Request, 'method' | 'baseUrl' | 'path'>):
     if (path === CLAIM_LIST) return [...SIGNED_IN, 'claims'];
     if (path === DASHBOARD) return [...SIGNED_IN, ...DASHBOARD_VIEW];
     if (CLAIM_DETAIL.test(path)) return [...SIGNED_IN, 'claims', 'documents'];
+    if (CLAIM_HISTORY.test(path)) return [...SIGNED_IN, 'claims', 'claim_history', 'staff_access_log'];
     if (DOCUMENT_READ.test(path)) return [...SIGNED_IN, ...DOCUMENT_VIEW];
     return undefined;
   }
