@@ -39,8 +39,9 @@ export async function listTotal(
 ): Promise<number> {
   const [start, end] = range;
   const limit = countLimit(range);
-  const matches = paged.clone().clear('offset').clear('limit').clearSelect().select(knex.raw('1'));
-  const known = atLeast >= limit ? estimatedRows(knex, matches) : undefined;
+  // Built only when asked: most pages are short and need neither the count nor the estimate.
+  const matches = () => paged.clone().clear('offset').clear('limit').clearSelect().select(knex.raw('1'));
+  const known = atLeast >= limit ? estimatedRows(knex, matches()) : undefined;
   // Not waited for when the page turns out to be the list's end; its failure is then nobody's.
   known?.catch(() => {});
   const rows = await received;
@@ -48,9 +49,9 @@ export async function listTotal(
   if (rows === 0 && start === 0) return 0;
   const count = known
     ? atLeast
-    : Number(((await knex.count('* as count').from(matches.clone().limit(limit).as('m'))) as [{ count: string | number }])[0].count);
+    : Number(((await knex.count('* as count').from(matches().limit(limit).as('m'))) as [{ count: string | number }])[0].count);
   if (count < limit) return count;
-  return Math.max(count, roundDown(await (known ?? estimatedRows(knex, matches))));
+  return Math.max(count, roundDown(await (known ?? estimatedRows(knex, matches()))));
 }
 
 /** The rows a total counts before it stops: the page's end, EXACT_TOTAL_ROWS more, and one more to tell that it stopped. */
