@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { createTestDatabase, type TestDatabase } from '@cc/platform/testing/database';
-import { EXACT_TOTAL_ROWS, listTotal, roundDown } from './listTotal';
+import { countLimit, EXACT_TOTAL_ROWS, listTotal, roundDown } from './listTotal';
 
 /** Rows of the broad filter: well past what a total counts exactly. */
 const BROAD = 20_000;
@@ -82,6 +82,33 @@ describe('a list total over many rows', () => {
     const query = ofKind(db.knex, 'broad', [start, start + 24]).whereRaw('id % 7 = id % 7');
     const total = await listTotal(db.knex, query, [start, start + 24], await page(query));
     expect(total).toBeGreaterThanOrEqual(start + 25 + EXACT_TOTAL_ROWS + 1);
+  });
+
+  test.each([
+    ['a full page: the estimate', 25],
+    ['a page that turns out short: where it ends', 10],
+  ])('known to reach what it counts, asks its estimate while the page is read; %s', async (_name, rows) => {
+    const query = ofKind(db.knex, 'broad', [0, 24]);
+    const first: string[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    // The page's rows arrive when the estimate is asked, or after a while if it is not asked first.
+    const received = new Promise<number>((resolve) => {
+      const arrive = (what: string) => {
+        first.push(what);
+        db.knex.off('query', onQuery);
+        clearTimeout(timer);
+        resolve(rows);
+      };
+      const onQuery = (sent: { sql: string }) => /^explain/i.test(sent.sql) && arrive('estimate');
+      db.knex.on('query', onQuery);
+      timer = setTimeout(() => arrive('page'), 2_000);
+    });
+    const total = await listTotal(db.knex, query, [0, 24], received, countLimit([0, 24]));
+    expect(first).toEqual(['estimate']);
+    if (rows < 25) expect(total).toBe(rows);
+    else expect(total).toBeGreaterThanOrEqual(countLimit([0, 24]));
+    expect(total).toBe(roundDown(total));
+    expect(sent.filter((sql) => /count/i.test(sql))).toEqual([]);
   });
 
   test('of a page past the end is exact, so react-admin can go back to a page that exists', async () => {

@@ -24,28 +24,34 @@ export const EXACT_TOTAL_ROWS = 1_000;
  * as the matches are sparse) and costs the page's plan plus EXACT_TOTAL_ROWS more entries.
  *
  * `paged` is the list's query as the page reads it (filters, order, range); `received` the rows it
- * returned for [start, end]; `atLeast` the matches already known to exist (a search that stopped
- * gathering them at `countLimit`): with that many, the count is skipped, since it could only reach
- * its limit, and sparse matches would make it read far more rows than it counts.
+ * returned for [start, end], or their number still to come while the page is read; `atLeast` the
+ * matches already known to exist (a search that stopped gathering them at `countLimit`): with that
+ * many, the count is skipped, since it could only reach its limit, and sparse matches would make it
+ * read far more rows than it counts. The estimate is then all the total needs, so it is asked on
+ * another connection while the page is read: the caller waits for one of them, not both.
  */
 export async function listTotal(
   knex: Knex,
   paged: Knex.QueryBuilder,
   range: readonly [number, number],
-  received: number,
+  received: number | PromiseLike<number>,
   atLeast = 0,
 ): Promise<number> {
   const [start, end] = range;
-  if (received > 0 && received < end - start + 1) return start + received;
-  if (received === 0 && start === 0) return 0;
   const limit = countLimit(range);
-  const matches = paged.clone().clear('offset').clear('limit').clearSelect().select(knex.raw('1'));
-  const count =
-    atLeast >= limit
-      ? atLeast
-      : Number(((await knex.count('* as count').from(matches.clone().limit(limit).as('m'))) as [{ count: string | number }])[0].count);
+  // Built only when asked: most pages are short and need neither the count nor the estimate.
+  const matches = () => paged.clone().clear('offset').clear('limit').clearSelect().select(knex.raw('1'));
+  const known = atLeast >= limit ? estimatedRows(knex, matches()) : undefined;
+  // Not waited for when the page turns out to be the list's end; its failure is then nobody's.
+  known?.catch(() => {});
+  const rows = await received;
+  if (rows > 0 && rows < end - start + 1) return start + rows;
+  if (rows === 0 && start === 0) return 0;
+  const count = known
+    ? atLeast
+    : Number(((await knex.count('* as count').from(matches().limit(limit).as('m'))) as [{ count: string | number }])[0].count);
   if (count < limit) return count;
-  return Math.max(count, roundDown(await estimatedRows(knex, matches)));
+  return Math.max(count, roundDown(await (known ?? estimatedRows(knex, matches()))));
 }
 
 /** The rows a total counts before it stops: the page's end, EXACT_TOTAL_ROWS more, and one more to tell that it stopped. */

@@ -125,4 +125,26 @@ describe('the staff claims search box, by a name thousands of owners share', () 
     // No statement brought back more rows than a page's total counts: the matches were not gathered.
     expect(Math.max(...received)).toBeLessThanOrEqual(range[1] + 2 + 1_000);
   });
+
+  test('text only owners hold reads its page from the owners alone, not from a union with the empty other arm', async () => {
+    const sent: string[] = [];
+    const onQuery = (query: { sql: string }) => sent.push(query.sql);
+    db.knex.on('query', onQuery);
+    try {
+      const page = await listStaffClaims(
+        db.knex,
+        { sort: { field: 'filedAt', order: 'DESC' }, range: [0, 24], filter: { q: 'shared' } },
+        NOW,
+      );
+      const all = (
+        (await db.knex.raw(
+          `select c.claim_id from claims c join user_profiles p using (user_id) where p.email like 'shared%' order by c.filed_at desc, c.claim_id`,
+        )) as { rows: { claim_id: string }[] }
+      ).rows.map((r) => r.claim_id);
+      expect(page.rows.map((c) => c.id)).toEqual(all.slice(0, 25));
+    } finally {
+      db.knex.off('query', onQuery);
+    }
+    expect(sent.filter((sql) => /\bunion\b/i.test(sql))).toEqual([]);
+  });
 });

@@ -58,20 +58,31 @@ export async function listStaffClaims(knex: Knex, query: StaffClaimListQuery, no
   const filtered = (from: Knex.QueryBuilder) =>
     from.modify(filters).modify((q) => {
       if (search?.kind === 'few') q.whereRaw('c.claim_id = any(?::uuid[])', [search.claimIds]);
-      if (search?.kind === 'many') q.whereIn('c.claim_id', firstOfEachArm(knex, text!, search.found, query, filters, now));
     });
-  const paged = pageList(filtered(staffClaims(knex)), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
-  const rows: StaffClaimRow[] = await paged.clone();
+  const paged =
+    search?.kind === 'many'
+      ? manyMatchesPage(knex, text!, search.found, query, filters, now)
+      : pageList(filtered(staffClaims(knex)), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
+  const page: Promise<StaffClaimRow[]> = Promise.resolve(paged.clone());
   // The total walks the claims alone unless the order is the owner's: a left join the planner
   // removes still keeps it from counting out of the index alone (an index-only scan). Of many
-  // matches it is only estimated, from the whole search.
+  // matches it is only estimated, from the whole search, while the page is read.
   const counted =
     search?.kind === 'many'
       ? pageList(staffClaims(knex, (w) => matchesSearch(w, text!)).modify(filters), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now })
       : OWNER_SORTS.has(query.sort.field)
         ? paged
         : pageList(filtered(knex.select('*').from('claims as c')), STAFF_CLAIM_SORT_COLUMNS, query, 'claim_id', { now });
-  const total = await listTotal(knex, counted, query.range, rows.length, search?.kind === 'many' ? search.atLeast : 0);
+  const [rows, total] = await Promise.all([
+    page,
+    listTotal(
+      knex,
+      counted,
+      query.range,
+      page.then((r) => r.length),
+      search?.kind === 'many' ? search.atLeast : 0,
+    ),
+  ]);
   return {
     rows: rows.map((row) => ({ ...toClaim(row, now), userId: row.user_id, ownerName: row.owner_name, ownerEmail: row.owner_email })),
     total,
@@ -79,26 +90,35 @@ export async function listStaffClaims(knex: Knex, query: StaffClaimListQuery, no
 }
 
 /**
- * The ids of the first claims, in the page's order up to its end, of each way a search matches: the
- * page of their union is the page of the whole search. An arm the search found whole is read by its
- * ids.
+ * A page of a search with many matches. Each way of matching that found any is read on its own in
+ * the page's order: an arm the search found whole by its ids, the others by their rule. With one
+ * arm left (a name thousands share, which no condition holds) the page is that arm's page; with
+ * more, it is the page of the union of each arm's first rows up to the page's end.
  */
-function firstOfEachArm(
+function manyMatchesPage(
   knex: Knex,
   text: string,
   found: readonly (string[] | undefined)[],
   query: StaffClaimListQuery,
   filters: (q: Knex.QueryBuilder) => void,
   now: Date,
-) {
-  const upToEnd = { ...query, range: [0, query.range[1]] as [number, number] };
-  const [first, ...rest] = SEARCH_ARMS.map((arm, i) => {
+): Knex.QueryBuilder {
+  const arms = SEARCH_ARMS.flatMap((arm, i) => {
     const ids = found[i];
-    const matching = (w: Knex.QueryBuilder) => (ids ? w.whereRaw('c.claim_id = any(?::uuid[])', [ids]) : arm(w, text, knex));
-    const firstRows = pageList(staffClaims(knex, matching).modify(filters), STAFF_CLAIM_SORT_COLUMNS, upToEnd, 'claim_id', { now });
-    return knex.select('claim_id').from(firstRows.as('arm'));
+    if (ids?.length === 0) return [];
+    return [(w: Knex.QueryBuilder) => (ids ? w.whereRaw('c.claim_id = any(?::uuid[])', [ids]) : arm(w, text, knex))];
   });
-  return first!.union(rest, true);
+  const armPage = (matching: (w: Knex.QueryBuilder) => void, range: StaffClaimListQuery['range']) =>
+    pageList(staffClaims(knex, matching).modify(filters), STAFF_CLAIM_SORT_COLUMNS, { ...query, range }, 'claim_id', { now });
+  if (arms.length === 1) return armPage(arms[0]!, query.range);
+  const [first, ...rest] = arms.map((matching) => knex.select('claim_id').from(armPage(matching, [0, query.range[1]]).as('arm')));
+  return pageList(
+    staffClaims(knex).modify(filters).whereIn('c.claim_id', first!.union(rest, true)),
+    STAFF_CLAIM_SORT_COLUMNS,
+    query,
+    'claim_id',
+    { now },
+  );
 }
 
 export async function findOwner(knex: Knex, userId: string): Promise<{ id: string; name: string; email: string } | undefined> {

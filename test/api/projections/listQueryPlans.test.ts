@@ -240,6 +240,11 @@ const lists = (): Case[] => [
   // Every owner is "First<n> Last<n>": a name every owner shares, so every claim matches.
   ['staff: claims search box, a name every owner shares', (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: 'First' }), NOW), CAPPED],
   [
+    'staff: claims search box, a name every owner shares, a later page',
+    (k) => listStaffClaims(k, { ...page('filedAt', 'DESC', { q: 'First' }), range: [1000, 1024] }, NOW),
+    CAPPED,
+  ],
+  [
     'staff: claims search box, a condition a fifth of claims share',
     (k) => listStaffClaims(k, page('filedAt', 'DESC', { q: 'tinnitus' }), NOW),
     CAPPED,
