@@ -114,12 +114,14 @@ async function foldBatches(
   const lookups: TouchedLookup[] = [];
   for (const { projector, events } of parts) {
     const opened: unknown[] = [];
-    // Keys are trusted for a short while only (the vault's cache bound): a large batch whose opens
-    // outlast it would read each expired key alone. Read again in one go before each slice, where
-    // only the keys expired meanwhile are read.
+    // The owners' keys in one read for the whole batch. Keys are trusted for a short while only (the
+    // vault's cache bound): a large batch whose opens outlast it would read each expired key alone,
+    // so each later slice reads again, in one go, only the keys expired meanwhile (most of the
+    // time none, and then no statement is sent).
+    await projector.preload(events);
     for (let start = 0; start < events.length; start += OPENS_PER_PRELOAD) {
       const slice = events.slice(start, start + OPENS_PER_PRELOAD);
-      await projector.preload(slice);
+      if (start > 0) await projector.preload(slice);
       for (const event of slice) opened.push(await projector.open(event));
     }
     const touches = events.map((event) => projector.touches(event));
