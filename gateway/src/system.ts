@@ -24,6 +24,7 @@ import { billingServiceRoutes, startSubscriptionTierWorker, SUBSCRIPTION_TIER_WO
 import { BILLING_SERVICE } from '@cc/command-service';
 import { ACCOUNT_EVENT_TYPES, pickEventTypes, type PaymentProvider } from '@cc/contracts';
 import {
+  comparePositions,
   startWorker,
   type AccountDataContributor,
   type AppConfig,
@@ -144,6 +145,12 @@ export interface System {
   refreshVaForms(): Promise<number | Error> | undefined;
   /** Resolves once every projector has applied everything committed so far (tests). */
   readModelsCaughtUp(timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves once the in-process workers that append events (notifications, analysis, tiers,
+   * erasure) have handled everything committed so far and every projector has applied what they
+   * appended, repeated until the head stops moving (tests that compare read models with the log).
+   */
+  settled(timeoutMs?: number): Promise<void>;
   /** The projection service (its rebuilder, for tests and tools). */
   projections: ReturnType<typeof createProjectionService>;
 }
@@ -434,6 +441,18 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     projections,
     async readModelsCaughtUp(timeoutMs = 10_000) {
       await projections.runner.waitFor(await store.headPosition(), timeoutMs);
+    },
+    async settled(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      const workers = [notificationsWorker, analysisWorker, tierWorker, erasureWorker].filter((w) => w !== undefined);
+      for (let head = await store.headPosition(); ;) {
+        const left = () => Math.max(1, deadline - Date.now());
+        await Promise.all(workers.map((worker) => worker.waitFor(head, left())));
+        await projections.runner.waitFor(await store.headPosition(), left());
+        const now = await store.headPosition();
+        if (comparePositions(now, head) === 0) return;
+        head = now;
+      }
     },
     async stop() {
       await vaForms?.stop();

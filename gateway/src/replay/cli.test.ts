@@ -65,7 +65,7 @@ describe('npm run replay', () => {
     const lines = result.stdout.trim().split('\n');
     for (const line of lines) expect(line).toMatch(/^[\w-]+: swapped in/);
     expect(lines.map((line) => line.split(':')[0]).sort()).toEqual(staff.app.system.projections.projectors.map((p) => p.name).sort());
-    await staff.app.system.readModelsCaughtUp();
+    await staff.app.system.settled();
     const tables = ['claims', 'claim_notes', 'claim_history', 'user_profiles', 'staff_access_log', 'user_tier_history'];
     expect(await dumpTables(staff.app.system.knex, tables)).toEqual(await freshBuild(staff.app.system.knex, tables));
   }, 90_000);
@@ -138,7 +138,7 @@ describe('npm run replay', () => {
       if (Date.now() > deadline + 60_000) throw new Error('the app never finished the rebuild');
       await sleep(200);
     }
-    await staff.app.system.readModelsCaughtUp(60_000);
+    await staff.app.system.settled(60_000);
     expect(await dumpTables(knex, ['claims', 'claim_notes'])).toEqual(await freshBuild(knex, ['claims', 'claim_notes']));
   }, 180_000);
 });

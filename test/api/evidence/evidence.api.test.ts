@@ -98,7 +98,7 @@ describe('evidence map API', () => {
     expect(list.headers.get('content-range')).toBe('readiness 0-1/2');
 
     // Rebuilding the evidence read model from the log gives the same maps.
-    await app.system.readModelsCaughtUp(30_000);
+    await app.system.settled(30_000);
     const tables = ['evidence_claims', 'evidence_documents', 'evidence_maps'];
     const [now, fresh] = [await dumpTables(app.system.knex, tables), await freshBuild(app.system.knex, tables)];
     expect(now.evidence_maps).toHaveLength(2);

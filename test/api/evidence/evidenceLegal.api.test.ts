@@ -133,7 +133,7 @@ describe('evidence map API: the legal rules', () => {
     });
 
     // Rebuilding the evidence read model from the log gives the same maps, decisions and deadlines included.
-    await app.system.readModelsCaughtUp(30_000);
+    await app.system.settled(30_000);
     const tables = ['evidence_claims', 'evidence_documents', 'evidence_maps'];
     const [now, fresh] = [await dumpTables(app.system.knex, tables), await freshBuild(app.system.knex, tables)];
     for (const table of tables) expect({ table, rows: now[table] }).toEqual({ table, rows: fresh[table] });
