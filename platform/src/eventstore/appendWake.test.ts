@@ -174,6 +174,9 @@ describe('which appends wake a subscriber', () => {
       let last: GlobalPosition = START;
       for (let i = 0; i < 5; i++)
         last = (await store.appendToStream(`during-${i}`, [{ type: 'Wanted', data: {} }], { expectedVersion: 'no_stream' })).position;
+      // Their NOTIFYs arrive on the listening connection a moment after the appends answer; one told
+      // only after the batch ends would wake a read of its own, which is not what this case is about.
+      await settle();
       release();
       await subscription.waitFor(last, 5_000);
       await settle();
