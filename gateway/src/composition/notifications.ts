@@ -11,7 +11,7 @@ export function composeNotifications(options: {
   foundation: Foundation;
   commands: CommandBus;
   queries: ProjectionService['queries'];
-  waitForReadModels(position: GlobalPosition): Promise<void>;
+  waitForReadModels(position: GlobalPosition, readModels?: readonly string[]): Promise<void>;
   pollIntervalMs?: number;
 }) {
   const { config, logger, foundation, queries } = options;
@@ -33,7 +33,8 @@ export function composeNotifications(options: {
       commands: options.commands,
       deliveries: notifications.deliveries,
       async findUser(userId, position) {
-        await options.waitForReadModels(position);
+        // The profile is all it reads; waiting for every read model woke each projector on every event it tells of.
+        await options.waitForReadModels(position, ['user_profiles']);
         return queries.findUserProfile(userId);
       },
       preferences: queries.preferences,

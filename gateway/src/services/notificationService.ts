@@ -27,7 +27,8 @@ export async function startNotificationService(context: ServiceContext): Promise
     foundation,
     commands,
     queries: readSide.queries,
-    waitForReadModels: (position) => waitFor(position, 5000).catch(() => undefined),
+    waitForReadModels: (position, readModels) =>
+      waitFor(position, 5000, readSide.runner.subscriptionNamesOf(readModels)).catch(() => undefined),
     pollIntervalMs: context.pollIntervalMs,
   });
   const worker = startWorker();
