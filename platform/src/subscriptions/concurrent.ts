@@ -140,27 +140,38 @@ export function runConcurrentSubscription(source: CatchUpSource, options: Concur
     streamTails.set(entry.streamId, task);
   };
 
+  /**
+   * A worker of some types reads only those, filtered by the store when it can (as a catch-up
+   * subscriber does): every worker reading every event had each carry the whole log over the wire.
+   * `scannedTo` says how far the read looked, so the watermark passes the other types' events too;
+   * `head`, when the store gives it, tells a read that reached the end without reading again.
+   */
+  const types = options.filter?.types;
+  const filterInStore = Boolean(source.readOfTypes && types && options.filter?.streamPrefix === undefined);
+  const read = async (after: GlobalPosition): Promise<{ entries: LogEntry[]; scannedTo: GlobalPosition; head?: GlobalPosition }> => {
+    if (filterInStore) return source.readOfTypes!(after, readLimit, types!);
+    const entries = await source.readAll(after, readLimit);
+    return { entries, scannedTo: entries.at(-1)?.position ?? after };
+  };
+
   const loop = async () => {
     if (!(await persistently(async () => checkpoint.set(await loadCheckpoint(knex, options.name, options.after ?? START))))) return;
     watermark = checkpoint.position;
     let readFrom = checkpoint.position;
     while (running) {
-      let entries: LogEntry[];
+      let page: Awaited<ReturnType<typeof read>>;
       try {
-        entries = await source.readAll(readFrom, readLimit);
+        // An append told before this read starts is in what it reads.
+        pauser.forget();
+        page = await read(readFrom);
         health.ok();
       } catch (error) {
         if (!running) return;
         await pauser.pause(health.fault(error));
         continue;
       }
-      if (entries.length === 0) {
-        live = true;
-        // Only a hint: a failure to read the head just waits the whole interval.
-        await pauser.pause(await idle.next(readFrom).catch(() => pollIntervalMs));
-        continue;
-      }
-      idle.reset();
+      const { entries, scannedTo, head } = page;
+      if (entries.length > 0) idle.reset();
       for (const entry of entries) {
         if (!matches(options.filter, entry)) {
           passed(entry.position);
@@ -172,7 +183,19 @@ export function runConcurrentSubscription(source: CatchUpSource, options: Concur
         readFrom = entry.position;
         dispatch(entry);
       }
+      if (comparePositions(scannedTo, readFrom) > 0) {
+        passed(scannedTo);
+        readFrom = scannedTo;
+      }
       advance();
+      // The read reached the head and found less than a page: anything newer was appended after it
+      // started and wakes the worker (a wake meanwhile is kept), so reading again now finds nothing.
+      const reachedHead = head !== undefined && entries.length < readLimit && comparePositions(head, readFrom) <= 0;
+      if (entries.length === 0 || reachedHead) {
+        live = true;
+        // Only a hint: a failure to read the head just waits the whole interval.
+        await pauser.pause(await idle.next(readFrom, head).catch(() => pollIntervalMs));
+      }
     }
   };
 

@@ -63,6 +63,45 @@ describe('worker subscriber helper', () => {
     expect(await db.knex('subscription_dead_letters')).toHaveLength(0);
   });
 
+  it('reads only the types it handles, passes the others, and reads no more once a read reached the head', async () => {
+    for (let i = 0; i < 120; i++)
+      await store.appendToStream(`before-${i}`, [{ type: 'Other', data: {} }], { expectedVersion: 'no_stream' });
+    await store.appendToStream('job-typed', [{ type: 'Requested', data: {} }], { expectedVersion: 0 });
+    let last: GlobalPosition | undefined;
+    for (let i = 0; i < 30; i++)
+      last = (await store.appendToStream(`after-${i}`, [{ type: 'Other', data: {} }], { expectedVersion: 'no_stream' })).position;
+    let reads = 0;
+    let carried = 0;
+    const count = (response: unknown, query: { sql: string }) => {
+      if (!/position_text/.test(query.sql)) return;
+      reads += 1;
+      const rows = Array.isArray(response) ? response : ((response as { rows?: unknown[] } | undefined)?.rows ?? []);
+      // A page read answers with a row of positions even when it found no event.
+      carried += (rows as { event_id?: string | null }[]).filter((row) => row.event_id).length;
+    };
+    db.knex.on('query-response', count);
+    const handled: string[] = [];
+    const worker = startWorker(store, {
+      name: 'typed',
+      filter: { types: ['Requested'] },
+      pollIntervalMs: 60_000,
+      handle: async (event) => void handled.push(event.streamId),
+    });
+    try {
+      await worker.waitFor(last!, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      db.knex.off('query-response', count);
+      await worker.stop();
+    }
+    expect(handled).toEqual(['job-typed']);
+    // The one event of its type, not the 150 of the log; a reader waiting may add one read that finds nothing.
+    expect(carried).toBe(1);
+    expect(reads).toBeLessThanOrEqual(2);
+    const [stored] = await db.knex('subscription_checkpoints').where({ name: 'worker:typed' }).select(db.knex.raw('seq::text as seq'));
+    expect(stored.seq).toBe(last!.seq.toString());
+  });
+
   it('refuses a second append of the same event id with a typed error', async () => {
     const id = idempotentEventId('w', 'e', '0');
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
