@@ -81,12 +81,19 @@ describe("a claim command's statements", () => {
   });
 
   it("tells other processes of filing a claim (the user's stream, then the claim's) in one notification", async () => {
-    const sent = await statementsOf(async () => {
-      expect((await vet.post('/api/claims', { condition: 'Knee strain', conditionType: 'primary' })).status).toBe(201);
-      // The notices leave after the answer.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    });
-    const notices = sent.POST!.filter((sql) => sql.includes('pg_notify'));
+    const noticesOfFiling = async (condition: string) => {
+      const sent = await statementsOf(async () => {
+        expect((await vet.post('/api/claims', { condition, conditionType: 'primary' })).status).toBe(201);
+        // The notices leave after the answer.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      return sent.POST!.filter((sql) => sql.includes('pg_notify'));
+    };
+    // The read models' notice joins the appends' when both are asked in one turn, and the first append's
+    // is held for at most 500 ms: a loaded machine may part them, so a filing is tried again then
+    // (the plan allows three claims).
+    let notices = await noticesOfFiling('Knee strain');
+    if (notices.length > 1) notices = await noticesOfFiling('Back strain');
     expect(notices).toHaveLength(1);
   });
 });
