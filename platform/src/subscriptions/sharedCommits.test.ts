@@ -4,7 +4,7 @@ import { PostgresEventStore } from '../eventstore/postgres';
 import { eventStoreMigrations } from '../eventstore/postgresMigrations';
 import type { GlobalPosition, RecordedEvent, Subscription } from '../eventstore/types';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { eventually } from '../testing/eventually';
+import { eventually, triedAgainWhile } from '../testing/eventually';
 import { SharedCommits } from './sharedCommits';
 import { SharedReads } from './sharedReads';
 
@@ -106,9 +106,11 @@ describe('subscribers that commit their batches together', () => {
       const counts = { transactions: group.counts.transactions - before.transactions, batches: group.counts.batches - before.batches };
       return { statements, counts };
     };
-    let stream = 'together-1';
-    let seen = await append(stream);
-    for (let i = 2; i <= 3 && seen.statements.transactions > 1; i++) seen = await append((stream = `together-${i}`));
+    let stream = '';
+    const seen = await triedAgainWhile(
+      (n) => append((stream = `together-${n}`)),
+      (result) => result.statements.transactions > 1,
+    );
     expect(seen.statements).toEqual({ transactions: 1, checkpointMoves: 1, locks: 1 });
     expect(seen.counts).toEqual({ transactions: 1, batches: 3 });
     expect(group.counts.fallbacks).toBe(0);
