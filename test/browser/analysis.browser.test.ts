@@ -13,7 +13,7 @@ import { createOfflineEngine, EXTRACTION_REASONS } from '../../ai-worker/src';
 import { slowedEngine } from '../../ai-worker/src/testing/slowedEngine';
 import { textToPdf } from '../../ai-worker/src/testing/makePdf';
 import type { TestApp } from '../../gateway/src/testing/testApp';
-import { ARTIFACTS, expectCount, snapshot, startSignedIn, visible, type SignedInSession } from './chromium';
+import { ARTIFACTS, expectCount, expectNoHorizontalOverflow, snapshot, startSignedIn, visible, type SignedInSession } from './chromium';
 
 jest.setTimeout(120_000);
 
@@ -60,8 +60,7 @@ describe('document analysis in Chromium', () => {
 
     await page.setViewportSize({ width: 360, height: 780 });
     await visible(nexus);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoHorizontalOverflow(page);
     await snapshot(page, 'analysis-results-360');
     await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -47,6 +47,18 @@ export async function waitUntil(check: () => Promise<boolean>, describe: () => P
   }
 }
 
+/**
+ * Waits until the page is no wider than its window. After a resize MUI's media queries re-render
+ * a frame or more later, so a single measurement can see the old layout.
+ */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await waitUntil(
+    async () => (await overflow()) <= 0,
+    async () => `the page is ${await overflow()} px wider than its ${page.viewportSize()?.width ?? '?'} px window`,
+  );
+}
+
 /** Waits until the locator shows and its text contains `text`. */
 export async function expectText(locator: Locator, text: string | RegExp): Promise<void> {
   await visible(locator);

@@ -15,7 +15,7 @@ import type { Page, Route } from 'playwright-core';
 import { createOfflineEngine } from '../../ai-worker/src';
 import { slowedEngine } from '../../ai-worker/src/testing/slowedEngine';
 import type { TestApp } from '../../gateway/src/testing/testApp';
-import { expectText, snapshot, startSignedIn, visible, waitUntil, type SignedInSession } from './chromium';
+import { expectNoHorizontalOverflow, expectText, snapshot, startSignedIn, visible, waitUntil, type SignedInSession } from './chromium';
 
 jest.setTimeout(180_000);
 
@@ -55,8 +55,7 @@ describe('the evidence map in Chromium', () => {
         await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
         await page.waitForTimeout(250);
         await ready();
-        if (width === 360)
-          expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        if (width === 360) await expectNoHorizontalOverflow(page);
         await snapshot(page, `${name}-${width}-${theme}`);
       }
       await page.setViewportSize({ width: 1440, height: 900 });
