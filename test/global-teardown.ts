@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
-import type { EmbeddedDatabase } from '../platform/src/db/embedded';
+import type { TestClusters } from './global-setup';
 
 export default async function globalTeardown(): Promise<void> {
-  const state = (globalThis as { __ccTestDb?: { db: EmbeddedDatabase; dir: string } }).__ccTestDb;
+  const state = (globalThis as { __ccTestDb?: TestClusters }).__ccTestDb;
   if (!state) return;
-  await state.db.stop();
+  await Promise.all(state.clusters.map((db) => db.stop()));
   await fs.rm(state.dir, { recursive: true, force: true });
 }

@@ -8,13 +8,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * The admin URL of this jest worker's cluster (test/global-setup.ts starts one per worker); a test
+ * run in band, or a process a test starts, uses the first unless it inherited a worker id.
+ */
 function adminUrl(): string {
-  const url = process.env.CC_TEST_DATABASE_ADMIN_URL;
-  if (!url) throw new Error('CC_TEST_DATABASE_ADMIN_URL is not set: run the tests with `npm test` (jest global setup starts PostgreSQL).');
-  return url;
+  const urls = process.env.CC_TEST_DATABASE_ADMIN_URLS?.split(' ').filter(Boolean) ?? [];
+  if (!urls.length)
+    throw new Error('CC_TEST_DATABASE_ADMIN_URLS is not set: run the tests with `npm test` (jest global setup starts PostgreSQL).');
+  const worker = Number(process.env.JEST_WORKER_ID ?? '1');
+  return urls[(Number.isInteger(worker) && worker > 0 ? worker - 1 : 0) % urls.length]!;
 }
 
-/** A fresh, empty database in the test cluster, dropped again by `drop()`. */
+/** A fresh, empty database in this worker's test cluster, dropped again by `drop()`. */
 export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
