@@ -9,6 +9,10 @@ import { startTestApp, type TestApp } from '../testing/testApp';
 
 const root = path.resolve(__dirname, '../../..');
 
+// Each test starts the CLI as a new `node --import tsx` process up to five times; on a loaded
+// machine one start takes several seconds, so jest's default 30 s is too little for five.
+jest.setTimeout(120_000);
+
 function admin(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
