@@ -99,6 +99,16 @@ function bodyFor(example: unknown): fc.Arbitrary<string> {
 }
 
 /**
+ * What a property that threw (not a recorded failure) threw: fast-check's message is mostly the
+ * counterexample, which may be a megabyte of query, and the thrown error is its `cause`.
+ */
+function thrownBy(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const thrown = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause ?? error);
+  return `${String(error).split('\n')[0]}: ${thrown}`.slice(0, 500);
+}
+
+/**
  * `encodeURIComponent`, except that a lone surrogate (which it refuses, throwing inside the
  * generator) is sent as the three bytes a careless encoder would write: malformed UTF-8 in the URL.
  */
@@ -225,7 +235,7 @@ describe('bad input on every /api route (fast-check)', () => {
         )
         .catch((error: unknown) => {
           // A failing request is recorded above; anything else (the generator, the client) is one too.
-          if (failures.length === recorded) failures.push({ seed: SEED, route: row.route, caller, error: String(error).slice(0, 300) });
+          if (failures.length === recorded) failures.push({ seed: SEED, route: row.route, caller, error: thrownBy(error) });
         });
     }
     expect(failures).toEqual([]);
