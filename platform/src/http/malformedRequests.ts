@@ -50,12 +50,13 @@ export function answerMalformedRequests(server: Server): void {
     // A client may still be sending (an address longer than the 16 KB of head Node reads): closed at
     // once with its bytes unread, the connection is reset and the client sees the reset, not this
     // answer. So, as for a refused body (lingeringClose.ts), the answer half-closes the connection,
-    // what still comes is read for at most LINGER_MS, and a client that hangs up is let go at once.
+    // what still comes is read for at most LINGER_MS, and a client that hangs up is let go at once
+    // (both sides ended, the socket closes by itself; destroying it on the client's end could drop an
+    // answer not yet flushed).
     answered.add(socket);
     socket.end(answer);
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
-    socket.once('end', () => socket.destroy());
     socket.once('close', () => clearTimeout(timer));
   });
 }
