@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { startLocalStripe, type LocalStripe } from '../../billing-service/src/stripe/testing/localStripe';
 import { BILLING_MESSAGES } from '@cc/contracts';
 import type { TestApp } from '../../gateway/src/testing/testApp';
-import { snapshot, startSignedIn, visible, waitUntil, type SignedInSession } from './chromium';
+import { expectNoHorizontalOverflow, snapshot, startSignedIn, visible, waitUntil, type SignedInSession } from './chromium';
 
 jest.setTimeout(120_000);
 
@@ -127,14 +127,14 @@ describe('billing in Chromium (test mode)', () => {
     await page.goto(`${app.baseUrl}/billing?tab=management`);
     await visible(page.getByTestId('subscription-card'));
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoHorizontalOverflow(page);
     await snapshot(page, 'billing-management-360-dark');
     await page.goto(`${app.baseUrl}/billing`);
     // A subscriber lands on the management tab once the subscription has loaded; then the plans.
     await visible(page.getByTestId('subscription-card'));
     await page.getByRole('tab', { name: 'Plans' }).click();
     await visible(page.getByTestId('plan-pro'));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoHorizontalOverflow(page);
     await snapshot(page, 'billing-plans-360-dark');
   });
 });

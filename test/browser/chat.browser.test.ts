@@ -9,7 +9,16 @@
 import type { Page } from 'playwright-core';
 import { createOfflineChatEngine } from '@cc/ai-worker';
 import type { TestApp } from '../../gateway/src/testing/testApp';
-import { expectCount, expectText, snapshot, startSignedIn, visible, waitUntil, type SignedInSession } from './chromium';
+import {
+  expectCount,
+  expectNoHorizontalOverflow,
+  expectText,
+  snapshot,
+  startSignedIn,
+  visible,
+  waitUntil,
+  type SignedInSession,
+} from './chromium';
 
 jest.setTimeout(180_000);
 
@@ -164,8 +173,7 @@ describe('AI Copilot in Chromium', () => {
       async () => !(await mobile.getByTestId('chat-sessions').isVisible()),
       async () => 'the drawer did not close',
     );
-    const scrollWidth = await mobile.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth).toBeLessThanOrEqual(360);
+    await expectNoHorizontalOverflow(mobile);
     await snapshot(mobile, 'copilot-mobile');
     await mobile.close();
   });

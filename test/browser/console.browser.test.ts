@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { STAFF_PASSWORD, startStaffApp, type StaffApp } from '../../gateway/src/testing/staff';
 import type { TestClient } from '../../gateway/src/testing/testApp';
-import { expectCount, expectText, launchChromium, signIn, snapshot, visible, waitUntil } from './chromium';
+import { expectCount, expectNoHorizontalOverflow, expectText, launchChromium, signIn, snapshot, visible } from './chromium';
 
 jest.setTimeout(180_000);
 
@@ -205,10 +205,7 @@ describe('the staff console in Chromium', () => {
     expect(text).not.toMatch(/Tinnitus|PTSD|Sleep apnea|hearing test/);
     expect(await page.getByRole('button', { name: 'Show personal data' }).count()).toBe(0);
     await snapshot(page, 'console-event-redacted');
-    await waitUntil(
-      async () => (await page.evaluate(() => document.documentElement.scrollWidth)) <= 360,
-      async () => `the page is ${await page.evaluate(() => document.documentElement.scrollWidth)} px wide at 360`,
-    );
+    await expectNoHorizontalOverflow(page);
     await page.close();
   });
 });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { textToPdf } from '../../ai-worker/src/testing/makePdf';
 import type { TestApp } from '../../gateway/src/testing/testApp';
-import { expectText, snapshot, startSignedIn, visible, waitUntil, type SignedInSession } from './chromium';
+import { expectNoHorizontalOverflow, expectText, snapshot, startSignedIn, visible, waitUntil, type SignedInSession } from './chromium';
 
 jest.setTimeout(240_000);
 
@@ -275,8 +275,7 @@ describe('pdfforge templates in Chromium', () => {
     await page.getByRole('button', { name: 'Fill in Disability Claim Package', exact: true }).click();
     await expectToast(page, 'Draft Loaded');
     await visible(dialog().getByRole('button', { name: 'Next', exact: true }));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoHorizontalOverflow(page);
     await snapshot(page, 'pdforge-wizard-360');
     await dialog()
       .getByRole('button', { name: /^2\. Service Timeline/ })

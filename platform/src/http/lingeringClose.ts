@@ -21,10 +21,24 @@ export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse, ling
   lingering.add(socket);
   // Node's HTTP server ends a connection whose answer said "close" through destroySoon (end, then destroy once written).
   socket.destroySoon = () => {
-    socket.end();
-    const timer = setTimeout(() => socket.destroy(), lingerMs);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
+    endLingering(socket, undefined, lingerMs);
     req.resume();
   };
 }
+
+/**
+ * Ends the connection after `last` (what is already written, and this): the server half-closes,
+ * what still comes is read and dropped for at most `lingerMs`, then the connection is closed; a
+ * client that hangs up first closes it at once (both sides ended).
+ */
+export function endLingering(socket: Socket, last?: string, lingerMs = LINGER_MS): void {
+  lingering.add(socket);
+  if (last === undefined) socket.end();
+  else socket.end(last);
+  const timer = setTimeout(() => socket.destroy(), lingerMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/** Whether the connection is answered and only being read until it closes (or about to be). */
+export const isLingering = (socket: Socket): boolean => lingering.has(socket);

@@ -1,13 +1,10 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { PROBLEM_CONTENT_TYPE } from '@cc/contracts';
-import { LINGER_MS } from './lingeringClose';
+import { endLingering, isLingering } from './lingeringClose';
 import { HttpProblem } from './problem';
 
 const STATUS_OF: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, ERR_HTTP_REQUEST_TIMEOUT: 408 };
-
-/** Connections refused here and still read from until they close (see below). */
-const answered = new WeakSet<Socket>();
 
 /**
  * Node refuses a request it cannot parse (a control character in a header, a malformed request
@@ -23,8 +20,8 @@ export function answerMalformedRequests(server: Server): void {
       return;
     }
     // Node's parser refuses every later chunk of a refused connection too: what still comes is read
-    // and dropped until the linger below ends.
-    if (answered.has(socket)) return;
+    // and dropped until the connection's linger ends.
+    if (isLingering(socket)) return;
     // An answer already under way on this connection cannot be followed by another; an earlier
     // request's answer, complete, is no obstacle (a kept-alive connection's next request).
     const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
@@ -49,14 +46,7 @@ export function answerMalformedRequests(server: Server): void {
     }
     // A client may still be sending (an address longer than the 16 KB of head Node reads): closed at
     // once with its bytes unread, the connection is reset and the client sees the reset, not this
-    // answer. So, as for a refused body (lingeringClose.ts), the answer half-closes the connection,
-    // what still comes is read for at most LINGER_MS, and a client that hangs up is let go at once
-    // (both sides ended, the socket closes by itself; destroying it on the client's end could drop an
-    // answer not yet flushed).
-    answered.add(socket);
-    socket.end(answer);
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
+    // answer. So it closes as a refused body's does (lingeringClose.ts).
+    endLingering(socket, answer);
   });
 }
