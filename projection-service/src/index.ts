@@ -4,7 +4,6 @@ import type { EventStore, InlineProjection, Logger, Migration, ObjectStorage, Pe
 import { aiProfileRoutes } from './aiProfile/routes';
 import { analyticsMigrations } from './analytics/migrations';
 import { claimChangesProjector } from './analytics/claimChanges';
-import { readinessHistoryProjector } from './analytics/readinessHistory';
 import { analyticsReadRoutes } from './analytics/routes';
 import { billingMigrations } from './billing/migrations';
 import { billingSubscriptionsProjector } from './billing/projector';
@@ -156,7 +155,6 @@ export function readModelProjectors(vault: PersonalDataVault): ReadModelProjecto
     chatUsageProjector(),
     evidenceProjector(vault),
     claimChangesProjector(),
-    readinessHistoryProjector(vault),
     supportRequestsProjector(vault),
   ];
 }

@@ -23,22 +23,13 @@ describe('which queries a read-model change refetches', () => {
       'documents',
       [['documents'], ['claims', 'detail'], ['dashboard'], ['ai-analysis', 'profile'], ['claims', 'strategy'], ['claims', 'predictions']],
     ],
-    [
-      'evidence',
-      [
-        ['claims', 'evidence'],
-        ['claims', 'readiness'],
-        ['claims', 'strategy'],
-        ['claims', 'predictions'],
-      ],
-    ],
+    ['evidence', [['claims', 'evidence'], ['claims', 'readiness'], ['claims', 'strategy'], ['claims', 'predictions'], ['analytics']]],
     ['claims', [['claims'], ['dashboard']]],
     ['claim_history', [['claims', 'history']]],
     ['activities', [['dashboard']]],
     ['notifications', [['notifications']]],
     ['support_requests', [helpKeys.requests]],
     ['analytics_claim_changes', [ANALYTICS_KEY]],
-    ['analytics_readiness', [ANALYTICS_KEY]],
   ])('%s', (readModel, keys) => {
     expect(queriesShowing(readModel)).toEqual(keys);
   });

@@ -23,14 +23,14 @@ export const READ_MODEL_QUERIES: Readonly<Record<string, readonly QueryKey[]>> =
   // A document's status and analysis show on the documents list and badge, in the claim dialog's
   // documents, on the dashboard, and in the AI recommendations of the claims page.
   documents: [['documents'], ['claims', 'detail'], DASHBOARD, ['ai-analysis', 'profile'], ...STRATEGY_KEYS],
-  evidence: [['claims', 'evidence'], ['claims', 'readiness'], ...STRATEGY_KEYS],
+  // The evidence read model also holds the readiness history the analytics page draws.
+  evidence: [['claims', 'evidence'], ['claims', 'readiness'], ...STRATEGY_KEYS, ['analytics']],
   claims: [['claims'], DASHBOARD],
   claim_history: [['claims', 'history']],
   activities: [DASHBOARD],
   notifications: [['notifications']],
   support_requests: [['help', 'requests']],
   analytics_claim_changes: [['analytics']],
-  analytics_readiness: [['analytics']],
 };
 
 /** The query keys to refetch after a change to `readModel` (none for one no screen shows). */

@@ -22,7 +22,7 @@ export const analyticsMigrations: Migration[] = [
     },
   },
   {
-    // The evidence map's inputs and maps, kept by the readiness history's own projector, and one row per readiness change.
+    // The evidence map's inputs and maps, kept by the readiness history's own projector (until 0112), and one row per readiness change.
     name: '0111_analytics_readiness_history',
     async up(knex) {
       await knex.raw(`
@@ -69,6 +69,17 @@ export const analyticsMigrations: Migration[] = [
           primary key (event_id, claim_id)
         );
         create index analytics_readiness_history_user on analytics_readiness_history (user_id, position_tx, position_seq);
+      `);
+    },
+  },
+  {
+    // The evidence projector records the readiness history in its own fold: the copies of its tables go.
+    name: '0112_analytics_readiness_by_evidence',
+    async up(knex) {
+      await knex.raw(`
+        drop table if exists analytics_evidence_claims;
+        drop table if exists analytics_evidence_documents;
+        drop table if exists analytics_evidence_maps;
       `);
     },
   },

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisResult } from '@cc/contracts';
 import { projectorSpec } from '../testing/projectorSpec';
+import { evidenceProjector } from '../evidence/projector';
 import { evidenceRuling } from '../evidence/rules';
 import { claimChangesProjector } from './claimChanges';
-import { readinessHistoryProjector } from './readinessHistory';
 
 /** The analytics read models: given claim and document events, the rows each projector writes. */
 describe('analytics projectors', () => {
-  const spec = projectorSpec((vault) => [claimChangesProjector(), readinessHistoryProjector(vault)]);
+  const spec = projectorSpec((vault) => [claimChangesProjector(), evidenceProjector(vault)]);
   const userId = randomUUID();
   const [claimId, documentId, analysisId] = [randomUUID(), randomUUID(), randomUUID()];
   const claimStream = `claim-${claimId}`;
@@ -123,8 +123,8 @@ describe('analytics projectors', () => {
     );
     // The registration alone (no analysis yet) and the rating change move no map.
     expect(await spec.rows('analytics_readiness_history')).toHaveLength(3);
-    // Its own copy of the evidence map equals the evidence projector's ruling.
-    await spec.thenRows('analytics_evidence_maps', [{ claim_id: claimId, readiness: granted.readiness, stage: 'granted' }]);
+    // The last row is the evidence map as it stands.
+    await spec.thenRows('evidence_maps', [{ claim_id: claimId, readiness: granted.readiness, stage: 'granted' }]);
   });
 
   it('gives the same rows when replayed from the start (a new version), and drops them when the account is erased', async () => {
@@ -140,9 +140,9 @@ describe('analytics projectors', () => {
     for (const table of [
       'analytics_claim_changes',
       'analytics_readiness_history',
-      'analytics_evidence_claims',
-      'analytics_evidence_documents',
-      'analytics_evidence_maps',
+      'evidence_claims',
+      'evidence_documents',
+      'evidence_maps',
     ])
       await spec.thenRows(table, []);
   });

