@@ -2,7 +2,7 @@ import type { AnalysisResult, AnalysisType, ClaimStatus, ConditionType, Deadline
 import type { TableRows } from '../runner/setBasedProjector';
 import type { EvidenceAnalysis, EvidenceClaim, EvidenceInput, EvidenceRuling } from './rules';
 
-/** The evidence read model's rows, and the maps due from them (what the rules read). */
+/* The evidence read model's rows, and the maps due from them (what the rules read). */
 
 export interface ClaimRow {
   claim_id: string;
@@ -54,11 +54,9 @@ const byId =
   };
 
 /**
- * A map due at the end of the batch: the rows the rules read as they stood at the last event that
- * changed them, and that event's time. Rows are frozen (a change is a new row), so holding them
- * keeps that state. The rules cost far more than the rows, so a claim's map is computed once per
- * batch however many of its events the batch holds, and from what its last event left, so it is
- * the map that event would have written on its own. The rows become the rules' input only then.
+ * A map made due by an event: the rows the rules read as that event left them, and its time. Rows
+ * are frozen (a change is a new row), so holding them keeps that state; the rows become the rules'
+ * input only when ruled on (once per distinct input in a batch, `BatchRulings`).
  */
 export interface DueMap {
   claim: Readonly<ClaimRow>;
