@@ -16,6 +16,7 @@ import {
   type Subscription,
 } from '@cc/platform';
 import { projectCommitted } from './inlineProjections';
+import { BuildCaughtUp } from './buildCaughtUp';
 import { RebuildGroup as Group, type GroupMember } from './rebuildGroup';
 import { lockProjection } from './projectionLock';
 import { indexesForLookups } from './lookupIndexes';
@@ -708,8 +709,9 @@ export class ProjectionRebuilder {
         );
       },
     });
+    const caughtUp = new BuildCaughtUp(this.options.store, subscription);
     try {
-      while (!subscription.isLive()) {
+      while (!(await caughtUp.check())) {
         if (failure) throw new RebuildFailure(failure);
         if (run.abandoned || this.stopping) throw new Abandoned();
         await sleep(25);
@@ -835,8 +837,10 @@ export class ProjectionRebuilder {
       onError: (error, context) =>
         logger.warn({ err: error, ...context }, context.parked ? 'rebuild parked an event' : 'rebuild batch failed'),
     });
+    const caughtUp = new BuildCaughtUp(store, subscription);
+    let built: boolean;
     try {
-      while (!subscription.isLive()) {
+      while (!(built = await caughtUp.check())) {
         if (this.stopping || [...members.keys()].every((id) => group.runs.get(id)?.abandoned)) break;
         await sleep(25);
       }
@@ -858,7 +862,7 @@ export class ProjectionRebuilder {
       await trx('subscription_dead_letters').where({ subscription: groupName }).del();
       await trx('subscription_checkpoints').where({ name: groupName }).del();
     });
-    return subscription.isLive() ? new Set(members.keys()) : new Set();
+    return built ? new Set(members.keys()) : new Set();
   }
 
   /** Fresh statistics, so the first queries on the new tables are planned well. */

@@ -1,0 +1,28 @@
+import { comparePositions, type EventStore, type GlobalPosition, type Subscription } from '@cc/platform';
+
+/**
+ * Whether a rebuild's build has caught up with the log, so its swap may begin: its subscription
+ * read to the end of the log (`isLive`), or it passed the head as it stood when the build began and
+ * then the head as it stood when it got there. A log whose events keep coming (the staff access log
+ * gets one per staff read) may leave no read of the build empty, and a build that waited for an
+ * empty read never swapped. What came after is the swap's to project, under its lock.
+ */
+export class BuildCaughtUp {
+  private target: GlobalPosition | undefined;
+  private reached = 0;
+
+  constructor(
+    private readonly store: Pick<EventStore, 'headPosition'>,
+    private readonly subscription: Pick<Subscription, 'isLive' | 'position'>,
+    /** How many heads it passes before it counts as caught up. */
+    private readonly heads = 2,
+  ) {}
+
+  async check(): Promise<boolean> {
+    if (this.subscription.isLive()) return true;
+    if (this.target && comparePositions(this.subscription.position(), this.target) < 0) return false;
+    if (this.target && ++this.reached >= this.heads) return true;
+    this.target = await this.store.headPosition();
+    return false;
+  }
+}
