@@ -21,8 +21,16 @@ export class BuildCaughtUp {
   async check(): Promise<boolean> {
     if (this.subscription.isLive()) return true;
     if (this.target && comparePositions(this.subscription.position(), this.target) < 0) return false;
-    if (this.target && ++this.reached >= this.heads) return true;
-    this.target = await this.store.headPosition();
+    if (this.target && this.reached + 1 >= this.heads) return true;
+    let head: GlobalPosition;
+    try {
+      head = await this.store.headPosition();
+    } catch {
+      // A passing fault of the database: the build goes on, and the next check asks again.
+      return false;
+    }
+    if (this.target) this.reached += 1;
+    this.target = head;
     return false;
   }
 }
