@@ -8,20 +8,19 @@ import { comparePositions, type EventStore, type GlobalPosition, type Subscripti
  * empty read never swapped. What came after is the swap's to project, under its lock.
  */
 export class BuildCaughtUp {
+  /** The head it is making for: as at the start, then (once passed) as when it got there. */
   private target: GlobalPosition | undefined;
-  private reached = 0;
+  private passedStartHead = false;
 
   constructor(
     private readonly store: Pick<EventStore, 'headPosition'>,
     private readonly subscription: Pick<Subscription, 'isLive' | 'position'>,
-    /** How many heads it passes before it counts as caught up. */
-    private readonly heads = 2,
   ) {}
 
   async check(): Promise<boolean> {
     if (this.subscription.isLive()) return true;
     if (this.target && comparePositions(this.subscription.position(), this.target) < 0) return false;
-    if (this.target && this.reached + 1 >= this.heads) return true;
+    if (this.passedStartHead) return true;
     let head: GlobalPosition;
     try {
       head = await this.store.headPosition();
@@ -29,7 +28,7 @@ export class BuildCaughtUp {
       // A passing fault of the database: the build goes on, and the next check asks again.
       return false;
     }
-    if (this.target) this.reached += 1;
+    if (this.target) this.passedStartHead = true;
     this.target = head;
     return false;
   }
