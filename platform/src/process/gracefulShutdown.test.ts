@@ -22,6 +22,13 @@ function setUp(drainMs: number, handler: http.RequestListener) {
   return { server, shutdown, lines, exits };
 }
 
+/** Resolves once the server has the request: a fixed pause may end first on a loaded machine, and a request accepted after the drain cut off would hang. */
+function arrival() {
+  let mark!: () => void;
+  const arrived = new Promise<void>((resolve) => (mark = resolve));
+  return { arrived, mark };
+}
+
 const listen = async (server: http.Server) => {
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -31,12 +38,16 @@ const listen = async (server: http.Server) => {
 describe('gracefulShutdown', () => {
   it('lets a request under way finish, then runs the steps last-added first and exits with the code', async () => {
     const order: string[] = [];
-    const { server, shutdown, lines, exits } = setUp(5000, (_req, res) => setTimeout(() => res.end('done'), 300));
+    const { arrived, mark } = arrival();
+    const { server, shutdown, lines, exits } = setUp(5000, (_req, res) => {
+      mark();
+      setTimeout(() => res.end('done'), 300);
+    });
     const base = await listen(server);
     shutdown.onStop(async () => void order.push('database'));
     shutdown.onStop(async () => void order.push('services'));
     const slow = fetch(base);
-    await new Promise((r) => setTimeout(r, 50));
+    await arrived;
     const stopped = shutdown.stop('SIGTERM', 0);
     expect(shutdown.stopping).toBe(true);
     const res = await slow;
@@ -74,7 +85,8 @@ describe('gracefulShutdown', () => {
   });
 
   it('cuts off a request still running after the drain time, with a warning, and a failed step makes the exit code 1', async () => {
-    const { server, shutdown, lines, exits } = setUp(200, () => undefined);
+    const { arrived, mark } = arrival();
+    const { server, shutdown, lines, exits } = setUp(200, () => mark());
     const base = await listen(server);
     shutdown.onStop(async () => {
       throw new Error('pool would not close');
@@ -83,7 +95,7 @@ describe('gracefulShutdown', () => {
       () => 'answered',
       () => 'cut off',
     );
-    await new Promise((r) => setTimeout(r, 50));
+    await arrived;
     await shutdown.stop('SIGTERM', 0);
     expect(await hanging).toBe('cut off');
     expect(lines.find((l) => l.level === 40)?.msg).toMatch(/cut off/);
