@@ -1,8 +1,12 @@
-// The zod-free halves only: the frontend's first load uses SPEC_PROBLEMS.
+// The zod-free halves only: the frontend's screens use SPEC_PROBLEMS (its first load needs only
+// specProblemTypes.ts, which names no feature's texts).
 import { ANALYSIS_MESSAGES } from './analysisMessages';
 import { CLAIM_MESSAGES } from './claimVocabulary';
 import { BILLING_MESSAGES } from './billingMessages';
 import { PDF_GENERATION_UPGRADE, WIZARD_TOASTS } from './pdforgeMessages';
+import { UNAUTHORIZED_PROBLEM } from './specProblemTypes';
+
+export { isSpecProblem, SPEC_PROBLEM_SLUGS, SPEC_PROBLEM_TYPES, UNAUTHORIZED_PROBLEM } from './specProblemTypes';
 
 /**
  * The errors the specification names (doc 1 §5, §6 and §8; doc 2 §8) that the server can answer
@@ -23,7 +27,7 @@ export interface SpecProblem {
 
 export const SPEC_PROBLEMS = {
   /** 401 for a request without a valid session (doc 1 §8 "Authentication", doc 2 §8 "Unauthorized"). */
-  unauthorized: (): SpecProblem => ({ slug: 'unauthorized', title: 'Unauthorized', detail: 'You are logged out. Logging in again...' }),
+  unauthorized: (): SpecProblem => ({ ...UNAUTHORIZED_PROBLEM }),
   /** 429 when filing a claim beyond the plan's limit (doc 1 §8 "Claim create"). */
   claimLimitReached: (limit: number): SpecProblem => ({
     slug: 'claim-limit-reached',
@@ -100,14 +104,6 @@ export const SPEC_PROBLEMS = {
 } as const;
 
 export type SpecProblemName = keyof typeof SPEC_PROBLEMS;
-
-/** The `type` of every problem the spec names. */
-export const SPEC_PROBLEM_TYPES: readonly string[] = Object.values(SPEC_PROBLEMS).map((make) => `/problems/${make('' as never).slug}`);
-
-/** True when a problem body is one the spec names, so its `title` and `detail` are the spec's text. */
-export function isSpecProblem(body: { type?: unknown } | undefined | null): boolean {
-  return typeof body?.type === 'string' && SPEC_PROBLEM_TYPES.includes(body.type);
-}
 
 /** Validation messages the spec gives a title of its own: a 400 made only of these carries that title. */
 export const SPEC_VALIDATION_PROBLEMS: readonly SpecProblem[] = [SPEC_PROBLEMS.invalidRating()];

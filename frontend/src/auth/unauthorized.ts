@@ -1,4 +1,4 @@
-import { SPEC_PROBLEMS } from '@cc/contracts';
+import { UNAUTHORIZED_PROBLEM } from '@cc/contracts';
 
 /**
  * The "signed out while using the app" flow (spec doc 1 §8 "Authentication"): one toast titled
@@ -6,8 +6,8 @@ import { SPEC_PROBLEMS } from '@cc/contracts';
  * session is gone calls `reportUnauthorized()`; it runs at most once per page load. The handler is
  * registered by <UnauthorizedWatcher>, which can show toasts; a report made before that is kept.
  */
-export const UNAUTHORIZED_TITLE = SPEC_PROBLEMS.unauthorized().title;
-export const UNAUTHORIZED_MESSAGE = SPEC_PROBLEMS.unauthorized().detail;
+export const UNAUTHORIZED_TITLE = UNAUTHORIZED_PROBLEM.title;
+export const UNAUTHORIZED_MESSAGE = UNAUTHORIZED_PROBLEM.detail;
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 export const LOGIN_URL = '/api/login';
 export const LOGOUT_URL = '/api/logout';
