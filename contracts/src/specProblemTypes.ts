@@ -2,7 +2,7 @@
 // server's body carries the spec's title and detail), so the other features' messages stay out of
 // it (docs/decisions/performance.md).
 
-/** The stable part of every spec problem's `type` (`/problems/<slug>`); specProblems.ts makes each. */
+/** The stable part of every spec problem's `type` (`/problems/<slug>`); specProblems.ts makes each (a test holds the two equal). */
 export const SPEC_PROBLEM_SLUGS = [
   'unauthorized',
   'claim-limit-reached',
@@ -20,6 +20,9 @@ export const SPEC_PROBLEM_SLUGS = [
   'pdf-generation-upgrade-required',
   'ai-assist-failed',
 ] as const;
+
+/** A spec problem's slug: specProblems.ts can make a problem only with one listed here. */
+export type SpecProblemSlug = (typeof SPEC_PROBLEM_SLUGS)[number];
 
 /** The `type` of every problem the spec names. */
 export const SPEC_PROBLEM_TYPES: readonly string[] = SPEC_PROBLEM_SLUGS.map((slug) => `/problems/${slug}`);

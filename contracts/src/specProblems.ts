@@ -4,9 +4,9 @@ import { ANALYSIS_MESSAGES } from './analysisMessages';
 import { CLAIM_MESSAGES } from './claimVocabulary';
 import { BILLING_MESSAGES } from './billingMessages';
 import { PDF_GENERATION_UPGRADE, WIZARD_TOASTS } from './pdforgeMessages';
-import { UNAUTHORIZED_PROBLEM } from './specProblemTypes';
+import { UNAUTHORIZED_PROBLEM, type SpecProblemSlug } from './specProblemTypes';
 
-export { isSpecProblem, SPEC_PROBLEM_SLUGS, SPEC_PROBLEM_TYPES, UNAUTHORIZED_PROBLEM } from './specProblemTypes';
+export { isSpecProblem, SPEC_PROBLEM_SLUGS, SPEC_PROBLEM_TYPES, UNAUTHORIZED_PROBLEM, type SpecProblemSlug } from './specProblemTypes';
 
 /**
  * The errors the specification names (doc 1 §5, §6 and §8; doc 2 §8) that the server can answer
@@ -20,7 +20,7 @@ export { isSpecProblem, SPEC_PROBLEM_SLUGS, SPEC_PROBLEM_TYPES, UNAUTHORIZED_PRO
  */
 export interface SpecProblem {
   /** The stable part of the problem's `type`. */
-  slug: string;
+  slug: SpecProblemSlug;
   title: string;
   detail: string;
 }
