@@ -44,7 +44,6 @@ import { purgeRateLimits } from './middleware/rateLimit';
 import { userRateLimits } from './middleware/userRateLimits';
 import { userRateLimitsFrom, type UserRateLimits } from './limits';
 import { seedDemoAccounts } from './seed';
-import { createOidc } from './auth/oidc';
 import { SessionStore } from './auth/sessions';
 import { createApp } from './app';
 import { healthRoutes } from './health';
@@ -54,7 +53,7 @@ import { composeNotifications } from './composition/notifications';
 import { composeWeeklyDigest } from './composition/digest';
 import { openFoundation } from './composition/foundation';
 import { relayUnderLease } from './composition/relay';
-import { forwardedRoutes, type ForwardTargets } from './services/routing';
+import type { ForwardTargets } from './services/routing';
 
 export interface SystemOptions {
   config: AppConfig;
@@ -348,8 +347,17 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   if (seededDbqs) logger.info({ added: seededDbqs.added }, 'DBQ catalogue filled from the bundled catalogue');
   // Before the app answers anyone, so a listed address is never open for someone else to register.
   await ensureAdministrators({ accounts, adminEmails: config.adminEmails, adminPassword: config.adminPassword, logger, waitForReadModels });
+  // openid-client and the proxy (split services) load only when configured: each is a tenth of a second of every start.
   const oidc = config.oidc
-    ? createOidc({ config: config.oidc, publicUrl: config.publicUrl, knex, accounts, administrators, sessions, logger })
+    ? (await import('./auth/oidc')).createOidc({
+        config: config.oidc,
+        publicUrl: config.publicUrl,
+        knex,
+        accounts,
+        administrators,
+        sessions,
+        logger,
+      })
     : undefined;
   const findUser = projections.queries.findUserProfile;
 
@@ -392,7 +400,12 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       projectionsRunning: () => Boolean(split) || projections.runner.isRunning(),
     }),
     serviceRoutes: split
-      ? [...projections.routes, ...notifications.routes, accountRouter, ...forwardedRoutes(split, logger)]
+      ? [
+          ...projections.routes,
+          ...notifications.routes,
+          accountRouter,
+          ...(await import('./services/routing')).forwardedRoutes(split, logger),
+        ]
       : [
           ...commands.routes,
           ...projections.routes,

@@ -23,7 +23,6 @@ export * from './workers/worker';
 export * from './subscriptions/deadLetterRetries';
 export * from './storage/types';
 export * from './storage/localStorage';
-export * from './storage/s3Storage';
 export * from './commands/commandBus';
 export * from './account/accountData';
 export * from './http/tierGate';
@@ -36,8 +35,9 @@ export * from './http/forwardedContext';
 export { backoffMs, isTransientFault, retryTransientFaults, type TransientRetryOptions } from './subscriptions/faults';
 export type { Bus } from './bus/types';
 export { busMigrations } from './bus/migrations';
-// The production clients (@kurrent/kurrentdb-client, kafkajs) load only where they are used:
-// import '@cc/platform/eventstore/eventStoreDb' and '@cc/platform/bus/kafka/*' (dynamically, when configured).
+// The production clients (@kurrent/kurrentdb-client, kafkajs, the AWS SDK) load only where they are used:
+// import '@cc/platform/eventstore/eventStoreDb', '@cc/platform/bus/kafka/*' and '@cc/platform/storage/s3Storage'
+// (dynamically, when configured).
 export { TransientFault } from './subscriptions/faults';
 export * from './commands/internalCommands';
 export * from './subscriptions/lease';

@@ -14,9 +14,8 @@ import {
   type NexusLetterForm,
   type RepeatingListName,
 } from '@cc/contracts';
-import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { configurePdfmake, formatReportDate, printable } from '../report/pdfBlocks';
+import { configuredPdfmake, formatReportDate, printable } from '../report/pdfBlocks';
 
 /**
  * The PDFs of the two pdfforge templates (spec doc 2 §2.1, §2.2). The definitions are pure (form
@@ -327,7 +326,7 @@ export function templatePdfDefinition({ body, generatedAt }: TemplatePdfInput): 
 }
 
 export async function renderTemplatePdf(input: TemplatePdfInput): Promise<Buffer> {
-  configurePdfmake();
+  const pdfmake = await configuredPdfmake();
   return pdfmake.createPdf(templatePdfDefinition(input)).getBuffer();
 }
 

@@ -14,14 +14,13 @@ import {
   type SecondaryConditionsAnalysis,
   type ServiceConnectionEvidence,
 } from '@cc/contracts';
-import pdfmake from 'pdfmake';
 import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import {
   bulletBlocks,
   bullets,
   card,
   cell,
-  configurePdfmake,
+  configuredPdfmake,
   fields,
   fitsEasilyOnAPage,
   formatReportDate,
@@ -435,6 +434,6 @@ export function analysisReportDefinition(input: AnalysisReportInput): TDocumentD
 }
 
 export async function renderAnalysisReport(input: AnalysisReportInput): Promise<Buffer> {
-  configurePdfmake();
+  const pdfmake = await configuredPdfmake();
   return pdfmake.createPdf(analysisReportDefinition(input)).getBuffer();
 }

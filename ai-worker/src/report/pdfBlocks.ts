@@ -1,5 +1,3 @@
-import pdfmake from 'pdfmake';
-import robotoFonts from 'pdfmake/fonts/Roboto.js';
 import type { Content, CustomTableLayout, Node, NodeQueries, StyleDictionary, TableCell } from 'pdfmake/interfaces';
 
 /**
@@ -206,14 +204,17 @@ export const PDF_STYLES: StyleDictionary = {
 // ---------------------------------------------------------------------------------------------
 // Rendering.
 
-const FONT_FILES = new Set(Object.values(robotoFonts.Roboto));
-
 /**
- * pdfmake is a process-wide singleton; set it up on every call so that nothing else can leave it
- * able to fetch URLs or read files other than our fonts (the definition holds document text only).
+ * pdfmake, set up for a render. It is loaded at the first PDF rather than at start-up (about a fifth
+ * of a second of the process's start). It is a process-wide singleton, so it is set up on every call,
+ * and nothing else can leave it able to fetch URLs or read files other than our fonts (the
+ * definition holds document text only).
  */
-export function configurePdfmake(): void {
+export async function configuredPdfmake() {
+  const [{ default: pdfmake }, { default: robotoFonts }] = await Promise.all([import('pdfmake'), import('pdfmake/fonts/Roboto.js')]);
+  const fontFiles = new Set(Object.values(robotoFonts.Roboto));
   pdfmake.setFonts(robotoFonts);
   pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path));
+  pdfmake.setLocalAccessPolicy((path) => fontFiles.has(path));
+  return pdfmake;
 }

@@ -21,7 +21,6 @@ import {
   type ObjectStorage,
 } from '@cc/platform';
 import { LocalObjectStorage } from '@cc/platform/storage/localStorage';
-import { S3ObjectStorage } from '@cc/platform/storage/s3Storage';
 import { gatewayMigrations } from '../migrations';
 import { busFrom, eventStoreFrom, type SelectedBus } from './adapters';
 
@@ -128,7 +127,12 @@ export async function openFoundation(options: {
   const storage: ObjectStorage =
     config.objectStorage.kind === 's3'
       ? // Region and credentials come from the usual AWS variables; bucket and endpoint from the config.
-        S3ObjectStorage.fromEnv({ ...process.env, S3_BUCKET: config.objectStorage.bucket, S3_ENDPOINT: config.objectStorage.endpoint })
+        // The AWS SDK is loaded only here (a quarter of a second of every start otherwise).
+        (await import('@cc/platform/storage/s3Storage')).S3ObjectStorage.fromEnv({
+          ...process.env,
+          S3_BUCKET: config.objectStorage.bucket,
+          S3_ENDPOINT: config.objectStorage.endpoint,
+        })
       : new LocalObjectStorage(config.objectStorage.root);
   return {
     knex,

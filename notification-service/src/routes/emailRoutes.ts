@@ -3,7 +3,6 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import type { Knex } from 'knex';
-import { simpleParser } from 'mailparser';
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, SAMPLE_EMAILS, sampleEmailBody, type OutboxMessage, type OutboxMessageDetail } from '@cc/contracts';
 import {
@@ -103,6 +102,9 @@ export function emailRoutes(deps: EmailRoutesDeps): Router {
     sendList(res, 'emails', rows.map(toMessage), Number(count), query.range);
   });
 
+  /** A message parsed back (mailparser is loaded at the first message opened, not at start-up). */
+  const parse = async (raw: Buffer) => (await import('mailparser')).simpleParser(raw);
+
   const openMessage = async (id: string) => {
     if (!isUuid(id)) throw problems.notFound('Message not found.');
     const row: DeliveryRow | undefined = await sent().where({ id, outbox: true }).first();
@@ -115,7 +117,7 @@ export function emailRoutes(deps: EmailRoutesDeps): Router {
   router.get('/api/emails/outbox/:id', async (req, res) => {
     requirePermission(res, 'emails:outbox');
     const { row, raw } = await openMessage(String(req.params.id));
-    const parsed = await simpleParser(raw);
+    const parsed = await parse(raw);
     const detail: OutboxMessageDetail = { ...toMessage(row), from: parsed.from?.text ?? '', text: parsed.text ?? '' };
     res.setHeader('Cache-Control', 'no-store');
     res.json(detail);
@@ -124,7 +126,7 @@ export function emailRoutes(deps: EmailRoutesDeps): Router {
   router.get('/api/emails/outbox/:id/html', async (req, res) => {
     requirePermission(res, 'emails:outbox');
     const { raw } = await openMessage(String(req.params.id));
-    const parsed = await simpleParser(raw);
+    const parsed = await parse(raw);
     res.setHeader('Content-Security-Policy', MESSAGE_CSP);
     // Framed by the outbox page (same origin) only.
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
