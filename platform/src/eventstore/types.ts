@@ -375,6 +375,22 @@ export interface AdvisoryLock {
   key: string;
 }
 
+/**
+ * A write the caller would otherwise send as a statement of its own after the handler's, offered
+ * to the handler to send as the last clause of its own last write (`with …, tN as (<sql> returning
+ * 1) select count(*) from tN`): one round trip fewer per transaction. The handler tells `check` how
+ * many rows it changed (it throws when they are not all), and the caller sends it only when the
+ * handler did not.
+ */
+export interface TrailingWrite {
+  /** What it does, for the message of a statement that fails. */
+  what: string;
+  /** An `update`/`insert`/`delete` without `returning`, with `?` placeholders. */
+  sql: string;
+  bindings: readonly unknown[];
+  check(rowCount: number): void;
+}
+
 /** One subscriber's batch offered to a `CommitGroup`. */
 export interface GroupBatch {
   /** The subscriber (its checkpoint's name). */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { GlobalPosition, LogEntry } from '../eventstore/types';
+import type { GlobalPosition, LogEntry, TrailingWrite } from '../eventstore/types';
 
 /** Another instance of the same subscriber moved the checkpoint first. */
 export class CheckpointMovedError extends Error {}
@@ -20,26 +20,40 @@ export async function moveCheckpoint(trx: Knex | Knex.Transaction, name: string,
 }
 
 /**
- * Several subscribers' compare-and-set in one statement (batches committed together): every one
- * moves, or the statement throws and the caller's transaction rolls back.
+ * Several subscribers' compare-and-set in one statement (batches committed together), as a write a
+ * handler may send within its own (`TrailingWrite`): every one moves, or `check` throws and the
+ * caller's transaction rolls back.
  */
+export function checkpointMoves(moves: readonly { name: string; from: GlobalPosition; to: GlobalPosition }[]): TrailingWrite {
+  const text = (positions: GlobalPosition[], part: 'txId' | 'seq') => positions.map((position) => position[part].toString());
+  const froms = moves.map((move) => move.from);
+  const tos = moves.map((move) => move.to);
+  return {
+    what: 'moving the checkpoints',
+    sql: `update subscription_checkpoints c set tx_id = m.tx_id, seq = m.seq, updated_at = now()
+     from unnest(?::text[], ?::xid8[], ?::bigint[], ?::xid8[], ?::bigint[]) as m(name, from_tx_id, from_seq, tx_id, seq)
+     where c.name = m.name and c.tx_id = m.from_tx_id and c.seq = m.from_seq`,
+    bindings: [moves.map((move) => move.name), text(froms, 'txId'), text(froms, 'seq'), text(tos, 'txId'), text(tos, 'seq')],
+    check(rowCount) {
+      if (rowCount === moves.length) return;
+      const names = moves.map((move) => move.name).join(', ');
+      throw new CheckpointMovedError(`${moves.length === 1 ? 'Checkpoint' : 'A checkpoint'} of ${names} was moved by another subscriber`);
+    },
+  };
+}
+
+/** A trailing write no handler sent: as a statement of its own. */
+export async function writeAlone(trx: Knex | Knex.Transaction, write: TrailingWrite): Promise<void> {
+  const result = (await trx.raw(write.sql, write.bindings as Knex.RawBinding[])) as { rowCount: number };
+  write.check(result.rowCount);
+}
+
+/** `checkpointMoves` as a statement of its own. */
 export async function moveCheckpoints(
   trx: Knex | Knex.Transaction,
   moves: readonly { name: string; from: GlobalPosition; to: GlobalPosition }[],
 ): Promise<void> {
-  const text = (positions: GlobalPosition[], part: 'txId' | 'seq') => positions.map((position) => position[part].toString());
-  const froms = moves.map((move) => move.from);
-  const tos = moves.map((move) => move.to);
-  const result = (await trx.raw(
-    `update subscription_checkpoints c set tx_id = m.tx_id, seq = m.seq, updated_at = now()
-     from unnest(?::text[], ?::xid8[], ?::bigint[], ?::xid8[], ?::bigint[]) as m(name, from_tx_id, from_seq, tx_id, seq)
-     where c.name = m.name and c.tx_id = m.from_tx_id and c.seq = m.from_seq`,
-    [moves.map((move) => move.name), text(froms, 'txId'), text(froms, 'seq'), text(tos, 'txId'), text(tos, 'seq')],
-  )) as { rowCount: number };
-  if (result.rowCount !== moves.length) {
-    const names = moves.map((move) => move.name).join(', ');
-    throw new CheckpointMovedError(`${moves.length === 1 ? 'Checkpoint' : 'A checkpoint'} of ${names} was moved by another subscriber`);
-  }
+  await writeAlone(trx, checkpointMoves(moves));
 }
 
 /**

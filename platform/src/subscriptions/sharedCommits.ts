@@ -1,11 +1,19 @@
 import type { Knex } from 'knex';
-import type { AdvisoryLock, CommitGroup, GroupBatch, RecordedEvent } from '../eventstore/types';
-import { moveCheckpoints } from './checkpoints';
+import type { AdvisoryLock, CommitGroup, GroupBatch, RecordedEvent, TrailingWrite } from '../eventstore/types';
+import { checkpointMoves, writeAlone } from './checkpoints';
 
-export type { CommitGroup, GroupBatch };
+export type { CommitGroup, GroupBatch, TrailingWrite };
 
-/** Every batch of one transaction, handled together: each part's events are its subscriber's. */
-export type HandleTogether = (parts: readonly { name: string; events: RecordedEvent[] }[], trx: Knex.Transaction) => Promise<void>;
+/**
+ * Every batch of one transaction, handled together: each part's events are its subscriber's. The
+ * handler may send `checkpoints` (every part's compare-and-set) within its last write; when it
+ * does not, the group sends it after.
+ */
+export type HandleTogether = (
+  parts: readonly { name: string; events: RecordedEvent[] }[],
+  trx: Knex.Transaction,
+  checkpoints: TrailingWrite,
+) => Promise<void>;
 
 /** A lock of the group was held elsewhere: nobody waits for it with the others' batches open. */
 class LockHeldElsewhere extends Error {}
@@ -20,7 +28,8 @@ const byLock = (a: AdvisoryLock, b: AdvisoryLock) => a.space - b.space || (a.key
  * append, and the process's cost is the number of statements it sends. Batches asked in the same
  * turn of the event loop commit as one: one statement for every lock (sorted) with the promise to
  * append nothing, one `handle` for all of them (it may read and write every subscriber's tables at
- * once), one statement moving every checkpoint by compare-and-set, one commit.
+ * once), every checkpoint moved by compare-and-set (a clause of the handler's last write when it
+ * writes, a statement of its own when it does not), one commit.
  *
  * Whatever fails in that transaction (a handler, a checkpoint moved by another process, a lock held
  * elsewhere, the database) rolls it back and every member commits its batch alone, as it would
@@ -82,15 +91,21 @@ export class SharedCommits implements CommitGroup {
     const locks = batches.flatMap((batch) => (batch.lock ? [batch.lock] : [])).sort(byLock);
     await first.knex.transaction(async (trx) => {
       if (!(await first.begin(trx, locks))) throw new LockHeldElsewhere('A lock of the group is held elsewhere');
+      const moves = checkpointMoves(batches.map(({ name, from, to }) => ({ name, from, to })));
+      let moved = false;
       await this.handle(
         batches.map((batch) => ({ name: batch.name, events: batch.events })),
         trx,
+        {
+          ...moves,
+          check: (rowCount) => {
+            moves.check(rowCount);
+            moved = true;
+          },
+        },
       );
       for (const batch of batches) batch.handled();
-      await moveCheckpoints(
-        trx,
-        batches.map(({ name, from, to }) => ({ name, from, to })),
-      );
+      if (!moved) await writeAlone(trx, moves);
     });
   }
 }

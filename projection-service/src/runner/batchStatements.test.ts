@@ -231,4 +231,48 @@ describe('a batch reads and writes all its tables in one statement each', () => 
     await expect(write).rejects.toThrow(/^writing together_people, writing together_tallies: null value in column "name"/);
     expect(await db.knex('together_people').orderBy('id')).toStrictEqual(before);
   });
+  it('a trailing write goes in as the last clause, is told the rows it changed, and its refusal undoes the whole write', async () => {
+    await db.knex.raw('create table trailing_marks (name text primary key, at integer not null)');
+    await db.knex('trailing_marks').insert([
+      { name: 'a', at: 1 },
+      { name: 'b', at: 1 },
+    ]);
+    /** Moves the marks from 1 to 2, as the checkpoints' compare-and-set does; refuses unless every one moved. */
+    const marks = (names: string[], told: number[]) => ({
+      what: 'moving the marks',
+      sql: 'update trailing_marks set at = 2 where name = any(?) and at = 1',
+      bindings: [names],
+      check: (rowCount: number) => {
+        told.push(rowCount);
+        if (rowCount !== names.length) throw new Error(`only ${rowCount} of ${names.length} marks moved`);
+      },
+    });
+    const row = { name: 'trailing', total: '7', tx: null, done: true };
+    const write = (names: string[], told: number[]) =>
+      db.knex.transaction((trx) =>
+        writeChanges(trx, [{ table: 'together_tallies', description: tables.tallies!, upserts: [row], deletes: [] }], marks(names, told)),
+      );
+
+    const told: number[] = [];
+    expect(await counted(db, () => write(['a'], told))).toBe(3); // begin, the write with the marks, commit
+    expect(told).toEqual([1]);
+    expect(await db.knex('together_tallies').where({ name: 'trailing' }).first('total')).toEqual({ total: '7' });
+    expect(await db.knex('trailing_marks').orderBy('name')).toEqual([
+      { name: 'a', at: 2 },
+      { name: 'b', at: 1 },
+    ]);
+
+    // "a" moved already: the check refuses, and neither the row nor "b"'s move stays.
+    await db.knex('together_tallies').where({ name: 'trailing' }).del();
+    const refused: number[] = [];
+    await expect(write(['a', 'b'], refused)).rejects.toThrow('only 1 of 2 marks moved');
+    expect(refused).toEqual([1]);
+    expect(await db.knex('together_tallies').where({ name: 'trailing' })).toEqual([]);
+    expect(await db.knex('trailing_marks').where({ name: 'b' }).first('at')).toEqual({ at: 1 });
+
+    // With nothing to write, the trailing write is left to the caller: nothing is sent, check is not called.
+    const untold: number[] = [];
+    expect(await counted(db, () => db.knex.transaction((trx) => writeChanges(trx, [], marks(['b'], untold))))).toBe(2);
+    expect(untold).toEqual([]);
+  });
 });

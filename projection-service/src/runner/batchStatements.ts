@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
+import type { TrailingWrite } from '@cc/platform';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import type { ColumnType, TableDescription } from './setBasedProjector';
 
@@ -194,8 +195,12 @@ const keyText = (description: Description, row: Readonly<Row>) =>
  * outcome only while no row is written twice: a table's upserts and deletes must name different
  * keys (a working set's `changes` gives a key to one or the other, never both; a batch that did
  * otherwise fails here rather than writing something else). A single write is sent as it is.
+ *
+ * `trailing` (the caller's next write, on tables none of these write: the subscribers'
+ * checkpoints) goes in as the last clause when anything is written, and is told how many rows it
+ * changed; with nothing to write it is left to the caller.
  */
-export async function writeChanges(trx: Knex.Transaction, changes: readonly TableChanges[]) {
+export async function writeChanges(trx: Knex.Transaction, changes: readonly TableChanges[], trailing?: TrailingWrite) {
   const statements: Statement[] = [];
   for (const { table, description, upserts, deletes } of changes) {
     if (upserts.length > 0 && deletes.length > 0) {
@@ -207,17 +212,20 @@ export async function writeChanges(trx: Knex.Transaction, changes: readonly Tabl
     if (deletes.length > 0) statements.push(deleteStatement(table, description, deletes));
   }
   if (statements.length === 0) return;
-  if (statements.length === 1) {
+  if (statements.length === 1 && !trailing) {
     const [{ what, sql, bindings }] = statements as [Statement];
     await execute(trx, what, sql, bindings);
     return;
   }
-  await execute(
+  const clauses = statements.map((statement, index) => `w${index} as (${statement.sql})`);
+  if (trailing) clauses.push(`last_write as (${trailing.sql} returning 1)`);
+  const { rows } = await execute(
     trx,
-    statements.map((statement) => statement.what).join(', '),
-    `with ${statements.map((statement, index) => `w${index} as (${statement.sql})`).join(',\n')}\nselect 1`,
-    statements.flatMap((statement) => statement.bindings),
+    [...statements.map((statement) => statement.what), ...(trailing ? [trailing.what] : [])].join(', '),
+    `with ${clauses.join(',\n')}\nselect ${trailing ? '(select count(*) from last_write)::int' : '1'} as changed`,
+    [...statements.flatMap((statement) => statement.bindings), ...((trailing?.bindings ?? []) as Knex.RawBinding[])],
   );
+  trailing?.check(rows[0]!.changed as number);
 }
 
 /** What `COPY … FROM STDIN` (text format) reads as a backslash escape instead of the character. */

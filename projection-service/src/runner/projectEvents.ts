@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { RecordedEvent } from '@cc/platform';
+import type { RecordedEvent, TrailingWrite } from '@cc/platform';
 import { ownersOfEvents, ownersOfRows, type ChangedRows } from '../changes/changedRows';
 import { copyRows, deleteRows, readTouchedTables, writeChanges, type TableChanges, type TouchedLookup } from './batchStatements';
 import type { Projector } from './projector';
@@ -48,18 +48,20 @@ export async function projectEvents(
  * Several projectors' batches in one transaction (the inline read models of one append, the
  * asynchronous projectors' batches committed together) as one batch: every table of every
  * set-based projector read with one statement, each folded on its own, every change written with
- * one statement; a projector of the other shape applies its events one at a time as ever. Their
- * tables must be distinct. Answers each projector's changed rows, in the order given.
+ * one statement (with `trailing` as its last clause, when given); a projector of the other shape
+ * applies its events one at a time as ever. Their tables must be distinct. Answers each projector's
+ * changed rows, in the order given.
  */
 export async function projectEventsTogether(
   parts: readonly { projector: ReadModelProjector; events: readonly RecordedEvent[] }[],
   trx: Knex.Transaction,
+  trailing?: TrailingWrite,
 ): Promise<ChangedRows[]> {
   const folded = parts.filter(
     (part): part is { projector: SetBasedProjector; events: readonly RecordedEvent[] } =>
       isSetBased(part.projector) && part.events.length > 0,
   );
-  const changed = await foldBatches(folded, trx, 'upsert');
+  const changed = await foldBatches(folded, trx, 'upsert', undefined, trailing);
   const answers: ChangedRows[] = [];
   for (const part of parts) {
     const index = folded.indexOf(part as (typeof folded)[number]);
@@ -102,13 +104,14 @@ const OPENS_PER_PRELOAD = 250;
  * Set-based batches: read the keys each batch's sealed data needs in one go, open each event's
  * sealed data, read every touched row of every table of every batch with one statement, fold each
  * batch's events in memory and settle what its projector leaves to the end of the batch, then write
- * every table's upserts and deletes with one statement.
+ * every table's upserts and deletes with one statement (`trailing` its last clause, upserts only).
  */
 async function foldBatches(
   parts: readonly { projector: SetBasedProjector; events: readonly RecordedEvent[] }[],
   trx: Knex.Transaction,
   writes: BatchWrites,
   beforeRead?: BeforeRead,
+  trailing?: TrailingWrite,
 ): Promise<ChangedRows[]> {
   const prepared = [];
   const lookups: TouchedLookup[] = [];
@@ -170,6 +173,6 @@ async function foldBatches(
     }
     results.push(changed);
   }
-  await writeChanges(trx, writing);
+  await writeChanges(trx, writing, trailing);
   return results;
 }

@@ -8,6 +8,7 @@ import {
   type Logger,
   type RecordedEvent,
   type Subscription,
+  type TrailingWrite,
 } from '@cc/platform';
 import type { ChangedRows } from '../changes/changedRows';
 import type { ReadModelChangeAnnouncer } from '../changes/announcer';
@@ -97,7 +98,7 @@ export class ProjectionRunner {
     const sharedReads = new SharedReads();
     const bySubscription = new Map(this.subscribed.map((projector) => [checkpointName(projector), projector]));
     const sharedCommits = new SharedCommits(
-      (parts, trx) => this.projectTogether(bySubscription, parts, trx),
+      (parts, trx, checkpoints) => this.projectTogether(bySubscription, parts, trx, checkpoints),
       (error, members) => logger.debug({ err: error, members }, 'projectors commit their batches one by one'),
     );
     for (const projector of this.subscribed) {
@@ -134,16 +135,17 @@ export class ProjectionRunner {
 
   /**
    * The batches of several projectors in one transaction (their subscriptions' `sharedCommits`):
-   * every set-based one's tables read with one statement and written with one more, and a sealed
-   * field several of them open deciphered once.
+   * every set-based one's tables read with one statement and written with one more, which moves
+   * their checkpoints too, and a sealed field several of them open deciphered once.
    */
   private async projectTogether(
     bySubscription: ReadonlyMap<string, ReadModelProjector>,
     parts: readonly { name: string; events: RecordedEvent[] }[],
     trx: Knex.Transaction,
+    checkpoints: TrailingWrite,
   ): Promise<void> {
     const members = parts.map(({ name, events }) => ({ projector: bySubscription.get(name)!, events }));
-    const changed = await sharingOpens(() => projectEventsTogether(members, trx));
+    const changed = await sharingOpens(() => projectEventsTogether(members, trx, checkpoints));
     members.forEach(({ projector, events }, index) => this.projected(projector, events, changed[index]!, trx));
   }
 
