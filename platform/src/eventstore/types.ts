@@ -385,7 +385,7 @@ export interface AdvisoryLock {
 export interface TrailingWrite {
   /** What it does, for the message of a statement that fails. */
   what: string;
-  /** An `update`/`insert`/`delete` without `returning`, with `?` placeholders. */
+  /** One `update`, `insert` or `delete` without `returning`; each `?` in it is bound, in order, from `bindings`. */
   sql: string;
   bindings: readonly unknown[];
   check(rowCount: number): void;

@@ -16,7 +16,7 @@ export async function loadCheckpoint(knex: Knex, name: string, initial: GlobalPo
 
 /** Compare-and-set: only the subscriber that read `from` may move the checkpoint to `to`. */
 export async function moveCheckpoint(trx: Knex | Knex.Transaction, name: string, from: GlobalPosition, to: GlobalPosition): Promise<void> {
-  await moveCheckpoints(trx, [{ name, from, to }]);
+  await writeAlone(trx, checkpointMoves([{ name, from, to }]));
 }
 
 /**
@@ -46,14 +46,6 @@ export function checkpointMoves(moves: readonly { name: string; from: GlobalPosi
 export async function writeAlone(trx: Knex | Knex.Transaction, write: TrailingWrite): Promise<void> {
   const result = (await trx.raw(write.sql, write.bindings as Knex.RawBinding[])) as { rowCount: number };
   write.check(result.rowCount);
-}
-
-/** `checkpointMoves` as a statement of its own. */
-export async function moveCheckpoints(
-  trx: Knex | Knex.Transaction,
-  moves: readonly { name: string; from: GlobalPosition; to: GlobalPosition }[],
-): Promise<void> {
-  await writeAlone(trx, checkpointMoves(moves));
 }
 
 /**

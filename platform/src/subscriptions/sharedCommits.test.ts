@@ -36,7 +36,14 @@ describe('subscribers that commit their batches together', () => {
    * Subscribers of `type` named `names`, sharing reads and commits; `handlers` replace the one that
    * records each event in `handled`. Answers the group and each subscriber's full name.
    */
-  async function subscribeAll(type: string, names: string[], handlers: Record<string, Handler> = {}, maxAttempts = 5) {
+  async function subscribeAll(
+    type: string,
+    names: string[],
+    handlers: Record<string, Handler> = {},
+    maxAttempts = 5,
+    /** The group's handler sends the checkpoints as the last clause of a write of its own, as the projectors' does. */
+    checkpointsInTheWrite = false,
+  ) {
     run += 1;
     const full = (name: string) => `${name}-${run}`;
     const record =
@@ -45,8 +52,16 @@ describe('subscribers that commit their batches together', () => {
         await trx('handled').insert(events.map((event) => ({ subscriber: name, stream_id: event.streamId })));
       };
     const handlerOf = new Map(names.map((name) => [full(name), handlers[name] ?? record(name)]));
-    const group = new SharedCommits(async (parts, trx) => {
+    const group = new SharedCommits(async (parts, trx, checkpoints) => {
       for (const part of parts) await handlerOf.get(part.name)!(part.events, trx);
+      if (!checkpointsInTheWrite) return;
+      const { rows } = (await trx.raw(
+        `with noted as (insert into handled (subscriber, stream_id) values ('group', 'write') returning 1),
+         last_write as (${checkpoints.sql} returning 1)
+         select (select count(*) from last_write)::int as changed`,
+        checkpoints.bindings as Knex.RawBinding[],
+      )) as { rows: { changed: number }[] };
+      checkpoints.check(rows[0]!.changed);
     });
     const reads = new SharedReads();
     for (const name of names) {
@@ -163,38 +178,53 @@ describe('subscribers that commit their batches together', () => {
     expect(next).toMatchObject({ transactions: 1, batches: 3, fallbacks: 0 });
   });
 
-  it('when a checkpoint was moved by another process, the others commit alone and that one goes on from where it was moved', async () => {
-    const movedElsewhere = new Set<string>();
-    const { full, waitFor, group } = await subscribeAll('Moved', ['a', 'moved', 'c'], {
-      // Another instance of "moved" handles each stream's event first and moves the checkpoint past it.
-      moved: async (events, trx) => {
-        const stream = events.at(-1)!.streamId;
-        if (!movedElsewhere.has(stream)) {
-          movedElsewhere.add(stream);
-          const to = events.at(-1)!.position;
-          await db
-            .knex('subscription_checkpoints')
-            .where({ name: full('moved') })
-            .update({ tx_id: db.knex.raw('?::xid8', [to.txId.toString()]), seq: to.seq.toString() });
-        }
-        await trx('handled').insert(events.map((event) => ({ subscriber: 'moved', stream_id: event.streamId })));
-      },
-    });
-    // Tried again when a loaded machine wakes them apart (no group transaction to fall back).
-    const moved = await triedAgainWhile(
-      async (n) => {
-        const stream = `moved-${n}`;
-        const before = group.counts.fallbacks;
-        const { position } = await store.appendToStream(stream, [{ type: 'Moved', data: {} }], { expectedVersion: 0 });
-        await waitFor(position);
-        return { stream, fallbacks: group.counts.fallbacks - before };
-      },
-      (result) => result.fallbacks === 0,
-    );
-    expect(moved.fallbacks).toBe(1);
-    // Handled once, by the instance that moved the checkpoint: neither the group's try nor its own wrote it.
-    expect(await handledBy(moved.stream)).toEqual(['a', 'c']);
-  });
+  it.each([
+    ['the group', false],
+    ["the handler's last write", true],
+  ])(
+    'when a checkpoint was moved by another process (checkpoints moved by %s), the others commit alone and that one goes on from where it was moved',
+    async (_by, checkpointsInTheWrite) => {
+      const movedElsewhere = new Set<string>();
+      const type = checkpointsInTheWrite ? 'MovedInWrite' : 'Moved';
+      const { full, waitFor, group } = await subscribeAll(
+        type,
+        ['a', 'moved', 'c'],
+        {
+          // Another instance of "moved" handles each stream's event first and moves the checkpoint past it.
+          moved: async (events, trx) => {
+            const stream = events.at(-1)!.streamId;
+            if (!movedElsewhere.has(stream)) {
+              movedElsewhere.add(stream);
+              const to = events.at(-1)!.position;
+              await db
+                .knex('subscription_checkpoints')
+                .where({ name: full('moved') })
+                .update({ tx_id: db.knex.raw('?::xid8', [to.txId.toString()]), seq: to.seq.toString() });
+            }
+            await trx('handled').insert(events.map((event) => ({ subscriber: 'moved', stream_id: event.streamId })));
+          },
+        },
+        5,
+        checkpointsInTheWrite,
+      );
+      // Tried again when a loaded machine wakes them apart (no group transaction to fall back).
+      const moved = await triedAgainWhile(
+        async (n) => {
+          const stream = `${type}-${n}`;
+          const before = group.counts.fallbacks;
+          const { position } = await store.appendToStream(stream, [{ type, data: {} }], { expectedVersion: 0 });
+          await waitFor(position);
+          return { stream, fallbacks: group.counts.fallbacks - before };
+        },
+        (result) => result.fallbacks === 0,
+      );
+      expect(moved.fallbacks).toBe(1);
+      // Handled once, by the instance that moved the checkpoint: neither the group's try nor its own wrote it.
+      expect(await handledBy(moved.stream)).toEqual(['a', 'c']);
+      // The refused group transaction left nothing of its own write either.
+      expect(await handledBy('write')).toEqual([]);
+    },
+  );
 
   it('does not hold the others back while one batch waits for a lock held elsewhere', async () => {
     const { full, waitFor, group } = await subscribeAll('Locked', ['a', 'b', 'locked']);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AdvisoryLock, CommitGroup, GroupBatch, RecordedEvent, TrailingWrite } from '../eventstore/types';
 import { checkpointMoves, writeAlone } from './checkpoints';
 
-export type { CommitGroup, GroupBatch, TrailingWrite };
+export type { CommitGroup, GroupBatch };
 
 /**
  * Every batch of one transaction, handled together: each part's events are its subscriber's. The
