@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { triedAgainWhile } from '@cc/platform/testing/eventually';
+import { eventually, triedAgainWhile } from '@cc/platform/testing/eventually';
 import { startTestApp, TestClient, type TestApp } from '@cc/gateway/testing/testApp';
 
 /**
@@ -29,8 +29,8 @@ describe("a claim command's statements", () => {
     await app.close();
   });
 
-  /** The statements `run`'s requests send, by request method. */
-  async function statementsOf(run: () => Promise<void>): Promise<Record<string, string[]>> {
+  /** The statements `run`'s requests send, by request method (`run` may watch them come). */
+  async function statementsOf(run: (sent: Record<string, string[]>) => Promise<void>): Promise<Record<string, string[]>> {
     const sent: Record<string, string[]> = {};
     const seen = (query: { sql: string }) => {
       const request = requests.getStore();
@@ -38,7 +38,7 @@ describe("a claim command's statements", () => {
     };
     app.system.knex.on('query', seen);
     try {
-      await run();
+      await run(sent);
     } finally {
       app.system.knex.off('query', seen);
     }
@@ -83,12 +83,15 @@ describe("a claim command's statements", () => {
 
   it("tells other processes of filing a claim (the user's stream, then the claim's) in one notification", async () => {
     const noticesOfFiling = async (condition: string) => {
-      const sent = await statementsOf(async () => {
+      const notices = (sent: Record<string, string[]>) => (sent.POST ?? []).filter((sql) => sql.includes('pg_notify'));
+      const all = await statementsOf(async (sent) => {
         expect((await vet.post('/api/claims', { condition, conditionType: 'primary' })).status).toBe(201);
-        // The notices leave after the answer.
+        // The notices leave after the answer, once the pool has a connection for them (a wait on a
+        // loaded machine); then a while longer, so that a second one would be seen.
+        await eventually(() => notices(sent).length > 0, 10_000).catch(() => undefined);
         await new Promise((resolve) => setTimeout(resolve, 300));
       });
-      return sent.POST!.filter((sql) => sql.includes('pg_notify'));
+      return notices(all);
     };
     // The read models' notice joins the appends' when both are asked in one turn, and the first append's
     // is held for at most 500 ms: a loaded machine may part them, so a filing is tried again then
