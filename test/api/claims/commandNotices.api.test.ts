@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { triedAgainWhile } from '@cc/platform/testing/eventually';
+import { eventually, triedAgainWhile } from '@cc/platform/testing/eventually';
 import { READ_MODEL_CHANGES_CHANNEL } from '@cc/projection-service';
 import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
@@ -48,8 +48,7 @@ describe('the notifications that follow a command', () => {
       try {
         const changed = await vet.put(`/api/claims/${filed.data.id as string}/status`, { status, note: 'Records requested' });
         expect(changed.status).toBe(200);
-        for (let i = 0; i < 100 && new Set(heard.map((notice) => notice.channel)).size < 2; i++)
-          await new Promise((resolve) => setTimeout(resolve, 20));
+        await eventually(() => new Set(heard.map((notice) => notice.channel)).size === 2, 10_000).catch(() => undefined);
         await new Promise((resolve) => setTimeout(resolve, 200));
       } finally {
         app.system.knex.off('query', count);
