@@ -77,6 +77,8 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
 
   let running = true;
   let live = false;
+  /** The reads since the last rest followed a wake (the first reads count as woken). */
+  let woken = true;
   const unlisten = source.onAppended((appended) => {
     if (concerns(options.filter, appended)) pauser.wake();
   });
@@ -238,10 +240,13 @@ export function runCatchUpSubscription(source: CatchUpSource, options: Subscribe
    * next read sees it. Nothing is awaited between that look and the pause, so no waiter slips in.
    */
   const rest = async (head: GlobalPosition | undefined) => {
-    const wait = await idle.next(checkpoint.position, head);
-    if (idle.caughtUp && checkpoint.awaited()) return;
+    const wait = await idle.next(checkpoint.position, head, woken || checkpoint.awaited());
+    if (idle.caughtUp && checkpoint.awaited()) {
+      woken = true;
+      return;
+    }
     // A skip not stored yet is stored when due, whether or not anything is appended meanwhile.
-    await pauser.pause(skipPending() ? Math.min(wait, skipStores.dueIn()) : wait);
+    woken = await pauser.pause(skipPending() ? Math.min(wait, skipStores.dueIn()) : wait);
     if (running && skipPending() && skipStores.dueIn() === 0) await storeSkip();
   };
 

@@ -38,6 +38,8 @@ export function runConcurrentSubscription(source: CatchUpSource, options: Concur
 
   let running = true;
   let live = false;
+  /** The reads since the last pause followed a wake (the first reads count as woken). */
+  let woken = true;
   const unlisten = source.onAppended((appended) => {
     if (concerns(options.filter, appended)) pauser.wake();
   });
@@ -194,7 +196,7 @@ export function runConcurrentSubscription(source: CatchUpSource, options: Concur
       if (entries.length === 0 || reachedHead) {
         live = true;
         // Only a hint: a failure to read the head just waits the whole interval.
-        await pauser.pause(await idle.next(readFrom, head).catch(() => pollIntervalMs));
+        woken = await pauser.pause(await idle.next(readFrom, head, woken).catch(() => pollIntervalMs));
       }
     }
   };

@@ -52,9 +52,19 @@ export interface CatchUpSource {
  * open, typically another subscriber's batch), nobody will say when it becomes readable, so it is
  * read again after 2, 4, 8 … 256 ms (or the poll interval, if shorter) instead of after a whole poll interval:
  * waiting the interval made a command's read-back take up to 500 ms.
+ *
+ * It chases so only when something says the events ahead may be its own: the read followed a wake
+ * (an append of its types, or somebody waiting for a position), or it found events of its types, and
+ * until it has caught up. A read at the poll interval that finds only events not readable yet waits
+ * the interval again: under steady load something is always not readable yet, and every worker and
+ * projector that no append concerned chased it, a read and a checkpoint write a few times a second
+ * each, a fifth of the statements of a command's asynchronous side. Their events' own append wakes
+ * those they concern, which then chase.
  */
 export class IdleWait {
   private misses = 0;
+  /** Chasing events not readable yet, since a wake or a read that found some of its own. */
+  private chasing = true;
   /** Whether the last `next` found the reader at the head (nothing committed past its checkpoint). */
   caughtUp = false;
 
@@ -63,21 +73,28 @@ export class IdleWait {
     private readonly pollIntervalMs: number,
   ) {}
 
-  /** `knownHead`: the newest committed event as the read that found nothing saw it (saves a statement). */
-  async next(checkpoint: GlobalPosition, knownHead?: GlobalPosition): Promise<number> {
+  /**
+   * `knownHead`: the newest committed event as the read that found nothing saw it (saves a
+   * statement). `prompted`: the read followed a wake, or somebody waits for the subscriber.
+   */
+  async next(checkpoint: GlobalPosition, knownHead?: GlobalPosition, prompted = true): Promise<number> {
     const head = knownHead ?? (this.source.headPosition ? await this.source.headPosition() : undefined);
     this.caughtUp = !head || comparePositions(head, checkpoint) <= 0;
     if (this.caughtUp) {
       this.misses = 0;
+      this.chasing = false;
       return this.pollIntervalMs;
     }
+    if (!prompted && !this.chasing) return this.pollIntervalMs;
+    this.chasing = true;
     this.misses = Math.min(this.misses + 1, 8);
     return Math.min(this.pollIntervalMs, 2 ** this.misses);
   }
 
-  /** Something was read: the next idle read starts over. */
+  /** Something was read: the next idle read starts over, chasing what is not readable yet. */
   reset(): void {
     this.misses = 0;
+    this.chasing = true;
   }
 }
 
@@ -129,19 +146,21 @@ export class Pauser {
     this.woken = false;
   }
 
-  pause(ms: number): Promise<void> {
+  /** True when a wake ended it (or one was kept for it), false when its time ran out. */
+  pause(ms: number): Promise<boolean> {
     if (this.woken) {
       this.woken = false;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
-    return new Promise<void>((resolve) => {
-      const done = () => {
+    return new Promise<boolean>((resolve) => {
+      const done = (woken: boolean) => {
         clearTimeout(timer);
-        this.sleepers.delete(done);
-        resolve();
+        this.sleepers.delete(wake);
+        resolve(woken);
       };
-      const timer = setTimeout(done, ms);
-      this.sleepers.add(done);
+      const wake = () => done(true);
+      const timer = setTimeout(() => done(false), ms);
+      this.sleepers.add(wake);
     });
   }
 }
