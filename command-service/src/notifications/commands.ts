@@ -1,5 +1,6 @@
 import { streams, type NotificationKind } from '@cc/contracts';
 import {
+  DecidedStates,
   handleCommand,
   idempotentEventId,
   PersonalDataErasedError,
@@ -17,6 +18,9 @@ export interface NotificationCommandsDeps {
 
 /** In-app notifications: made by the notifications worker, read by their user. */
 export function notificationCommands({ store, vault }: NotificationCommandsDeps) {
+  // The worker records one for nearly every event it handles: its next command on a user's stream
+  // starts from the state it decided there last, with no read of the snapshot and the events after it.
+  const decided = new DecidedStates();
   const onStream = (userId: string, command: NotificationCommand, metadata: Partial<EventMetadata>, idempotencyKey?: string) =>
     handleCommand({
       store,
@@ -26,6 +30,7 @@ export function notificationCommands({ store, vault }: NotificationCommandsDeps)
       metadata,
       idempotencyKey,
       maxAttempts: 20,
+      decided,
     });
 
   return {

@@ -92,6 +92,32 @@ describe('notifications: the worker, the bell API and e-mail in the outbox', () 
     expect(statusMails.map((m) => m.mail.subject)).toEqual([expect.stringMatching(/Evidence Review$/)]);
   });
 
+  it("records a user's notifications one after another without reading their stream again", async () => {
+    const client = app.client();
+    const { id } = await client.register('mail.reads@example.org', PASSWORD);
+    await waitForNotifications(client, 1);
+    const stream = `notifications-${id}`;
+    let reads = 0;
+    const count = (query: { sql: string; bindings?: unknown[] }) => {
+      if (/^select\b/.test(query.sql) && /stream_version|stream_snapshots/.test(query.sql) && query.bindings?.includes(stream)) reads += 1;
+    };
+    app.system.knex.on('query', count);
+    try {
+      const claim = await client.post('/api/claims', { condition: 'Tinnitus', conditionType: 'primary' });
+      for (const status of ['initial_review', 'evidence_review']) {
+        expect((await client.put(`/api/claims/${claim.data.id}/status`, { status })).status).toBe(200);
+      }
+      await eventually(
+        () => notifications(client),
+        (res) => res.data.filter((n: { kind: string }) => n.kind === 'claim-status').length === 2,
+      );
+    } finally {
+      app.system.knex.off('query', count);
+    }
+    // The worker decided the welcome on this stream: the next ones start from that state.
+    expect(reads).toBe(0);
+  });
+
   it('confirms a document upload (not a generated report), and turning in-app off keeps it out of the bell', async () => {
     await upload(vet, 'Knee MRI.pdf', PDF);
     const [mail] = await waitForMail(app.system.outboxDir, 'mail.vet@example.org', /^Document received: Knee MRI\.pdf$/);
