@@ -145,12 +145,26 @@ async function commandEndToEnd(ctx: BenchContext): Promise<BenchRow> {
       bareTimes.length = 0;
       // Alternating slices at 50 requests a second each, so both sides share the machine's moments.
       const slices = size(ctx, 5, 1);
+      // What the app's slices cost its process: statements on the pool and CPU (the HTTP client's
+      // share included), asynchronous work set off by the commands counted while it runs in them.
+      const underLoad = { statements: 0, cpuMicros: 0, commands: 0 };
+      const countStatement = () => void underLoad.statements++;
       for (let slice = 0; slice < slices; slice++) {
         const per = Math.floor(count / slices);
         // Two requests per command: 25 commands a second is 50 requests a second.
+        const cpu = process.cpuUsage();
+        system.knex.on('query', countStatement);
         await openLoop(per / 2, 25, (i) => timedCommand(slice * per + i));
+        system.knex.off('query', countStatement);
+        const used = process.cpuUsage(cpu);
+        underLoad.cpuMicros += used.user + used.system;
+        underLoad.commands += per / 2;
         await openLoop(per / 2, 25, (i) => timedBareCommand(slice * per + i));
       }
+      ctx.log(
+        `under the open loop, per command: ${(underLoad.statements / underLoad.commands).toFixed(1)} statements on the pool, ` +
+          `${(underLoad.cpuMicros / 1000 / underLoad.commands).toFixed(1)} ms of the process's CPU (client included)`,
+      );
     } finally {
       await bare.close();
     }
