@@ -58,8 +58,7 @@ export interface CatchUpSource {
  * until it has caught up. A read at the poll interval that finds only events not readable yet waits
  * the interval again: under steady load something is always not readable yet, and every worker and
  * projector that no append concerned chased it, a read and a checkpoint write a few times a second
- * each, a fifth of the statements of a command's asynchronous side. Their events' own append wakes
- * those they concern, which then chase.
+ * each. The append of those events wakes the subscribers they concern, which then chase.
  */
 export class IdleWait {
   private misses = 0;
