@@ -46,6 +46,15 @@ describe('PersonalDataVault across processes', () => {
     expect(await eraser.open(userId, sealed)).toEqual({ bio: 'Loadmaster' });
     let told = 0;
     worker.onErased(userId, () => (told += 1));
+    // Both vaults LISTEN before the erasure: one sent earlier is missed (the cache bound covers that,
+    // the next test), and a loaded machine may take a while to open the connections.
+    const listening = async () =>
+      ((
+        await db.knex.raw(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'listen personal_data_erased'`,
+        )
+      ).rows[0].n as number) >= 2;
+    expect(await until(listening, 15_000)).toBe(true);
 
     await eraser.erase(userId);
     expect(await until(async () => told > 0)).toBe(true);
