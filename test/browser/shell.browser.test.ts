@@ -80,22 +80,24 @@ describe('the app shell in Chromium', () => {
 
   it('sends a signed-out visitor of a signed-in page to sign-in with the Unauthorized toast', async () => {
     // The toast shows for only 500 ms before the full-page redirect, shorter than Playwright's
-    // polling interval on a loaded machine: hold the redirect's request until the toast is seen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/login', async (route) => {
-      await held;
-      await route.continue();
-    });
-    try {
-      await page.goto(`${app.baseUrl}/claims`);
-      await expectVisible(page.getByText('You are logged out. Logging in again...'));
-      release();
-      await page.waitForURL(/\/login$/);
-    } finally {
-      release();
-      await page.unroute('**/api/login');
-    }
+    // polling on a loaded machine, and holding the redirect would stall the locator behind the
+    // pending navigation: the page itself reports the toast, as it appears, to the test.
+    const toastText = 'You are logged out. Logging in again...';
+    const seen: string[] = [];
+    await page.exposeBinding('reportToast', (_source, text: string) => void seen.push(text));
+    await page.addInitScript((wanted) => {
+      const report = (window as unknown as { reportToast: (text: string) => void }).reportToast;
+      const look = () => {
+        for (const element of Array.from(document.querySelectorAll('body *'))) {
+          const shown = element.textContent?.trim() === wanted && element.getClientRects().length > 0;
+          if (shown && getComputedStyle(element).visibility !== 'hidden') return void report(wanted);
+        }
+      };
+      new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+    }, toastText);
+    await page.goto(`${app.baseUrl}/claims`);
+    await page.waitForURL(/\/login$/);
+    expect(seen).toContain(toastText);
   });
 
   it('shows the 404 screen for an unknown path and the legal pages to anyone', async () => {
