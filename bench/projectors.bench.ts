@@ -24,7 +24,7 @@ import { SyntheticHistories, writeHistories } from './synthetic';
 const CLAIMS_PER_VETERAN = 6;
 
 /**
- * The same projectors row by row, before they became set-based (README, "Rebuild": events of the
+ * The same projectors row by row, before they became set-based (docs/decisions/performance.md, "Rebuild": events of the
  * whole log per second on 7,000 and on 70,000 events, quiet machine; about five statements per event).
  */
 const ROW_BY_ROW: Record<string, string> = {
