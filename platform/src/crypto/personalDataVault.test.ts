@@ -63,6 +63,22 @@ describe('PersonalDataVault across processes', () => {
     await expect(eraser.seal(userId, { bio: 'anything' })).rejects.toBeInstanceOf(PersonalDataErasedError);
   });
 
+  it('tells a transfer of an erasure made while its LISTEN was not up, once it is', async () => {
+    const eraser = vault();
+    const userId = '5f0c1d7e-4b0a-4d39-9c53-3b8f0f7e2a03';
+    const other = '5f0c1d7e-4b0a-4d39-9c53-3b8f0f7e2a04';
+    await eraser.seal(userId, { bio: 'Corpsman' });
+    await eraser.seal(other, { bio: 'Medic' });
+    // Erased before the other process's vault exists: its NOTIFY was sent to nobody.
+    await eraser.erase(userId);
+    const worker = vault({ connectionString: db.url, cacheMs: 10 * 60_000 }, otherPool);
+    const told: string[] = [];
+    worker.onErased(userId, () => told.push(userId));
+    worker.onErased(other, () => told.push(other));
+    expect(await until(async () => told.length > 0, 15_000)).toBe(true);
+    expect(told).toEqual([userId]);
+  });
+
   it('trusts a cached key no longer than its bound when it hears nothing', async () => {
     const deaf = vault({ cacheMs: 300 }, otherPool);
     const eraser = vault();

@@ -63,8 +63,9 @@ export interface PersonalDataVaultOptions {
  *
  * Every process has its own vault and cache of keys, so an erasure must reach them all: it sends a
  * `NOTIFY` in its own transaction, every vault that LISTENs drops the key when it arrives (and tells
- * whoever asked through `onErased`), and no vault trusts a cached key for longer than `cacheMs`
- * anyway (a lost notification, a LISTEN connection down). So `cacheMs` after `erase` returns, no
+ * whoever asked through `onErased`; a vault whose LISTEN was down looks the erasures up when it is
+ * back), and no vault trusts a cached key for longer than `cacheMs` anyway (a lost notification, a
+ * LISTEN connection down). So `cacheMs` after `erase` returns, no
  * process seals or opens anything with that key again: `forgottenEverywhere()` waits that long.
  */
 export class PersonalDataVault {
@@ -205,8 +206,10 @@ export class PersonalDataVault {
   }
 
   /**
-   * Calls `listener` when the subject's key is erased, in this process or (while this vault LISTENs)
-   * in another; answers how to stop listening. A transfer under way for someone uses it to stop.
+   * Calls `listener` when the subject's key is erased, in this process or in another (heard while
+   * this vault LISTENs, and looked up each time its LISTEN comes up, for the erasures made while it
+   * was not); answers how to stop listening. A transfer under way for someone uses it to stop. The
+   * listener may be called more than once for one erasure.
    */
   onErased(subjectId: string, listener: () => void): () => void {
     let listeners = this.erasureListeners.get(subjectId);
@@ -238,9 +241,21 @@ export class PersonalDataVault {
     for (const listener of [...(this.erasureListeners.get(subjectId) ?? [])]) listener();
   }
 
+  /** After LISTEN is up, any erasure not heard is one made before: asked of the keys' table. */
+  private async tellErasedMeanwhile(client: pg.Client): Promise<void> {
+    const waiting = [...this.erasureListeners.keys()];
+    if (waiting.length === 0) return;
+    const { rows } = await client.query<{ subject_id: string }>(
+      'select subject_id from personal_data_keys where subject_id = any($1::text[]) and key is null',
+      [waiting],
+    );
+    for (const { subject_id: subjectId } of rows) this.forget(subjectId);
+  }
+
   /**
    * One LISTEN connection per vault. While it is down, erasures made elsewhere are missed, so every
-   * cached key is dropped when it comes back (the cache bound covers the time between).
+   * cached key is dropped when it comes back (the cache bound covers the time between), and whoever
+   * waits on a person's erasure is told of one made meanwhile.
    */
   private async listen(attempt = 0): Promise<void> {
     if (this.listener || this.closed) return;
@@ -268,6 +283,7 @@ export class PersonalDataVault {
       await client.query(`listen ${ERASURE_CHANNEL}`);
       attempt = 0;
       this.cache.clear();
+      await this.tellErasedMeanwhile(client);
     } catch (error) {
       onLost(error);
     }
