@@ -46,8 +46,8 @@ describe('PersonalDataVault across processes', () => {
     expect(await eraser.open(userId, sealed)).toEqual({ bio: 'Loadmaster' });
     let told = 0;
     worker.onErased(userId, () => (told += 1));
-    // Both vaults LISTEN before the erasure: one sent earlier is missed (the cache bound covers that,
-    // the next test), and a loaded machine may take a while to open the connections.
+    // Both vaults LISTEN before the erasure, so that the notification tells, not the look-up a vault
+    // makes when its LISTEN comes up (the next test); a loaded machine may take a while to open them.
     const listening = async () =>
       ((
         await db.knex.raw(
