@@ -11,11 +11,12 @@ void pg;
  * Settings of every connection the app opens, sent once as it connects (no statement of its own).
  *
  * `enable_memoize = off`: a Memoize cache (the planner's way to probe a join's inner side once per
- * distinct key) is sized by the planner's count of distinct keys in the whole table it probes, not
- * by the rows the query will probe. The app's joins are pages of 25 rows joined to their owners'
- * profiles, so the cache saves a few index probes of microseconds each while its set-up grows with
- * the number of people: on a store of 10,000 a staff page spent about 3 ms in it, 0.4 ms without
- * (docs/decisions/performance.md). The list-plan test holds every list query to plans without one.
+ * distinct key) is sized by the planner's estimate of the distinct keys the join would probe if it
+ * ran to the end (every owner of every claim), not by the 25 rows a page's LIMIT stops at. The
+ * app's joins are such pages joined to their owners' profiles, so the cache saves a few index
+ * probes of microseconds each while its set-up grows with the number of people: on a store of
+ * 10,000 a staff page spent about 3 ms in it, 0.4 ms without (docs/decisions/performance.md). The
+ * list-plan test holds every list query to plans without one.
  */
 const CONNECTION_SETTINGS = '-c enable_memoize=off';
 
