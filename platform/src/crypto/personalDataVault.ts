@@ -241,14 +241,18 @@ export class PersonalDataVault {
     for (const listener of [...(this.erasureListeners.get(subjectId) ?? [])]) listener();
   }
 
-  /** After LISTEN is up, any erasure not heard is one made before: asked of the keys' table. */
-  private async tellErasedMeanwhile(client: pg.Client): Promise<void> {
+  /**
+   * After LISTEN is up, any erasure not heard is one made before: asked of the keys' table. Through
+   * the pool, so that the LISTEN connection sends nothing but its LISTEN, which is how
+   * `pg_stat_activity` shows a listening vault (to an operator, and to the tests).
+   */
+  private async tellErasedMeanwhile(): Promise<void> {
     const waiting = [...this.erasureListeners.keys()];
     if (waiting.length === 0) return;
-    const { rows } = await client.query<{ subject_id: string }>(
-      'select subject_id from personal_data_keys where subject_id = any($1::text[]) and key is null',
-      [waiting],
-    );
+    const rows: { subject_id: string }[] = await this.knex('personal_data_keys')
+      .whereIn('subject_id', waiting)
+      .whereNull('key')
+      .select('subject_id');
     for (const { subject_id: subjectId } of rows) this.forget(subjectId);
   }
 
@@ -283,7 +287,7 @@ export class PersonalDataVault {
       await client.query(`listen ${ERASURE_CHANNEL}`);
       attempt = 0;
       this.cache.clear();
-      await this.tellErasedMeanwhile(client);
+      await this.tellErasedMeanwhile();
     } catch (error) {
       onLost(error);
     }
