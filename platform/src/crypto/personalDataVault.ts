@@ -250,7 +250,7 @@ export class PersonalDataVault {
     const waiting = [...this.erasureListeners.keys()];
     if (waiting.length === 0) return;
     const rows: { subject_id: string }[] = await this.knex('personal_data_keys')
-      .whereIn('subject_id', waiting)
+      .whereRaw('subject_id = any(?::text[])', [waiting])
       .whereNull('key')
       .select('subject_id');
     for (const { subject_id: subjectId } of rows) this.forget(subjectId);
