@@ -84,10 +84,13 @@ export function documentRoutes(documents: DocumentCommands, readBack: DocumentRe
     // listens (or after it is done), the error must not go unheard and bring the process down.
     body.on('error', () => undefined);
     req.pipe(body);
-    // A sender that goes away mid-file must fail the transfer, not leave it waiting.
-    req.once('close', () => {
+    // A sender that goes away mid-file must fail the transfer, not leave it waiting: also one whose
+    // request was aborted before this handler ran.
+    const interrupted = () => {
       if (!req.complete) body.destroy(new Error('The upload was interrupted.'));
-    });
+    };
+    if (req.closed) interrupted();
+    else req.once('close', interrupted);
     try {
       // A sender who hung up has no answer to wait for, but freeing the address is still owed before a shutdown.
       const stored = await finishBeforeShutdown(

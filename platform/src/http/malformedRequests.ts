@@ -15,7 +15,10 @@ const STATUS_OF: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, ERR_HTTP_R
  */
 export function answerMalformedRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (error.code === 'ECONNRESET') {
+    // The sender is gone: a reset, or its end in the middle of a request (an upload cut off). Nobody is
+    // left to answer, and the request in progress must end: destroyed, the socket makes Node abort
+    // it, so the route reading it fails at once (an upload frees its address) instead of waiting.
+    if (error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_EOF_STATE') {
       socket.destroy();
       return;
     }
