@@ -164,6 +164,29 @@ describe.each([
       expect(await grants.markRegistered(late.id)).toBe(true);
     });
 
+    it('a transfer that fails while a registration of its address is looking still gives the address back', async () => {
+      const grant = await grants.create(USER);
+      const token = tokenOf(grant.uploadUrl);
+      expect(await grants.claimForUpload(USER, token)).toBeDefined();
+      // The user registers before the cut transfer has failed: the registration holds the address...
+      expect(await grants.markRegistered(grant.id)).toBe(true);
+      // ...while the transfer fails, and no new transfer starts until the registration has looked.
+      await grants.releaseTransfer(grant.id);
+      expect(await grants.claimForUpload(USER, token)).toBeUndefined();
+      // It finds no file and lets go: the address takes the file again.
+      await grants.release(grant.id);
+      expect(await grants.claimForUpload(USER, token)).toBeDefined();
+    });
+
+    it('a registered address takes no other transfer, even when its own transfer is given back afterwards', async () => {
+      const grant = await grants.create(USER);
+      const token = tokenOf(grant.uploadUrl);
+      expect(await grants.claimForUpload(USER, token)).toBeDefined();
+      expect(await grants.markRegistered(grant.id)).toBe(true);
+      await grants.releaseTransfer(grant.id);
+      expect(await grants.claimForUpload(USER, token)).toBeUndefined();
+    });
+
     it('a failed registration gives the address back, and the sweep takes it once it ends', async () => {
       const grant = await grants.create(USER);
       await subject.storage.put(grant.objectKey, Buffer.from('x'));

@@ -115,8 +115,9 @@ export function uploadGrants(knex: Knex, storage: ObjectStorage, options: { now?
     },
 
     /**
-     * Takes the grant for a transfer: the token must be authentic, for this user, unexpired and
-     * unused. Marking it used in the same statement makes a second use fail even when simultaneous.
+     * Takes the grant for a transfer: the token must be authentic, for this user, unexpired, unused
+     * and not held by a registration (one looking for the file, or done with it). Marking it used in
+     * the same statement makes a second use fail even when simultaneous.
      */
     async claimForUpload(userId: string, token: string): Promise<UploadGrant | undefined> {
       const [id, signature] = token.split('.');
@@ -127,6 +128,7 @@ export function uploadGrants(knex: Knex, storage: ObjectStorage, options: { now?
       const rows = await knex('upload_grants')
         .where({ id, user_id: userId })
         .whereNull('uploaded_at')
+        .whereNull('registered_at')
         .andWhere('expires_at', '>', now())
         .update({ uploaded_at: now() })
         .returning('*');
@@ -160,9 +162,12 @@ export function uploadGrants(knex: Knex, storage: ObjectStorage, options: { now?
      * A transfer that failed (cut off, broken, refused by storage) gives its address back, so the
      * same address takes the file again: a slow link that fails now and then must not use up the
      * user's addresses. Storage keeps nothing of a failed put, so there is nothing to remove.
+     * Given back even while a registration holds the address (the user registered before the cut
+     * transfer had failed): that registration finds no file and lets go, and a transfer claim it left
+     * behind would hold the address until it ends. A new transfer waits for the registration anyway.
      */
     async releaseTransfer(grantId: string): Promise<void> {
-      await knex('upload_grants').where({ id: grantId }).whereNull('registered_at').update({ uploaded_at: null });
+      await knex('upload_grants').where({ id: grantId }).update({ uploaded_at: null });
     },
 
     /**

@@ -357,7 +357,8 @@ describe('documents API', () => {
       await rawPut(vet, url, 1024 * 1024, Buffer.alloc(64 * 1024, 0x25));
       expect((await register(vet, url, 'cut.pdf')).data.detail).toBe('The file did not arrive. Please upload it again.');
       // A flaky link must not use up addresses: the same one takes the file once it arrives whole. The
-      // cut transfer frees the address once it has failed and removed its file; until then it is 403.
+      // cut transfer frees the address once it has failed and removed its file, even if the registration
+      // above came first; until then, or while that registration still holds the address, it is 403.
       let stored = await putFile(vet, url, PDF);
       for (const deadline = Date.now() + 10_000; stored.status === 403 && Date.now() < deadline;) {
         await new Promise((r) => setTimeout(r, 50));
