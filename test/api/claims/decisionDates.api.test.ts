@@ -69,6 +69,8 @@ describe('claim decision dates and deadlines', () => {
     const vet = app.client();
     await vet.register('refused.vet@example.org');
     const id = await file('Migraines', 'primary', vet);
+    // The workers' own events for the sign-up and the filing (the notifications) are in before counting.
+    await app.system.settled();
     const before = Number((await app.system.knex('events').count({ n: '*' }))[0]!.n);
     const undecided = await vet.request('PATCH', `/api/claims/${id}`, { json: { decisionDate: today } });
     expect(undecided.status).toBe(400);
