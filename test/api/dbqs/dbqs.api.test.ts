@@ -40,7 +40,11 @@ async function withTier(app: TestApp, admin: TestClient, email: string, tier?: '
   return client;
 }
 
-const eventCount = async (app: TestApp) => Number((await app.system.knex('events').count({ n: '*' }))[0]!.n);
+/** Every event stored, once the workers' own (the notifications of the sign-ups before) are in. */
+const eventCount = async (app: TestApp) => {
+  await app.system.settled();
+  return Number((await app.system.knex('events').count({ n: '*' }))[0]!.n);
+};
 
 describe('DBQs (GET /api/dbqs, categories, download, sync)', () => {
   const source = new DbqPageServer();
