@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { createHttpServer } from './server';
 
 const TIMEOUTS = { headersTimeoutMs: 5_000, requestTimeoutMs: 5_000, uploadTransferLimitMs: 60_000, uploadStallMs: 5_000 };
@@ -28,5 +28,40 @@ describe('a request Node cannot read', () => {
       expect(await res.json()).toMatchObject({ status: 431, title: 'Request Header Fields Too Large' });
     }
     expect(await (await fetch(`${base}/`)).text()).toBe('ok');
+  });
+});
+
+describe('a client that stops in the middle of its body', () => {
+  it('ends the request at once, unanswered: nobody is left to read an answer', async () => {
+    const seen: string[] = [];
+    let ended!: () => void;
+    const requestEnded = new Promise<void>((resolve) => (ended = resolve));
+    const server = createHttpServer((req, res) => {
+      req.on('data', () => undefined);
+      req.on('end', () => res.end('read it all'));
+      req.on('close', () => {
+        seen.push(req.complete ? 'complete' : 'cut off');
+        ended();
+      });
+    }, TIMEOUTS);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // Half-open, as a client whose upload was cut off: it says it has sent everything, and would
+      // still read whatever came back.
+      const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      const received: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => received.push(chunk));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      await new Promise<void>((resolve) => socket.on('connect', resolve));
+      socket.write('POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n' + 'x'.repeat(10));
+      socket.end();
+      await Promise.all([requestEnded, closed]);
+      expect(seen).toEqual(['cut off']);
+      expect(Buffer.concat(received).toString()).toBe('');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
