@@ -3,27 +3,8 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import OpenInNew from '@mui/icons-material/OpenInNew';
 import type { ReferenceItem, ReferenceList } from '@cc/contracts';
-import { visuallyHidden } from '../common/a11y';
-
-function ExternalLink({ href, children }: { href: string; children: string }) {
-  return (
-    <Link
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      variant="body2"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-    >
-      {children}
-      <OpenInNew aria-hidden sx={{ fontSize: 14 }} />
-      <Box component="span" sx={visuallyHidden}>
-        (opens in a new tab)
-      </Box>
-    </Link>
-  );
-}
+import { ExternalLink } from '../common/ExternalLink';
 
 /**
  * One reference item: its name and code, then what the list knows of it. Treatment centers show

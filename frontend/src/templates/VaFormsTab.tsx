@@ -16,7 +16,7 @@ import { formatDate } from '../claims/format';
 import { visuallyHidden } from '../common/a11y';
 import { useToast } from '../toast/useToast';
 import { EmptyState } from './EmptyState';
-import { ExternalLink } from './ExternalLink';
+import { ExternalLink } from '../common/ExternalLink';
 import { filterVaForms } from './format';
 import { FORMS_MESSAGES } from './messages';
 import { useVaForms } from './queries';

@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import type { ReactNode } from 'react';
-import { visuallyHidden } from '../common/a11y';
+import { visuallyHidden } from './a11y';
 
-/** A link to VA.gov that opens in a new tab and says so to screen readers. */
+/** A link to another site (VA.gov, a facility's own) that opens in a new tab and says so to screen readers. */
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Link
