@@ -13,7 +13,6 @@ import { AdminErrorScreen } from './errors/ErrorScreen';
 import { ERROR_TEST_PATH, ErrorTestRoute } from './errors/ErrorTestRoute';
 import { NotFound } from './errors/NotFound';
 import { AiPolicyPage, ForgotPasswordPage, LoginPage, PrivacyPolicyPage, ResetPasswordPage, TermsPage } from './public/publicPages';
-import { PLANNED_PAGES } from './routes';
 import { AppAdminUI } from './shell/AppAdminUI';
 import { AppLayout } from './shell/AppLayout';
 import { createAppStore } from './theme/appStore';
@@ -43,7 +42,6 @@ const AnalyticsPage = lazyComponent(() => import('./analytics/AnalyticsPage'), '
 const ConsolePage = lazyComponent(() => import('./console/ConsolePage'), 'ConsolePage', inShell);
 const HelpPage = lazyComponent(() => import('./help/HelpPage'), 'HelpPage', inShell);
 const SupportRequestPage = lazyComponent(() => import('./help/RequestPage'), 'RequestPage', inShell);
-const PlannedPage = lazyComponent(() => import('./pages/PlannedPage'), 'PlannedPage', inShell);
 
 const store = createAppStore();
 const queryClient = createQueryClient();
@@ -106,9 +104,6 @@ export function App() {
           <Route path="/console/*" element={<ConsolePage store={store} />} />
           <Route path="/help" element={<HelpPage />} />
           <Route path="/help/requests/:id" element={<SupportRequestPage />} />
-          {PLANNED_PAGES.map((page) => (
-            <Route key={page.path} path={page.path} element={<PlannedPage page={page} />} />
-          ))}
         </CustomRoutes>
       </AppAdminUI>
     </AdminContext>

@@ -2,7 +2,7 @@
 import { entryFor, isSignedInPath } from './routes';
 
 describe('signed-in routes', () => {
-  it('covers the dashboard and planned pages, with sub-paths', () => {
+  it('covers the dashboard and every built page, with sub-paths', () => {
     for (const path of [
       '/',
       '/dashboard',

@@ -1,19 +1,10 @@
 import { matchPath } from 'react-router-dom';
 
-/** A signed-in page that is not built yet; it renders the shared "Coming soon" panel. */
-export interface PlannedPage {
-  path: string;
-  title: string;
-  description: string;
-}
-
-export const PLANNED_PAGES: readonly PlannedPage[] = [];
-
 /** The dashboard lives at both / and /dashboard. */
 export const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
 
-/** Signed-in pages that are built (each has its own route in App.tsx), besides the dashboard. */
-export const BUILT_PAGE_PATHS = [
+/** Signed-in pages besides the dashboard (each has its own route in App.tsx). */
+const PAGE_PATHS = [
   '/claims',
   '/analytics',
   '/documents',
@@ -34,7 +25,7 @@ export const BUILT_PAGE_PATHS = [
  * Visiting one while signed out starts the Unauthorized flow; any other unknown path shows 404.
  * Keep this list in step with the routes declared in App.tsx.
  */
-export const SIGNED_IN_PATHS: readonly string[] = ['/dashboard', ...BUILT_PAGE_PATHS, ...PLANNED_PAGES.map((page) => page.path)];
+export const SIGNED_IN_PATHS: readonly string[] = ['/dashboard', ...PAGE_PATHS];
 
 export function isSignedInPath(pathname: string): boolean {
   if (pathname === '/') return true;
