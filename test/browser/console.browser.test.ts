@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { STAFF_PASSWORD, startStaffApp, type StaffApp } from '../../gateway/src/testing/staff';
 import type { TestClient } from '../../gateway/src/testing/testApp';
-import { expectCount, expectNoHorizontalOverflow, expectText, launchChromium, signIn, snapshot, visible } from './chromium';
+import { expectCount, expectNoHorizontalOverflow, expectText, launchChromium, signIn, snapshot, visible, waitUntil } from './chromium';
 
 jest.setTimeout(180_000);
 
@@ -155,6 +155,37 @@ describe('the staff console in Chromium', () => {
     await visible(veteranPage.getByTestId('console-access-denied'));
     expect(await veteranPage.getByRole('link', { name: 'Staff console' }).count()).toBe(0);
     await veteranPage.close();
+    await page.close();
+  });
+
+  it('shows the whole claims list and every rebuild button on a laptop screen, and a hidden column on demand', async () => {
+    const page = await pageAs('console.admin@example.org', 1280);
+    const { baseUrl } = staff.app;
+    // How far the list's table reaches past its card (it scrolls sideways inside it when it does).
+    const tableOverflow = () => page.locator('.RaDataTable-tableWrapper').evaluate((wrapper) => wrapper.scrollWidth - wrapper.clientWidth);
+    const fits = () =>
+      waitUntil(
+        async () => (await tableOverflow()) <= 0,
+        async () => `the table is ${await tableOverflow()} px wider than its card`,
+      );
+    const showColumn = async (label: string) => {
+      expect(await page.getByRole('columnheader', { name: label }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Columns' }).click();
+      await page.getByLabel(label, { exact: true }).check();
+      await page.keyboard.press('Escape');
+      await visible(page.getByRole('columnheader', { name: label }));
+    };
+
+    await page.goto(`${baseUrl}/console/claims`);
+    await expectCount(page.getByTestId('staff-claims-table').locator('tbody tr'), 3);
+    await fits();
+    await showColumn('Progress %');
+
+    await page.goto(`${baseUrl}/console/projections`);
+    await visible(page.getByRole('button', { name: 'Rebuild claims' }));
+    await fits();
+    await showColumn('Tables');
+    await visible(page.getByRole('cell', { name: 'claims, claim_notes' }));
     await page.close();
   });
 

@@ -76,6 +76,11 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
           // table's width and push the whole page sideways; the table scrolls inside its card instead.
           '& .RaList-main, & .RaShow-main, & .RaList-content, & .RaShow-card': { minWidth: 0 },
           '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          // Staff lists have many columns: half MUI's gutter between them keeps a list whole on a
+          // laptop's screen; the first and last cells keep the card's margin.
+          '& .RaDataTable-table .MuiTableCell-root': { px: 1 },
+          '& .RaDataTable-table .MuiTableCell-root:first-of-type': { pl: 2 },
+          '& .RaDataTable-table .MuiTableCell-root:last-of-type': { pr: 2 },
           // Long e-mails and stream ids wrap in the phone lists rather than leave the screen.
           '& .MuiListItemText-root': { minWidth: 0 },
           '& .MuiListItemText-primary, & .MuiListItemText-secondary': { overflowWrap: 'anywhere' },

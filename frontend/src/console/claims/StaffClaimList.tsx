@@ -2,6 +2,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
   AutocompleteInput,
+  ColumnsButton,
   DataTable,
   DateField,
   ExportButton,
@@ -30,8 +31,10 @@ const filters = [
   </ReferenceInput>,
 ];
 
-const Actions = () => (
+/** The phone's list has no columns to choose. */
+const Actions = ({ table }: { table: boolean }) => (
   <TopToolbar>
+    {table ? <ColumnsButton /> : null}
     <FilterButton />
     <ExportButton maxResults={1000} />
   </TopToolbar>
@@ -47,7 +50,7 @@ export function StaffClaimList() {
     <List
       title="Claims"
       filters={filters}
-      actions={<Actions />}
+      actions={<Actions table={!small} />}
       sort={{ field: 'filedAt', order: 'DESC' }}
       perPage={25}
       empty={<Empty />}
@@ -61,7 +64,8 @@ export function StaffClaimList() {
           linkType="show"
         />
       ) : (
-        <DataTable rowClick="show" bulkActionButtons={false} data-testid="staff-claims-table">
+        // Progress follows from the status; a staff member who wants it shows it with Columns.
+        <DataTable rowClick="show" bulkActionButtons={false} hiddenColumns={['progressPercentage']} data-testid="staff-claims-table">
           <DataTable.Col source="claimNumber" label="Claim #" sx={{ whiteSpace: 'nowrap' }} />
           <DataTable.Col source="condition" label="Condition" />
           <DataTable.Col source="ownerName" label="Owner" field={OwnerField} />

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataTable, List, RecordContextProvider, useListContext, useRecordContext } from 'react-admin';
+import { ColumnsButton, DataTable, List, RecordContextProvider, TopToolbar, useListContext, useRecordContext } from 'react-admin';
 import type { ProjectionStatus } from '@cc/contracts';
 import { formatDateTime } from '../../claims/format';
 import { usePageTitle } from '../../common/usePageTitle';
@@ -70,6 +70,12 @@ function ProjectionCards() {
   );
 }
 
+const Actions = () => (
+  <TopToolbar>
+    <ColumnsButton />
+  </TopToolbar>
+);
+
 /** Every read model: how far behind the log, its state and errors, and a rebuild button with live progress (support, administrators). */
 export function ProjectionList() {
   usePageTitle('Projections · Staff console');
@@ -80,14 +86,17 @@ export function ProjectionList() {
       sort={{ field: 'name', order: 'ASC' }}
       perPage={50}
       pagination={false}
-      actions={false}
+      // The cards a phone shows have no columns to choose.
+      actions={small ? false : <Actions />}
       queryOptions={{ refetchInterval: 3000 }}
       storeKey="console.projections"
     >
       {small ? (
         <ProjectionCards />
       ) : (
-        <DataTable bulkActionButtons={false} rowClick={false} data-testid="projections-table">
+        // The tables a read model writes are shown on demand (Columns): hidden, the rebuild button
+        // fits on a laptop's screen.
+        <DataTable bulkActionButtons={false} rowClick={false} hiddenColumns={['tables']} data-testid="projections-table">
           <DataTable.Col source="name" label="Read model" />
           <DataTable.Col source="state" label="State" field={StateField} />
           <DataTable.NumberCol source="lag" label="Events behind" />
