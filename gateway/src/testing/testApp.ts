@@ -146,6 +146,16 @@ export async function grantTier(admin: TestClient, veteran: TestClient, userId: 
   if (seen !== tierName) throw new Error(`the veteran's session still shows the ${String(seen)} tier, not ${tierName}`);
 }
 
+/**
+ * Every event in the store, counted once the workers and projectors have caught up with what came
+ * before (a worker appends in the background for earlier commands: a sign-up's or a filing's
+ * notification), so counts taken around a refused command differ only by what that command appended.
+ */
+export async function storedEventCount(app: TestApp): Promise<number> {
+  await app.system.settled();
+  return Number((await app.system.knex('events').count({ n: '*' }))[0]!.n);
+}
+
 export type TestAppAnalysisOptions = Pick<
   SystemOptions,
   'analysisEngine' | 'analysisWaitMs' | 'analysisWorker' | 'chatEngine' | 'chatHeartbeatMs'

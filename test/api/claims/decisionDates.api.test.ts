@@ -1,6 +1,6 @@
 import { addDays, addYears, utcDay } from '@cc/contracts';
 import { expectListContract } from '@cc/gateway/testing/listContract';
-import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { startTestApp, storedEventCount, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 /** A claim's decision date, its review deadlines, and the dashboard's upcoming deadlines. */
 describe('claim decision dates and deadlines', () => {
@@ -69,9 +69,7 @@ describe('claim decision dates and deadlines', () => {
     const vet = app.client();
     await vet.register('refused.vet@example.org');
     const id = await file('Migraines', 'primary', vet);
-    // The workers' own events for the sign-up and the filing (the notifications) are in before counting.
-    await app.system.settled();
-    const before = Number((await app.system.knex('events').count({ n: '*' }))[0]!.n);
+    const before = await storedEventCount(app);
     const undecided = await vet.request('PATCH', `/api/claims/${id}`, { json: { decisionDate: today } });
     expect(undecided.status).toBe(400);
     expect(undecided.data).toMatchObject({
@@ -85,7 +83,7 @@ describe('claim decision dates and deadlines', () => {
     expect(future.data.detail).toBe('The decision date cannot be in the future.');
     const impossible = await vet.put(`/api/claims/${id}/status`, { status: 'approved', decisionDate: '2025-02-29' });
     expect(impossible.data.errors).toEqual([{ field: 'decisionDate', message: 'decisionDate must be a date (YYYY-MM-DD)' }]);
-    expect(Number((await app.system.knex('events').count({ n: '*' }))[0]!.n)).toBe(before);
+    expect(await storedEventCount(app)).toBe(before);
   });
 
   describe('GET /api/deadlines (the dashboard’s upcoming deadlines)', () => {

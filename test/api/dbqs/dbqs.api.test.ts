@@ -4,7 +4,7 @@ import { bundledDbqEntries, type DbqSourceEntry } from '@cc/command-service';
 import { dbqHtmlPage } from '@cc/command-service/dbqs/testing/dbqPage';
 import { freePort } from '@cc/platform/net';
 import { expectListContract } from '@cc/gateway/testing/listContract';
-import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { startTestApp, storedEventCount, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 const ADMIN = 'dbq.admin@example.org';
 const PASSWORD = 'correct horse battery';
@@ -39,12 +39,6 @@ async function withTier(app: TestApp, admin: TestClient, email: string, tier?: '
   }
   return client;
 }
-
-/** Every event stored, once the workers' own (the notifications of the sign-ups before) are in. */
-const eventCount = async (app: TestApp) => {
-  await app.system.settled();
-  return Number((await app.system.knex('events').count({ n: '*' }))[0]!.n);
-};
 
 describe('DBQs (GET /api/dbqs, categories, download, sync)', () => {
   const source = new DbqPageServer();
@@ -141,10 +135,10 @@ describe('DBQs (GET /api/dbqs, categories, download, sync)', () => {
   });
 
   it('only administrators sync', async () => {
-    const before = await eventCount(app);
+    const before = await storedEventCount(app);
     const res = await basic.post('/api/dbqs/sync', {});
     expect(res.status).toBe(403);
-    expect(await eventCount(app)).toBe(before);
+    expect(await storedEventCount(app)).toBe(before);
   });
 
   it('syncs from VA’s DBQ page: adds, updates and retires; a second sync adds nothing', async () => {
@@ -184,7 +178,7 @@ describe('DBQs (GET /api/dbqs, categories, download, sync)', () => {
   });
 
   it('a source that is down, empty or far smaller changes nothing: 502 Sync Failed', async () => {
-    const before = await eventCount(app);
+    const before = await storedEventCount(app);
     source.status = 503;
     const down = await admin.post('/api/dbqs/sync', {});
     expect(down.status).toBe(502);
@@ -199,7 +193,7 @@ describe('DBQs (GET /api/dbqs, categories, download, sync)', () => {
     expect((await admin.post('/api/dbqs/sync', {})).data.reason).toMatch(/No DBQs/);
     source.page = dbqHtmlPage(bundled.slice(0, 10));
     expect((await admin.post('/api/dbqs/sync', {})).data.reason).toMatch(/fewer than half/);
-    expect(await eventCount(app)).toBe(before);
+    expect(await storedEventCount(app)).toBe(before);
   });
 
   it('keeps the list contract', async () => {

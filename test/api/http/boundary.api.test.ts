@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { startTestApp, storedEventCount, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -55,19 +55,18 @@ describe('control characters at the API boundary', () => {
   });
   afterAll(async () => app.close());
 
-  const eventCount = async () => Number((await app.system.knex('events').count({ n: '*' }))[0]!.n);
   const deadLetters = async () => Number((await app.system.knex('subscription_dead_letters').count({ n: '*' }))[0]!.n);
 
   /** The request is refused with 400 naming `field`, and the event store is untouched. */
   async function expectRefused(send: () => Promise<{ status: number; data: any; headers: Headers }>, field: string) {
-    const before = await eventCount();
+    const before = await storedEventCount(app);
     const res = await send();
     expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({
       status: 400,
       type: expect.stringMatching(/^application\/problem\+json/),
     });
     expect(res.data.errors).toEqual([{ field, message: expect.stringMatching(/control character/) }]);
-    expect(await eventCount()).toBe(before);
+    expect(await storedEventCount(app)).toBe(before);
   }
 
   it('refuses a NUL in a claim condition (was: 404, and the claim was stored and parked)', async () => {
@@ -116,10 +115,10 @@ describe('control characters at the API boundary', () => {
   it('refuses every other C0 character', async () => {
     for (let code = 0; code < 0x20; code++) {
       if (code === 0x09 || code === 0x0a || code === 0x0d) continue;
-      const before = await eventCount();
+      const before = await storedEventCount(app);
       const res = await vet.post(`/api/claims/${claimId}/notes`, { note: `x${String.fromCharCode(code)}y` });
       expect([code, res.status]).toEqual([code, 400]);
-      expect(await eventCount()).toBe(before);
+      expect(await storedEventCount(app)).toBe(before);
     }
   });
 
@@ -414,14 +413,14 @@ describe('control characters at the API boundary', () => {
     it('refuses a NUL on every route with 400 naming the field, appending nothing', async () => {
       for (const [route, { path, json, field }] of Object.entries(cases())) {
         const method = route.split(' ')[0]!;
-        const before = await eventCount();
+        const before = await storedEventCount(app);
         const res = await vet.request(method, path, json === undefined ? {} : { json });
         expect({ route, status: res.status, errors: res.data?.errors }).toEqual({
           route,
           status: 400,
           errors: [{ field, message: expect.stringMatching(/control character/) }],
         });
-        expect({ route, appended: (await eventCount()) - before }).toEqual({ route, appended: 0 });
+        expect({ route, appended: (await storedEventCount(app)) - before }).toEqual({ route, appended: 0 });
       }
     });
   });

@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
+import { startTestApp, storedEventCount, type TestApp, type TestClient } from '@cc/gateway/testing/testApp';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -20,7 +20,6 @@ describe('a command whose result cannot be read back', () => {
   });
   afterAll(async () => app.close());
 
-  const eventCount = async () => Number((await app.system.knex('events').count({ n: '*' }))[0]!.n);
   const deadLetters = async () => Number((await app.system.knex('subscription_dead_letters').count({ n: '*' }))[0]!.n);
 
   /** Runs `send` while `table` is missing, then puts it back. */
@@ -34,13 +33,13 @@ describe('a command whose result cannot be read back', () => {
   }
 
   it('files the claim and answers 202 with its id and where to read it (was: 500)', async () => {
-    const before = await eventCount();
+    const before = await storedEventCount(app);
     // The claim detail reads claim_notes; filing a claim never writes it.
     const res = await withoutTable('claim_notes', () => vet.post('/api/claims', { condition: 'Sleep apnea', conditionType: 'secondary' }));
     expect(res.status).toBe(202);
     expect(res.data).toEqual({ id: expect.any(String), detail: 'Saved. It may take a moment to show.' });
     expect(res.headers.get('location')).toBe(`/api/claims/${res.data.id}`);
-    expect(await eventCount()).toBe(before + 2);
+    expect(await storedEventCount(app)).toBe(before + 2);
     expect(app.logs.some((line) => line.includes('reading back after a command failed'))).toBe(true);
 
     const later = await vet.get(res.headers.get('location')!);
